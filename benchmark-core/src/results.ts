@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { ResultsValidationError } from './errors';
+import { CaseMeasurement, RunnerOutput, SkippedScenario } from './runner';
+import { describeZodError } from './zod-errors';
+
+/** Version of the results file format; bump on any incompatible change. */
+export const RESULTS_SCHEMA_VERSION = 1;
+export const RESULTS_SCHEMA_ID = 'fs-perf-results';
+/** Folder, relative to a workspace root, that results files are written to. */
+export const RESULTS_DIRECTORY = '.fs-perf/results';
+
+const nonEmpty = z.string().min(1);
+const durationsMs = z.array(z.number().finite().nonnegative());
+
+/** Which editor ran the measurement. `node` is a plain Node process (tests, core benchmarks). */
+export const editorKindSchema = z.enum(['vscode', 'theia', 'node']);
+/**
+ * Where the measuring code ran: `desktop` (VS Code desktop), `server` (VS Code server / code-server,
+ * extension host on the server, UI in a browser), `browser` (Theia browser app), `electron` (Theia
+ * Electron app), `node` (no editor).
+ */
+export const runtimeKindSchema = z.enum(['desktop', 'server', 'browser', 'electron', 'node']);
+/** `extension`: native to the editor (VS Code extension in VS Code, Theia extension in Theia); `plugin`: a VS Code extension in Theia. */
+export const extensionKindSchema = z.enum(['extension', 'plugin', 'none']);
+
+export const hostSchema = z.object({
+    editor: editorKindSchema,
+    /** Product name as the editor reports it, e.g. `Visual Studio Code`, `code-server`, `Theia Browser Example`. */
+    editorName: nonEmpty,
+    /** Editor version; for a plugin in Theia, Theia's version when known. */
+    editorVersion: nonEmpty,
+    runtime: runtimeKindSchema,
+    extensionKind: extensionKindSchema,
+    /** `vscode.version` where the VS Code API is used (in Theia: the supported API level, not a VS Code release). */
+    apiVersion: z.string().optional(),
+    /** How the bytes travel, e.g. `Theia RPC (msgpackr over WebSocket)`. */
+    transport: z.string().optional(),
+    /** Evidence the host identification used, e.g. `{ appHost: 'desktop', uiKind: 'Desktop' }`. */
+    detectedFrom: z.record(z.string(), z.string()).optional(),
+});
+
+export const environmentSchema = z.object({
+    os: z.object({ platform: nonEmpty, release: z.string().optional(), arch: z.string().optional() }).optional(),
+    cpu: z.object({ model: nonEmpty, count: z.number().int().positive() }).optional(),
+    /** Total memory of the machine, bytes. */
+    memoryBytes: z.number().int().positive().optional(),
+    /** Runtime versions: node, electron, chrome, v8, browser. */
+    versions: z.record(z.string(), z.string()),
+    userAgent: z.string().optional(),
+});
+
+export const settingsSchema = z.object({
+    iterations: z.number().int().positive(),
+    warmup: z.number().int().nonnegative(),
+    sizes: z.array(nonEmpty),
+    order: z.enum(['ascending', 'descending']),
+    scenarios: z.array(nonEmpty),
+});
+
+export const statisticsSchema = z.object({
+    count: z.number().int().positive(),
+    medianMs: z.number().finite().nonnegative(),
+    meanMs: z.number().finite().nonnegative(),
+    standardDeviationMs: z.number().finite().nonnegative(),
+    minMs: z.number().finite().nonnegative(),
+    maxMs: z.number().finite().nonnegative(),
+    p95Ms: z.number().finite().nonnegative(),
+    madMs: z.number().finite().nonnegative(),
+    megabytesPerSecond: z.number().finite().positive().optional(),
+});
+
+export const scenarioInfoSchema = z.object({
+    id: nonEmpty,
+    label: nonEmpty,
+    api: nonEmpty,
+    target: z.enum(['fixture', 'small-files']),
+    verification: z.enum(['content', 'length']),
+});
+
+export const measurementSchema = z.object({
+    scenario: scenarioInfoSchema,
+    /** Column label: a size label (`50K`) or `1000 files`. */
+    targetLabel: nonEmpty,
+    fileName: nonEmpty,
+    /** Bytes one sample moved. */
+    bytes: z.number().int().nonnegative(),
+    itemCount: z.number().int().positive().optional(),
+    warmupMs: durationsMs,
+    samplesMs: durationsMs.min(1),
+    statistics: statisticsSchema,
+    /** How the bytes were checked against the fixture manifest. */
+    verification: z.enum(['sha256', 'length', 'count']),
+    /** Durations measured by the other side (e.g. the backend's own read time) rather than the caller's clock. */
+    reportedBySubject: z.boolean(),
+});
+
+export const skippedSchema = z.object({
+    scenario: scenarioInfoSchema,
+    reason: nonEmpty,
+});
+
+export const resultsDocumentSchema = z.object({
+    schema: z.literal(RESULTS_SCHEMA_ID),
+    schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
+    /** The tool that wrote the file. */
+    tool: z.object({ name: nonEmpty, version: nonEmpty }),
+    runId: nonEmpty,
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime(),
+    host: hostSchema,
+    environment: environmentSchema,
+    settings: settingsSchema,
+    results: z.array(measurementSchema),
+    skipped: z.array(skippedSchema),
+}).superRefine((document, context) => {
+    document.results.forEach((measurement, index) => {
+        if (measurement.statistics.count !== measurement.samplesMs.length) {
+            context.addIssue({
+                code: 'custom',
+                path: ['results', index, 'statistics', 'count'],
+                message: `is ${measurement.statistics.count} but samplesMs has ${measurement.samplesMs.length} samples`,
+            });
+        }
+    });
+});
+
+export type HostInfo = z.infer<typeof hostSchema>;
+export type EnvironmentInfo = z.infer<typeof environmentSchema>;
+export type RunSettings = z.infer<typeof settingsSchema>;
+export type Measurement = z.infer<typeof measurementSchema>;
+export type ResultsDocument = z.infer<typeof resultsDocumentSchema>;
+
+/**
+ * Validates a parsed results file. Throws a {@link ResultsValidationError} whose message names the first
+ * bad fields, e.g. `results[2].statistics.medianMs: Invalid input: expected number, received string`.
+ */
+export function validateResultsDocument(value: unknown, source = 'results file'): ResultsDocument {
+    if (typeof value === 'object' && value && 'schemaVersion' in value) {
+        const version = (value as { schemaVersion: unknown }).schemaVersion;
+        if (typeof version === 'number' && version > RESULTS_SCHEMA_VERSION) {
+            throw new ResultsValidationError(`${source} has schemaVersion ${version}, newer than this tool reads (${RESULTS_SCHEMA_VERSION}): update fs-perf.`);
+        }
+    }
+    const parsed = resultsDocumentSchema.safeParse(value);
+    if (!parsed.success) {
+        throw new ResultsValidationError(`${source} is not a valid fs-perf results file: ${describeZodError(parsed.error)}`);
+    }
+    return parsed.data;
+}
+
+/** Parses and validates results JSON text. */
+export function parseResultsDocument(text: string, source = 'results file'): ResultsDocument {
+    let value: unknown;
+    try {
+        value = JSON.parse(text);
+    } catch (error) {
+        throw new ResultsValidationError(`${source} is not valid JSON: ${(error as Error).message}`);
+    }
+    return validateResultsDocument(value, source);
+}
+
+export function toMeasurement(measurement: CaseMeasurement): Measurement {
+    return {
+        scenario: { ...measurement.scenario },
+        targetLabel: measurement.target.label,
+        fileName: measurement.target.fileName,
+        bytes: measurement.target.bytes,
+        ...(measurement.target.itemCount === undefined ? {} : { itemCount: measurement.target.itemCount }),
+        warmupMs: [...measurement.warmupMs],
+        samplesMs: [...measurement.samplesMs],
+        statistics: { ...measurement.statistics },
+        verification: measurement.verification,
+        reportedBySubject: measurement.reportedBySubject,
+    };
+}
+
+export interface ResultsDocumentInput {
+    readonly tool: { name: string; version: string };
+    readonly host: HostInfo;
+    readonly environment: EnvironmentInfo;
+    readonly settings: RunSettings;
+    readonly output: RunnerOutput | { measurements: CaseMeasurement[]; skipped: SkippedScenario[]; startedAt: string; finishedAt: string };
+    /** Defaults to a random id. */
+    readonly runId?: string;
+}
+
+/** Builds a results document from a runner output and validates it, so nothing malformed is ever written. */
+export function createResultsDocument(input: ResultsDocumentInput): ResultsDocument {
+    const document = {
+        schema: RESULTS_SCHEMA_ID,
+        schemaVersion: RESULTS_SCHEMA_VERSION,
+        tool: input.tool,
+        runId: input.runId ?? randomRunId(),
+        startedAt: input.output.startedAt,
+        finishedAt: input.output.finishedAt,
+        host: input.host,
+        environment: input.environment,
+        settings: input.settings,
+        results: input.output.measurements.map(toMeasurement),
+        skipped: input.output.skipped.map(skipped => ({ scenario: { ...skipped.scenario }, reason: skipped.reason })),
+    };
+    return validateResultsDocument(document, 'The new results document');
+}
+
+function randomRunId(): string {
+    const cryptoObject = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+    if (cryptoObject?.randomUUID) {
+        return cryptoObject.randomUUID();
+    }
+    return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** Short name of a host for tables and file names, e.g. `Theia browser (plugin)`, `VS Code server`. */
+export function hostLabel(host: HostInfo): string {
+    if (host.editor === 'node') {
+        return 'Node';
+    }
+    if (host.editor === 'vscode') {
+        return host.runtime === 'desktop' ? 'VS Code' : `VS Code ${host.runtime}`;
+    }
+    const runtime = host.runtime === 'electron' ? 'Electron' : host.runtime;
+    return `Theia ${runtime} (${host.extensionKind})`;
+}
+
+/**
+ * File name of a results file: the start time first, so names sort chronologically, then the host,
+ * e.g. `2026-11-22T03-15-02-123Z_theia-browser-plugin.json`.
+ */
+export function resultsFileName(document: Pick<ResultsDocument, 'startedAt' | 'host'>): string {
+    const stamp = new Date(document.startedAt).toISOString().replace(/[:.]/g, '-');
+    const host = hostLabel(document.host).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    return `${stamp}_${host}.json`;
+}
+
+/** The newest of some results file names made by {@link resultsFileName}, or undefined. */
+export function newestResultsFileName(fileNames: readonly string[]): string | undefined {
+    const candidates = fileNames.filter(name => /^\d{4}-\d{2}-\d{2}T[\d-]+Z_.+\.json$/.test(name));
+    return candidates.sort().at(-1);
+}

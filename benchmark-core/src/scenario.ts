@@ -1,0 +1,84 @@
+/** What a scenario is, as recorded in results and shown in tables. */
+export interface ScenarioInfo {
+    /** Stable id used in settings and results, e.g. `vscode.workspace.fs.readFile`. */
+    readonly id: string;
+    /** Short label for tables, e.g. `workspace.fs.readFile`. */
+    readonly label: string;
+    /** The API call that is timed, e.g. `vscode.workspace.fs.readFile(uri)`. */
+    readonly api: string;
+    /** What one sample reads or writes: a fixture file, the small-files set, or an in-memory buffer. */
+    readonly target: ScenarioTargetKind;
+    /** How the returned bytes can be checked: their content against the manifest, or only their length. */
+    readonly verification: 'content' | 'length';
+}
+
+/**
+ * `fixture`: one case per fixture size, the file named in the manifest.
+ * `small-files`: one case over the small-files set (stat, readDirectory).
+ */
+export type ScenarioTargetKind = 'fixture' | 'small-files';
+
+/** What one case of a scenario works on, with the expectations the runner verifies. */
+export interface ScenarioTarget {
+    /** Column label: a size label (`50K`) or `1000 files`. */
+    readonly label: string;
+    /** File name relative to the fixtures folder (`50K.bin`), or the small-files folder. */
+    readonly fileName: string;
+    /** Bytes one sample moves (fixture length, or length of one small file). */
+    readonly bytes: number;
+    /** Expected SHA-256 of the content, when the manifest has it. */
+    readonly sha256?: string;
+    /** Number of entries, for the small-files set. */
+    readonly itemCount?: number;
+}
+
+/** What one timed call produced; the runner checks it outside the timed region. */
+export interface SampleOutput {
+    /** The bytes the call returned. Length checked on every sample, SHA-256 on the first and last. */
+    readonly bytes?: Uint8Array;
+    /** Number of bytes the call handled when it returns no bytes (a counted stream, a write, a stat size). */
+    readonly byteCount?: number;
+    /** Number of entries the call returned (readDirectory). */
+    readonly itemCount?: number;
+    /** Duration measured by the other side (e.g. the backend's own read), in ms; replaces the local clock. */
+    readonly reportedMs?: number;
+}
+
+/** One prepared case of a scenario, e.g. `workspace.fs.readFile` of `50K.bin`. */
+export interface ScenarioCase {
+    /**
+     * Runs one sample. The runner's clock brackets this call, so it must do exactly the awaited API call
+     * being measured and nothing else (no hashing, no logging).
+     * @param sampleIndex 0-based index over warm-up and timed samples of this case.
+     */
+    runSample(sampleIndex: number): Promise<SampleOutput>;
+    /**
+     * For scenarios whose call returns no bytes (writes): reads back what the last sample produced, so
+     * the runner can check its content outside the timed region.
+     */
+    readBack?(): Promise<Uint8Array>;
+    /** Cleans up after the last sample (e.g. removes written files); also called on failure and cancel. */
+    dispose?(): Promise<void>;
+}
+
+/** A scenario: what is timed, and how to prepare one case of it. */
+export interface Scenario extends ScenarioInfo {
+    /**
+     * Why this scenario cannot run in this host (e.g. "the extension host is not Node"), or undefined
+     * when it can. A skipped scenario is recorded with its reason, never silently dropped.
+     */
+    unavailableReason?(): string | undefined;
+    /** Prepares one case; throws a {@link FixtureError} when the target is missing. */
+    prepare(target: ScenarioTarget): Promise<ScenarioCase>;
+}
+
+/** Copies the recorded fields of a scenario (drops functions). */
+export function scenarioInfo(scenario: ScenarioInfo): ScenarioInfo {
+    return {
+        id: scenario.id,
+        label: scenario.label,
+        api: scenario.api,
+        target: scenario.target,
+        verification: scenario.verification,
+    };
+}

@@ -1,0 +1,60 @@
+import { assert } from 'chai';
+import { ResultsValidationError } from '../errors';
+import { hostLabel, newestResultsFileName, parseResultsDocument, resultsFileName, validateResultsDocument } from '../results';
+import { sampleDocument, theiaPlugin } from './sample-document';
+
+suite('results schema', () => {
+    test('a document made from a run validates and survives a JSON round trip', async () => {
+        const document = await sampleDocument();
+        assert.strictEqual(document.schemaVersion, 1);
+        assert.strictEqual(document.results.length, 2);
+        assert.strictEqual(document.results[1].targetLabel, '5K');
+        assert.strictEqual(document.results[1].bytes, 5120);
+        const reparsed = parseResultsDocument(JSON.stringify(document));
+        assert.deepStrictEqual(reparsed, document);
+    });
+
+    test('a malformed file is rejected with a message naming the field', async () => {
+        const document = JSON.parse(JSON.stringify(await sampleDocument()));
+        document.results[1].statistics.medianMs = 'fast';
+        assert.throws(() => validateResultsDocument(document, 'x.json'), ResultsValidationError, /x\.json .*results\[1\]\.statistics\.medianMs/);
+
+        const noHost = JSON.parse(JSON.stringify(await sampleDocument()));
+        delete noHost.host.runtime;
+        assert.throws(() => validateResultsDocument(noHost), /host\.runtime/);
+
+        const badRuntime = JSON.parse(JSON.stringify(await sampleDocument()));
+        badRuntime.host.runtime = 'toaster';
+        assert.throws(() => validateResultsDocument(badRuntime), /host\.runtime/);
+    });
+
+    test('statistics that do not match their samples are rejected', async () => {
+        const document = JSON.parse(JSON.stringify(await sampleDocument()));
+        document.results[0].samplesMs.pop();
+        assert.throws(() => validateResultsDocument(document), /results\[0\]\.statistics\.count: is 3 but samplesMs has 2 samples/);
+    });
+
+    test('a file from a newer schema version says to update, and non-JSON says so', async () => {
+        const document = JSON.parse(JSON.stringify(await sampleDocument()));
+        document.schemaVersion = 2;
+        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 2, newer than this tool reads \(1\)/);
+        assert.throws(() => parseResultsDocument('{"schema": ', 'broken.json'), /broken\.json is not valid JSON/);
+        assert.throws(() => validateResultsDocument([]), /\(root\)/);
+    });
+
+    test('host labels tell VS Code from Theia, browser from Electron, extension from plugin', () => {
+        assert.strictEqual(hostLabel(theiaPlugin), 'Theia browser (plugin)');
+        assert.strictEqual(hostLabel({ ...theiaPlugin, runtime: 'electron', extensionKind: 'extension' }), 'Theia Electron (extension)');
+        assert.strictEqual(hostLabel({ ...theiaPlugin, editor: 'vscode', runtime: 'desktop', extensionKind: 'extension' }), 'VS Code');
+        assert.strictEqual(hostLabel({ ...theiaPlugin, editor: 'vscode', runtime: 'server', extensionKind: 'extension' }), 'VS Code server');
+    });
+
+    test('results file names sort chronologically and name the host', () => {
+        const first = resultsFileName({ startedAt: '2026-11-22T03:15:02.123Z', host: theiaPlugin });
+        const second = resultsFileName({ startedAt: '2026-11-22T10:00:00.000Z', host: { ...theiaPlugin, editor: 'vscode', runtime: 'server' } });
+        assert.strictEqual(first, '2026-11-22T03-15-02-123Z_theia-browser-plugin.json');
+        assert.strictEqual(second, '2026-11-22T10-00-00-000Z_vs-code-server.json');
+        assert.strictEqual(newestResultsFileName([second, 'notes.json', first, '.tmp-x']), second);
+        assert.isUndefined(newestResultsFileName(['manifest.json']));
+    });
+});

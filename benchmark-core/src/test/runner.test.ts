@@ -1,0 +1,259 @@
+import { assert } from 'chai';
+import { BenchmarkCancelledError, FixtureError, VerificationError } from '../errors';
+import { FixtureManifest } from '../manifest';
+import { runBenchmark, RunnerProgress, scenarioTargets } from '../runner';
+import { Scenario, ScenarioCase, ScenarioTarget, SampleOutput } from '../scenario';
+import { parseSizeList } from '../sizes';
+import { fakeFixtures } from './fake-fixtures';
+
+/** A clock the scenarios advance, so every sample has an exact, known duration. */
+class FakeClock {
+    now = 1000;
+    readonly read = (): number => this.now;
+}
+
+interface FakeScenarioOptions {
+    id?: string;
+    target?: Scenario['target'];
+    verification?: Scenario['verification'];
+    /** Duration of sample `index` at `target`, ms. */
+    duration?: (index: number, target: ScenarioTarget) => number;
+    output?: (index: number, target: ScenarioTarget) => SampleOutput;
+    readBack?: (target: ScenarioTarget) => Uint8Array;
+    unavailable?: string;
+}
+
+function fakeScenario(clock: FakeClock, bytesOf: (fileName: string) => Uint8Array, options: FakeScenarioOptions = {}): Scenario & { disposed: string[]; calls: number } {
+    const disposed: string[] = [];
+    const scenario = {
+        id: options.id ?? 'fake.read',
+        label: options.id ?? 'fake.read',
+        api: 'fake.read(uri)',
+        target: options.target ?? 'fixture',
+        verification: options.verification ?? 'content',
+        disposed,
+        calls: 0,
+        unavailableReason: () => options.unavailable,
+        prepare: async (target: ScenarioTarget): Promise<ScenarioCase> => ({
+            runSample: async (index: number) => {
+                scenario.calls++;
+                clock.now += options.duration?.(index, target) ?? 1;
+                return options.output?.(index, target) ?? { bytes: bytesOf(target.fileName) };
+            },
+            readBack: options.readBack ? async () => options.readBack!(target) : undefined,
+            dispose: async () => {
+                disposed.push(target.label);
+            },
+        }),
+    };
+    return scenario;
+}
+
+suite('runBenchmark', () => {
+    const { manifest, bytesOf } = fakeFixtures();
+
+    test('times warm-up and timed samples apart, with the injected clock, at every size in order', async () => {
+        const clock = new FakeClock();
+        const scenario = fakeScenario(clock, bytesOf, { duration: (index, target) => target.bytes / 1024 + index });
+        const output = await runBenchmark({
+            scenarios: [scenario], manifest, sizes: parseSizeList('50K,1K'), iterations: 3, warmup: 2, clock: clock.read,
+        });
+        assert.deepStrictEqual(output.measurements.map(measurement => measurement.target.label), ['1K', '50K']);
+        const [small, large] = output.measurements;
+        assert.deepStrictEqual(small.warmupMs, [1, 2]);
+        assert.deepStrictEqual(small.samplesMs, [3, 4, 5]);
+        assert.deepStrictEqual(large.samplesMs, [52, 53, 54]);
+        assert.strictEqual(large.statistics.medianMs, 53);
+        assert.strictEqual(small.verification, 'sha256');
+        assert.deepStrictEqual(scenario.disposed, ['1K', '50K']);
+        assert.isFalse(small.reportedBySubject);
+    });
+
+    test('defaults to 2 warm-up and 15 timed samples', async () => {
+        const clock = new FakeClock();
+        const scenario = fakeScenario(clock, bytesOf);
+        const output = await runBenchmark({ scenarios: [scenario], manifest, sizes: parseSizeList('1K'), clock: clock.read });
+        assert.strictEqual(output.measurements[0].warmupMs.length, 2);
+        assert.strictEqual(output.measurements[0].samplesMs.length, 15);
+        assert.strictEqual(scenario.calls, 17);
+    });
+
+    test('visits sizes largest first when asked', async () => {
+        const clock = new FakeClock();
+        const output = await runBenchmark({
+            scenarios: [fakeScenario(clock, bytesOf)], manifest, sizes: parseSizeList('1K,5K,50K'),
+            iterations: 1, warmup: 0, order: 'descending', clock: clock.read,
+        });
+        assert.deepStrictEqual(output.measurements.map(measurement => measurement.target.label), ['50K', '5K', '1K']);
+    });
+
+    test('reports progress for every sample, with phase and totals', async () => {
+        const clock = new FakeClock();
+        const events: RunnerProgress[] = [];
+        await runBenchmark({
+            scenarios: [fakeScenario(clock, bytesOf)], manifest, sizes: parseSizeList('1K,5K'),
+            iterations: 2, warmup: 1, clock: clock.read, onProgress: event => events.push(event),
+        });
+        assert.strictEqual(events.length, 6);
+        assert.deepStrictEqual(events.map(event => event.done), [0, 1, 2, 3, 4, 5]);
+        assert.isTrue(events.every(event => event.total === 6));
+        assert.deepStrictEqual(events.slice(0, 3).map(event => `${event.target.label}:${event.phase}:${event.sample}/${event.samplesInPhase}`),
+            ['1K:warm-up:1/1', '1K:timed:1/2', '1K:timed:2/2']);
+    });
+
+    test('stops between samples when cancelled, yields no output and disposes the case', async () => {
+        const clock = new FakeClock();
+        const cancellation = { isCancellationRequested: false };
+        const scenario = fakeScenario(clock, bytesOf, {
+            duration: index => {
+                if (index === 2) {
+                    cancellation.isCancellationRequested = true;
+                }
+                return 1;
+            },
+        });
+        let error: unknown;
+        try {
+            await runBenchmark({ scenarios: [scenario], manifest, sizes: parseSizeList('1K,5K'), iterations: 5, warmup: 0, clock: clock.read, cancellation });
+        } catch (caught) {
+            error = caught;
+        }
+        assert.instanceOf(error, BenchmarkCancelledError);
+        assert.strictEqual(scenario.calls, 3, 'no sample starts after the cancel request');
+        assert.deepStrictEqual(scenario.disposed, ['1K']);
+    });
+
+    test('an AbortController can cancel a run', async () => {
+        const { fromAbortSignal } = await import('../runner');
+        const controller = new AbortController();
+        controller.abort();
+        const clock = new FakeClock();
+        const scenario = fakeScenario(clock, bytesOf);
+        let error: unknown;
+        await runBenchmark({ scenarios: [scenario], manifest, sizes: parseSizeList('1K'), cancellation: fromAbortSignal(controller.signal) })
+            .catch(caught => {
+                error = caught;
+            });
+        assert.instanceOf(error, BenchmarkCancelledError);
+        assert.strictEqual(scenario.calls, 0);
+    });
+
+    test('a wrong length on any sample stops the run naming the file', async () => {
+        const clock = new FakeClock();
+        const scenario = fakeScenario(clock, bytesOf, {
+            output: (index, target) => ({ bytes: index === 4 ? bytesOf(target.fileName).subarray(1) : bytesOf(target.fileName) }),
+        });
+        let error: unknown;
+        await runBenchmark({ scenarios: [scenario], manifest, sizes: parseSizeList('5K'), iterations: 5, warmup: 1, clock: clock.read })
+            .catch(caught => {
+                error = caught;
+            });
+        assert.instanceOf(error, VerificationError);
+        assert.match((error as Error).message, /5K\.bin returned 5119 bytes, expected 5120/);
+        assert.strictEqual((error as VerificationError).fileName, '5K.bin');
+        assert.deepStrictEqual(scenario.disposed, ['5K']);
+    });
+
+    test('wrong content is caught by SHA-256 on the first and on the last timed sample', async () => {
+        const corruptAt = async (corruptIndex: number): Promise<unknown> => {
+            const clock = new FakeClock();
+            const scenario = fakeScenario(clock, bytesOf, {
+                output: (index, target) => {
+                    const bytes = bytesOf(target.fileName);
+                    return { bytes: index === corruptIndex ? bytes.map(byte => byte ^ 1) : bytes };
+                },
+            });
+            return runBenchmark({ scenarios: [scenario], manifest, sizes: parseSizeList('1K'), iterations: 4, warmup: 1, clock: clock.read })
+                .then(() => undefined, error => error);
+        };
+        for (const index of [0, 1, 4]) {
+            const error = await corruptAt(index);
+            assert.instanceOf(error, VerificationError, `corrupt sample ${index}`);
+            assert.match((error as Error).message, /1K\.bin does not match the fixture manifest .* Generate Test Files/);
+        }
+        // A middle sample has only its length checked, which keeps hashing cost off most samples.
+        assert.isUndefined(await corruptAt(2));
+    });
+
+    test('length-only scenarios (in-memory transport) are verified by length', async () => {
+        const clock = new FakeClock();
+        const output = await runBenchmark({
+            scenarios: [fakeScenario(clock, bytesOf, { verification: 'length', output: (_, target) => ({ bytes: new Uint8Array(target.bytes) }) })],
+            manifest, sizes: parseSizeList('5K'), iterations: 2, warmup: 0, clock: clock.read,
+        });
+        assert.strictEqual(output.measurements[0].verification, 'length');
+    });
+
+    test('writes are verified by reading back outside the timed region', async () => {
+        const clock = new FakeClock();
+        let readBacks = 0;
+        const scenario = fakeScenario(clock, bytesOf, {
+            output: (_, target) => ({ byteCount: target.bytes }),
+            readBack: target => {
+                readBacks++;
+                clock.now += 1000;
+                return bytesOf(target.fileName);
+            },
+            duration: () => 2,
+        });
+        const output = await runBenchmark({ scenarios: [scenario], manifest, sizes: parseSizeList('1K'), iterations: 5, warmup: 1, clock: clock.read });
+        assert.strictEqual(output.measurements[0].verification, 'sha256');
+        assert.deepStrictEqual(output.measurements[0].samplesMs, [2, 2, 2, 2, 2], 'read-back time is not in the samples');
+        assert.strictEqual(readBacks, 3);
+    });
+
+    test('a duration reported by the callee replaces the local clock', async () => {
+        const clock = new FakeClock();
+        const output = await runBenchmark({
+            scenarios: [fakeScenario(clock, bytesOf, { output: (index, target) => ({ byteCount: target.bytes, reportedMs: 0.5 + index }), verification: 'length' })],
+            manifest, sizes: parseSizeList('1K'), iterations: 2, warmup: 1, clock: clock.read,
+        });
+        assert.deepStrictEqual(output.measurements[0].samplesMs, [1.5, 2.5]);
+        assert.isTrue(output.measurements[0].reportedBySubject);
+    });
+
+    test('small-files scenarios run once over the set and check the entry count', async () => {
+        const clock = new FakeClock();
+        const good = fakeScenario(clock, bytesOf, { target: 'small-files', output: () => ({ itemCount: 10 }) });
+        const output = await runBenchmark({ scenarios: [good], manifest, sizes: parseSizeList('1K,5K'), iterations: 2, warmup: 0, clock: clock.read });
+        assert.strictEqual(output.measurements.length, 1);
+        assert.strictEqual(output.measurements[0].target.label, '10 files');
+        assert.strictEqual(output.measurements[0].verification, 'count');
+        assert.isUndefined(output.measurements[0].statistics.megabytesPerSecond);
+
+        const bad = fakeScenario(clock, bytesOf, { target: 'small-files', output: () => ({ itemCount: 9 }) });
+        const error = await runBenchmark({ scenarios: [bad], manifest, sizes: parseSizeList('1K'), iterations: 2, warmup: 0 }).then(() => undefined, caught => caught);
+        assert.match((error as Error).message, /returned 9 entries, expected 10/);
+    });
+
+    test('an unavailable scenario is skipped with its reason, the others run', async () => {
+        const clock = new FakeClock();
+        const output = await runBenchmark({
+            scenarios: [fakeScenario(clock, bytesOf, { id: 'node.fs', unavailable: 'the extension host is not Node' }), fakeScenario(clock, bytesOf)],
+            manifest, sizes: parseSizeList('1K'), iterations: 1, warmup: 0, clock: clock.read,
+        });
+        assert.deepStrictEqual(output.skipped.map(skipped => [skipped.scenario.id, skipped.reason]), [['node.fs', 'the extension host is not Node']]);
+        assert.strictEqual(output.measurements.length, 1);
+    });
+
+    test('a size missing from the manifest is an actionable error before anything runs', async () => {
+        const partial: FixtureManifest = { ...manifest, files: { '1K.bin': manifest.files['1K.bin'] } };
+        const clock = new FakeClock();
+        const scenario = fakeScenario(clock, bytesOf);
+        const error = await runBenchmark({ scenarios: [scenario], manifest: partial, sizes: parseSizeList('1K,5K') }).then(() => undefined, caught => caught);
+        assert.instanceOf(error, FixtureError);
+        assert.match((error as Error).message, /no 5K file: run 'FS Perf: Generate Test Files'/);
+        assert.strictEqual(scenario.calls, 0);
+        assert.throws(() => scenarioTargets({ ...scenario, target: 'small-files' }, { ...manifest, smallFiles: undefined }, []), /no small-files set/);
+    });
+
+    test('iteration and warm-up counts are bounded', async () => {
+        const clock = new FakeClock();
+        const scenario = fakeScenario(clock, bytesOf);
+        for (const [iterations, warmup, pattern] of [[0, 2, /Iterations must be a whole number from 1/], [1.5, 2, /Iterations/], [5, -1, /Warm-up samples/]] as const) {
+            const error = await runBenchmark({ scenarios: [scenario], manifest, sizes: parseSizeList('1K'), iterations, warmup })
+                .then(() => undefined, caught => caught);
+            assert.match((error as Error).message, pattern);
+        }
+    });
+});

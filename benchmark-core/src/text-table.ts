@@ -1,0 +1,114 @@
+import { hostLabel, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
+
+export interface TextColumn {
+    readonly header: string;
+    readonly align: 'left' | 'right';
+}
+
+/** A fixed-width table with a header row and a rule, columns separated by two spaces. */
+export function renderTextTable(columns: readonly TextColumn[], rows: readonly (readonly string[])[]): string {
+    const widths = columns.map((column, index) =>
+        Math.max(column.header.length, ...rows.map(row => (row[index] ?? '').length)));
+    const line = (cells: readonly string[]): string => columns
+        .map((column, index) => {
+            const cell = cells[index] ?? '';
+            return column.align === 'right' ? cell.padStart(widths[index]) : cell.padEnd(widths[index]);
+        })
+        .join('  ')
+        .trimEnd();
+    return [
+        line(columns.map(column => column.header)),
+        widths.map(width => '-'.repeat(width)).join('  '),
+        ...rows.map(line),
+    ].join('\n');
+}
+
+/** Milliseconds with precision that suits the magnitude: `0.042`, `3.14`, `4138.2`. */
+export function formatMilliseconds(value: number): string {
+    if (value < 10) {
+        return value.toFixed(3);
+    }
+    if (value < 1000) {
+        return value.toFixed(2);
+    }
+    return value.toFixed(1);
+}
+
+export function formatThroughput(megabytesPerSecond: number | undefined): string {
+    if (megabytesPerSecond === undefined) {
+        return '-';
+    }
+    return megabytesPerSecond < 10 ? megabytesPerSecond.toFixed(2) : megabytesPerSecond.toFixed(1);
+}
+
+const MEASUREMENT_COLUMNS: readonly TextColumn[] = [
+    { header: 'Size', align: 'left' },
+    { header: 'Bytes', align: 'right' },
+    { header: 'n', align: 'right' },
+    { header: 'Median ms', align: 'right' },
+    { header: 'Mean ms', align: 'right' },
+    { header: 'Min ms', align: 'right' },
+    { header: 'Max ms', align: 'right' },
+    { header: 'p95 ms', align: 'right' },
+    { header: 'MB/s', align: 'right' },
+    { header: 'Verified', align: 'left' },
+];
+
+/** The table of one scenario: one row per size (or small-files set), in the given order. */
+export function renderScenarioTable(measurements: readonly Measurement[]): string {
+    if (measurements.length === 0) {
+        throw new Error('A scenario table needs at least one measurement.');
+    }
+    const scenario = measurements[0].scenario;
+    const rows = measurements.map(measurement => {
+        const stats = measurement.statistics;
+        return [
+            measurement.targetLabel,
+            String(measurement.bytes),
+            String(stats.count),
+            formatMilliseconds(stats.medianMs),
+            formatMilliseconds(stats.meanMs),
+            formatMilliseconds(stats.minMs),
+            formatMilliseconds(stats.maxMs),
+            formatMilliseconds(stats.p95Ms),
+            formatThroughput(stats.megabytesPerSecond),
+            measurement.verification,
+        ];
+    });
+    const timedBy = measurements.some(measurement => measurement.reportedBySubject) ? ' (time reported by the callee)' : '';
+    return `${scenario.label}: ${scenario.api}${timedBy}\n${renderTextTable(MEASUREMENT_COLUMNS, rows)}`;
+}
+
+/** Groups measurements by scenario id, keeping first-seen order. */
+export function groupByScenario(measurements: readonly Measurement[]): Measurement[][] {
+    const groups = new Map<string, Measurement[]>();
+    for (const measurement of measurements) {
+        const group = groups.get(measurement.scenario.id) ?? [];
+        group.push(measurement);
+        groups.set(measurement.scenario.id, group);
+    }
+    return [...groups.values()];
+}
+
+/** The header an Output panel shows before the tables: host, editor, date and settings. */
+export function renderRunHeader(host: HostInfo, settings: RunSettings, startedAt: string): string {
+    return [
+        `FS Performance: ${hostLabel(host)}`,
+        `  Editor:    ${host.editorName} ${host.editorVersion}${host.apiVersion ? ` (API ${host.apiVersion})` : ''}`,
+        `  Runtime:   ${host.runtime}, ${host.extensionKind}${host.transport ? `, ${host.transport}` : ''}`,
+        `  Started:   ${startedAt}`,
+        `  Settings:  ${settings.iterations} samples + ${settings.warmup} warm-up, sizes ${settings.sizes.join(', ')}, ${settings.order}`,
+    ].join('\n');
+}
+
+/** Header, one table per scenario, and a line per skipped scenario: what the Output panel shows for a run. */
+export function renderResultsText(document: ResultsDocument): string {
+    const parts = [renderRunHeader(document.host, document.settings, document.startedAt)];
+    for (const group of groupByScenario(document.results)) {
+        parts.push(renderScenarioTable(group));
+    }
+    for (const skipped of document.skipped) {
+        parts.push(`${skipped.scenario.label}: skipped, ${skipped.reason}`);
+    }
+    return parts.join('\n\n') + '\n';
+}

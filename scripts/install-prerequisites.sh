@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Installs the system packages this repository needs on Debian/Ubuntu, and yarn 1.
+# Idempotent: does nothing (and needs no network) when everything is present.
+# Other systems: see README.md, "Prerequisites".
+set -euo pipefail
+
+# Why each package is here:
+#   build-essential, python3, pkg-config: node-gyp builds of native modules (keytar, drivelist, node-pty, native-keymap)
+#   libsecret-1-dev:  keytar (@theia/core, code-server)
+#   libxkbfile-dev:   native-keymap (Theia Electron target)
+#   libkrb5-dev:      kerberos (code-server)
+#   chromium:         headless browser the end-to-end tests and the benchmark drive (with playwright-core)
+#   ripgrep:          an `rg` binary for code-server's @vscode/ripgrep, whose own download is unreachable here
+APT_PACKAGES=(build-essential python3 pkg-config libsecret-1-dev libxkbfile-dev libkrb5-dev chromium ripgrep)
+YARN_VERSION=1.22.22
+
+log() { printf '[prerequisites] %s\n' "$*"; }
+
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+    for package in "${APT_PACKAGES[@]}"; do
+        status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+        [[ "$status" == "install ok installed" ]] || missing+=("$package")
+    done
+    if ((${#missing[@]} > 0)); then
+        log "installing: ${missing[*]}"
+        sudo_cmd=()
+        if [[ $(id -u) -ne 0 ]]; then
+            command -v sudo >/dev/null 2>&1 || { log "need root (or sudo) to install: ${missing[*]}"; exit 1; }
+            sudo_cmd=(sudo)
+        fi
+        "${sudo_cmd[@]}" apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+        log "installed ${#missing[@]} package(s)"
+    else
+        log "system packages present"
+    fi
+else
+    log "not a Debian/Ubuntu system: install the equivalents of ${APT_PACKAGES[*]} yourself (README.md, Prerequisites)"
+fi
+
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if ((node_major < 20)); then
+    log "Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))"
+    exit 1
+fi
+
+if command -v yarn >/dev/null 2>&1 && [[ "$(yarn --version)" == 1.* ]]; then
+    log "yarn $(yarn --version) present"
+else
+    log "installing yarn ${YARN_VERSION}"
+    npm install --global --no-fund --no-audit "yarn@${YARN_VERSION}" >/dev/null
+    log "yarn $(yarn --version) installed"
+fi

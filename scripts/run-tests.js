@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Runs every test suite of the repository one after the other (suites that start servers must not
+// overlap on a 2-core machine) and ends with one line summing them: `N passed, N failed, N skipped`.
+'use strict';
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const root = path.resolve(__dirname, '..');
+
+/** Each suite is a mocha run (or anything using the counting reporter) in a workspace folder. */
+const suites = [
+    { name: 'benchmark-core', cwd: 'benchmark-core', command: ['yarn', 'mocha'] },
+    { name: 'test-files', cwd: 'test-files', command: ['yarn', 'mocha'] },
+];
+
+function main() {
+    const only = process.argv.slice(2);
+    const selected = only.length > 0 ? suites.filter(suite => only.includes(suite.name)) : suites;
+    if (selected.length === 0) {
+        console.error(`No suite named ${only.join(', ')}; suites: ${suites.map(suite => suite.name).join(', ')}`);
+        process.exit(2);
+    }
+    const statsDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-test-stats-'));
+    const totals = { passed: 0, failed: 0, skipped: 0 };
+    const problems = [];
+    try {
+        for (const suite of selected) {
+            console.log(`\n=== ${suite.name} ===`);
+            const statsFile = path.join(statsDirectory, `${suite.name}.json`);
+            const [command, ...args] = suite.command;
+            const result = spawnSync(command, args, {
+                cwd: path.join(root, suite.cwd),
+                stdio: 'inherit',
+                env: { ...process.env, FS_PERF_TEST_STATS: statsFile },
+            });
+            const stats = fs.existsSync(statsFile) ? JSON.parse(fs.readFileSync(statsFile, 'utf8')) : undefined;
+            if (!stats) {
+                // A suite that crashed before reporting counts as one failure, never as nothing.
+                totals.failed += 1;
+                problems.push(`${suite.name}: exited ${result.status ?? result.signal} without reporting results`);
+                continue;
+            }
+            totals.passed += stats.passed;
+            totals.failed += stats.failed;
+            totals.skipped += stats.skipped;
+            if (result.status !== 0 && stats.failed === 0) {
+                totals.failed += 1;
+                problems.push(`${suite.name}: exited ${result.status ?? result.signal} although no test failed`);
+            }
+        }
+    } finally {
+        fs.rmSync(statsDirectory, { recursive: true, force: true });
+    }
+    console.log('');
+    for (const problem of problems) {
+        console.log(`suite problem: ${problem}`);
+    }
+    console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+    process.exit(totals.failed > 0 ? 1 : 0);
+}
+
+main();

@@ -1,0 +1,269 @@
+import {
+    CancellationSignal, BenchmarkCancelledError, FIXTURE_MANIFEST_FILE, FIXTURE_SIZES, FixtureManifest, FixtureSize,
+    fixtureFileName, formatBytes, parseFixtureManifest, sha256Hex, SMALL_FILES_DIRECTORY, smallFileName,
+} from '@fs-perf/benchmark-core';
+import { DEFAULT_SEED, FixtureContent, GENERATOR_VERSION, generateFixtureBytes } from './content';
+
+/**
+ * Where fixtures go. Paths are relative to the fixtures folder and use `/`. The Node CLI implements it
+ * with `fs`; an editor extension implements it with `workspace.fs` or Theia's `FileService`.
+ */
+export interface FixtureStore {
+    /** Human-readable location for messages, e.g. the folder path. */
+    readonly location: string;
+    /** The file's bytes, or undefined when it does not exist. */
+    readFile(path: string): Promise<Uint8Array | undefined>;
+    /** Writes a whole file, replacing it; should be atomic where the store can manage it. */
+    writeFile(path: string, data: Uint8Array): Promise<void>;
+    /** Creates a folder and its parents; no error when it exists. */
+    createDirectory(path: string): Promise<void>;
+    /** Free space in bytes where the fixtures go, when the store can tell. */
+    freeBytes?(): Promise<number | undefined>;
+}
+
+/** Thrown when the fixtures cannot be written (no space, no permission); nothing is left half-written. */
+export class FixtureWriteError extends Error {
+    constructor(message: string) {
+        super(message);
+        this.name = 'FixtureWriteError';
+    }
+}
+
+export const DEFAULT_SMALL_FILE_COUNT = 1000;
+export const DEFAULT_SMALL_FILE_BYTES = 256;
+/** Space kept free beyond what the fixtures need, so generation never fills a disk to the brim. */
+const DISK_HEADROOM_BYTES = 16 * 1024 * 1024;
+
+export interface GenerateProgress {
+    readonly done: number;
+    readonly total: number;
+    readonly message: string;
+}
+
+export interface GenerateOptions {
+    readonly store: FixtureStore;
+    /** Default: all six sizes. */
+    readonly sizes?: readonly FixtureSize[];
+    readonly seed?: number;
+    readonly content?: FixtureContent;
+    /** Files in the small-files set; 0 for none. Default 1000. */
+    readonly smallFileCount?: number;
+    /** Length of each small file in bytes. Default 256. */
+    readonly smallFileBytes?: number;
+    readonly onProgress?: (progress: GenerateProgress) => void;
+    readonly cancellation?: CancellationSignal;
+}
+
+export interface GenerateReport {
+    readonly manifest: FixtureManifest;
+    /** Fixture files written because they were missing or wrong. */
+    readonly written: string[];
+    /** Fixture files that were already correct (verified by SHA-256). */
+    readonly unchanged: string[];
+    /** Of those written, the ones that existed with wrong content. */
+    readonly repaired: string[];
+    readonly smallFilesWritten: number;
+    readonly smallFilesUnchanged: number;
+    readonly manifestWritten: boolean;
+}
+
+interface PlannedFile {
+    readonly path: string;
+    readonly bytes: Uint8Array;
+    readonly existed: boolean;
+}
+
+/**
+ * Makes the fixture set idempotently: every expected file is generated in memory, existing files are
+ * checked by SHA-256, and only missing or wrong ones are written, followed by the manifest.
+ */
+export async function generateFixtures(options: GenerateOptions): Promise<GenerateReport> {
+    const { store } = options;
+    const sizes = options.sizes ?? FIXTURE_SIZES;
+    const seed = options.seed ?? DEFAULT_SEED;
+    const content = options.content ?? 'random';
+    const smallFileCount = options.smallFileCount ?? DEFAULT_SMALL_FILE_COUNT;
+    const smallFileBytes = options.smallFileBytes ?? DEFAULT_SMALL_FILE_BYTES;
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+        throw new RangeError(`The seed must be a whole number from 0 to 4294967295, got ${seed}.`);
+    }
+    if (!Number.isInteger(smallFileCount) || smallFileCount < 0 || smallFileCount > 100000) {
+        throw new RangeError(`The small-files count must be a whole number from 0 to 100000, got ${smallFileCount}.`);
+    }
+    if (!Number.isInteger(smallFileBytes) || smallFileBytes < 1 || smallFileBytes > 1024 * 1024) {
+        throw new RangeError(`The small-file length must be from 1 byte to 1 MiB, got ${smallFileBytes}.`);
+    }
+    // Each fixture (and the small-files set) is checked, then written or left alone; then the manifest.
+    const total = 2 * (sizes.length + (smallFileCount > 0 ? 1 : 0)) + 1;
+    let done = 0;
+    const step = (message: string): void => {
+        if (options.cancellation?.isCancellationRequested) {
+            throw new BenchmarkCancelledError('Generating test files was cancelled; files already complete were kept.');
+        }
+        options.onProgress?.({ done, total, message });
+    };
+
+    // Check everything first, so a lack of space is reported before anything is written.
+    const files: FixtureManifest['files'] = {};
+    const planned: PlannedFile[] = [];
+    const unchanged: string[] = [];
+    for (const size of sizes) {
+        const fileName = fixtureFileName(size.label);
+        step(`Checking ${fileName}`);
+        const expected = generateFixtureBytes(seed, fileName, size.bytes, content);
+        const expectedHash = await sha256Hex(expected);
+        files[fileName] = { sizeLabel: size.label, bytes: size.bytes, sha256: expectedHash };
+        const existing = await readExisting(store, fileName);
+        if (existing !== undefined && existing.byteLength === size.bytes && await sha256Hex(existing) === expectedHash) {
+            unchanged.push(fileName);
+        } else {
+            planned.push({ path: fileName, bytes: expected, existed: existing !== undefined });
+        }
+        done++;
+    }
+
+    let smallFiles: FixtureManifest['smallFiles'];
+    let smallFilesUnchanged = 0;
+    const plannedSmall: PlannedFile[] = [];
+    if (smallFileCount > 0) {
+        step(`Checking ${smallFileCount} small files`);
+        const all = new Uint8Array(smallFileCount * smallFileBytes);
+        for (let index = 0; index < smallFileCount; index++) {
+            const name = smallFileName(index);
+            const path = `${SMALL_FILES_DIRECTORY}/${name}`;
+            const expected = generateFixtureBytes(seed, path, smallFileBytes, content);
+            all.set(expected, index * smallFileBytes);
+            const existing = await readExisting(store, path);
+            if (existing !== undefined && bytesEqual(existing, expected)) {
+                smallFilesUnchanged++;
+            } else {
+                plannedSmall.push({ path, bytes: expected, existed: existing !== undefined });
+            }
+        }
+        smallFiles = {
+            directory: SMALL_FILES_DIRECTORY,
+            count: smallFileCount,
+            bytesPerFile: smallFileBytes,
+            sha256: await sha256Hex(all),
+        };
+        done++;
+    }
+
+    const manifest: FixtureManifest = {
+        schema: 'fs-perf-fixtures',
+        schemaVersion: 1,
+        generatorVersion: GENERATOR_VERSION,
+        seed,
+        content,
+        files: mergeFiles(await readExistingManifest(store), files, seed, content),
+        ...(smallFiles ? { smallFiles } : {}),
+    };
+
+    const needed = [...planned, ...plannedSmall].reduce((sum, file) => sum + file.bytes.byteLength, 0);
+    const free = await store.freeBytes?.();
+    if (free !== undefined && needed + DISK_HEADROOM_BYTES > free) {
+        throw new FixtureWriteError(`Not enough disk space in ${store.location}: the test files need ${formatBytes(needed)} `
+            + `(plus ${formatBytes(DISK_HEADROOM_BYTES)} headroom) but only ${formatBytes(free)} is free. Free some space or choose another folder.`);
+    }
+
+    await guardWrite(store, () => store.createDirectory(''));
+    done += unchanged.length;
+    for (const file of planned) {
+        step(`Writing ${file.path} (${formatBytes(file.bytes.byteLength)})`);
+        await guardWrite(store, () => store.writeFile(file.path, file.bytes));
+        done++;
+    }
+    if (plannedSmall.length > 0) {
+        step(`Writing ${plannedSmall.length} small files`);
+        await guardWrite(store, () => store.createDirectory(SMALL_FILES_DIRECTORY));
+        for (const file of plannedSmall) {
+            await guardWrite(store, () => store.writeFile(file.path, file.bytes));
+        }
+    }
+    if (smallFileCount > 0) {
+        done++;
+    }
+
+    const manifestText = JSON.stringify(manifest, undefined, 2) + '\n';
+    const existingManifest = await readExisting(store, FIXTURE_MANIFEST_FILE);
+    const manifestWritten = existingManifest === undefined || new TextDecoder().decode(existingManifest) !== manifestText;
+    if (manifestWritten) {
+        step(`Writing ${FIXTURE_MANIFEST_FILE}`);
+        await guardWrite(store, () => store.writeFile(FIXTURE_MANIFEST_FILE, new TextEncoder().encode(manifestText)));
+    }
+    done = total;
+    options.onProgress?.({ done, total, message: 'Test files ready' });
+    return {
+        manifest,
+        written: planned.map(file => file.path),
+        unchanged,
+        repaired: planned.filter(file => file.existed).map(file => file.path),
+        smallFilesWritten: plannedSmall.length,
+        smallFilesUnchanged,
+        manifestWritten,
+    };
+}
+
+/**
+ * Keeps entries of sizes not generated this time when they were made with the same seed and content,
+ * so `--sizes 1K` after a full run does not drop the other sizes from the manifest.
+ */
+function mergeFiles(previous: FixtureManifest | undefined, files: FixtureManifest['files'], seed: number,
+    content: FixtureContent): FixtureManifest['files'] {
+    if (!previous || previous.seed !== seed || previous.content !== content || previous.generatorVersion !== GENERATOR_VERSION) {
+        return files;
+    }
+    const merged: FixtureManifest['files'] = {};
+    for (const size of FIXTURE_SIZES) {
+        const name = fixtureFileName(size.label);
+        const entry = files[name] ?? previous.files[name];
+        if (entry) {
+            merged[name] = entry;
+        }
+    }
+    return merged;
+}
+
+async function readExistingManifest(store: FixtureStore): Promise<FixtureManifest | undefined> {
+    const bytes = await readExisting(store, FIXTURE_MANIFEST_FILE);
+    if (bytes === undefined) {
+        return undefined;
+    }
+    try {
+        return parseFixtureManifest(new TextDecoder().decode(bytes));
+    } catch {
+        return undefined;
+    }
+}
+
+async function readExisting(store: FixtureStore, path: string): Promise<Uint8Array | undefined> {
+    try {
+        return await store.readFile(path);
+    } catch {
+        // Unreadable counts as wrong: it is rewritten, and a real permission problem surfaces on write.
+        return undefined;
+    }
+}
+
+async function guardWrite(store: FixtureStore, write: () => Promise<void>): Promise<void> {
+    try {
+        await write();
+    } catch (error) {
+        if (error instanceof FixtureWriteError) {
+            throw error;
+        }
+        throw new FixtureWriteError(`Cannot write test files to ${store.location}: ${(error as Error).message}`);
+    }
+}
+
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+    if (a.byteLength !== b.byteLength) {
+        return false;
+    }
+    for (let index = 0; index < a.byteLength; index++) {
+        if (a[index] !== b[index]) {
+            return false;
+        }
+    }
+    return true;
+}

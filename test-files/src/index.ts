@@ -1,0 +1,3 @@
+export * from './content';
+export * from './generator';
+export * from './prng';
