@@ -3,6 +3,8 @@ export * from './manifest';
 export * from './results';
 export * from './runner';
 export * from './scenario';
+export * from './scenario-catalog';
+export * from './settings';
 export * from './sha256';
 export * from './sizes';
 export * from './statistics';

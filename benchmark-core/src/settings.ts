@@ -1,0 +1,152 @@
+import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, ITERATIONS_RANGE, WARMUP_RANGE } from './runner';
+import { FIXTURE_SIZE_LABELS, FixtureSize, parseSizeList, SizeOrder } from './sizes';
+
+/** Default fixtures folder, relative to the first workspace folder. */
+export const DEFAULT_FIXTURES_FOLDER = '.fs-perf/fixtures';
+
+/** Setting keys shared by the VS Code extension (`contributes.configuration`) and Theia's preferences. */
+export const SETTING_KEYS = {
+    iterations: 'fsPerf.iterations',
+    warmup: 'fsPerf.warmup',
+    sizes: 'fsPerf.sizes',
+    order: 'fsPerf.order',
+    fixturesFolder: 'fsPerf.fixturesFolder',
+} as const;
+
+/** Validated settings of one run. */
+export interface BenchmarkSettings {
+    readonly iterations: number;
+    readonly warmup: number;
+    readonly sizes: FixtureSize[];
+    readonly order: SizeOrder;
+    /** Scenario ids to run, in run order. */
+    readonly scenarios: string[];
+    /** Relative to the first workspace folder, `/`-separated, never leaving it. */
+    readonly fixturesFolder: string;
+}
+
+/** Raw values as read from the editor's configuration; anything may be wrong in them. */
+export interface RawBenchmarkSettings {
+    readonly iterations?: unknown;
+    readonly warmup?: unknown;
+    readonly sizes?: unknown;
+    readonly order?: unknown;
+    readonly scenarios?: unknown;
+    readonly fixturesFolder?: unknown;
+}
+
+/** Thrown for invalid settings; lists every problem with the setting key, so the user can fix them at once. */
+export class SettingsError extends Error {
+    constructor(readonly problems: readonly string[]) {
+        super(`Invalid FS Perf settings: ${problems.join(' ')}`);
+        this.name = 'SettingsError';
+    }
+}
+
+/**
+ * Validates settings, filling defaults for missing values. `scenarioKey` and `availableScenarios` are the
+ * caller's (the VS Code extension and the Theia extension run different scenarios).
+ */
+export function validateBenchmarkSettings(raw: RawBenchmarkSettings, scenarioKey: string, availableScenarios: readonly string[]): BenchmarkSettings {
+    const problems: string[] = [];
+    const count = (key: string, value: unknown, fallback: number, range: { min: number; max: number }): number => {
+        if (value === undefined) {
+            return fallback;
+        }
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < range.min || value > range.max) {
+            problems.push(`'${key}' must be a whole number from ${range.min} to ${range.max} (it is ${JSON.stringify(value)}).`);
+            return fallback;
+        }
+        return value;
+    };
+    const iterations = count(SETTING_KEYS.iterations, raw.iterations, DEFAULT_ITERATIONS, ITERATIONS_RANGE);
+    const warmup = count(SETTING_KEYS.warmup, raw.warmup, DEFAULT_WARMUP, WARMUP_RANGE);
+
+    let sizes: FixtureSize[] = parseSizeList(FIXTURE_SIZE_LABELS);
+    if (raw.sizes !== undefined) {
+        if (!Array.isArray(raw.sizes) || raw.sizes.some(size => typeof size !== 'string')) {
+            problems.push(`'${SETTING_KEYS.sizes}' must be a list of sizes such as ["1K", "50K"].`);
+        } else {
+            try {
+                sizes = parseSizeList(raw.sizes as string[]);
+            } catch (error) {
+                problems.push(`'${SETTING_KEYS.sizes}': ${(error as Error).message}`);
+            }
+        }
+    }
+
+    let order: SizeOrder = 'ascending';
+    if (raw.order !== undefined) {
+        if (raw.order === 'ascending' || raw.order === 'descending') {
+            order = raw.order;
+        } else {
+            problems.push(`'${SETTING_KEYS.order}' must be "ascending" or "descending" (it is ${JSON.stringify(raw.order)}).`);
+        }
+    }
+
+    let scenarios = [...availableScenarios];
+    if (raw.scenarios !== undefined) {
+        if (!Array.isArray(raw.scenarios) || raw.scenarios.some(id => typeof id !== 'string')) {
+            problems.push(`'${scenarioKey}' must be a list of scenario ids.`);
+        } else {
+            const unknown = raw.scenarios.filter(id => !availableScenarios.includes(id));
+            if (unknown.length > 0) {
+                problems.push(`'${scenarioKey}' has unknown scenario ${unknown.map(id => `'${id}'`).join(', ')}: use ${availableScenarios.join(', ')}.`);
+            } else if (raw.scenarios.length === 0) {
+                problems.push(`'${scenarioKey}' is empty: choose at least one of ${availableScenarios.join(', ')}.`);
+            } else {
+                scenarios = availableScenarios.filter(id => (raw.scenarios as string[]).includes(id));
+            }
+        }
+    }
+
+    let fixturesFolder = DEFAULT_FIXTURES_FOLDER;
+    if (raw.fixturesFolder !== undefined && raw.fixturesFolder !== '') {
+        if (typeof raw.fixturesFolder !== 'string') {
+            problems.push(`'${SETTING_KEYS.fixturesFolder}' must be a folder path relative to the workspace.`);
+        } else {
+            try {
+                fixturesFolder = normalizeWorkspaceRelativePath(raw.fixturesFolder);
+            } catch (error) {
+                problems.push(`'${SETTING_KEYS.fixturesFolder}': ${(error as Error).message}`);
+            }
+        }
+    }
+
+    if (problems.length > 0) {
+        throw new SettingsError(problems);
+    }
+    return { iterations, warmup, sizes, order, scenarios, fixturesFolder };
+}
+
+/**
+ * Normalizes a path relative to a workspace folder to `a/b` form. Rejects absolute paths, drive letters,
+ * NUL bytes and `..` that would leave the folder.
+ */
+export function normalizeWorkspaceRelativePath(input: string): string {
+    if (input.includes('\0')) {
+        throw new Error('the path contains a NUL byte.');
+    }
+    const slashed = input.trim().replace(/\\/g, '/');
+    if (slashed.startsWith('/') || /^[a-zA-Z]:/.test(slashed) || /^[a-z][a-z0-9+.-]*:\/\//i.test(slashed)) {
+        throw new Error(`'${input}' is not relative: give a folder inside the workspace, such as '${DEFAULT_FIXTURES_FOLDER}'.`);
+    }
+    const parts: string[] = [];
+    for (const part of slashed.split('/')) {
+        if (part === '' || part === '.') {
+            continue;
+        }
+        if (part === '..') {
+            if (parts.length === 0) {
+                throw new Error(`'${input}' leads outside the workspace: give a folder inside it.`);
+            }
+            parts.pop();
+            continue;
+        }
+        parts.push(part);
+    }
+    if (parts.length === 0) {
+        throw new Error(`'${input}' is the workspace folder itself: give a sub-folder such as '${DEFAULT_FIXTURES_FOLDER}'.`);
+    }
+    return parts.join('/');
+}
