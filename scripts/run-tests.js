@@ -13,6 +13,7 @@ const root = path.resolve(__dirname, '..');
 const suites = [
     { name: 'benchmark-core', cwd: 'benchmark-core', command: ['yarn', 'mocha'] },
     { name: 'test-files', cwd: 'test-files', command: ['yarn', 'mocha'] },
+    { name: 'vscode-extension (unit)', cwd: 'vscode-extension', command: ['yarn', 'mocha'] },
 ];
 
 function main() {
@@ -28,7 +29,7 @@ function main() {
     try {
         for (const suite of selected) {
             console.log(`\n=== ${suite.name} ===`);
-            const statsFile = path.join(statsDirectory, `${suite.name}.json`);
+            const statsFile = path.join(statsDirectory, `${suite.name.replace(/[^a-z0-9-]+/gi, '_')}.json`);
             const [command, ...args] = suite.command;
             const result = spawnSync(command, args, {
                 cwd: path.join(root, suite.cwd),

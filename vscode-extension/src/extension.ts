@@ -1,0 +1,27 @@
+import * as vscode from 'vscode';
+import { FsPerfCommands, FsPerfController, RunOptions } from './benchmark-controller';
+import { OutputLog } from './output-log';
+
+/** What the extension exports to other extensions (and to its integration tests). */
+export interface FsPerfApi {
+    /** Everything written to the "FS Performance" Output channel since activation. */
+    outputText(): string;
+}
+
+export function activate(context: vscode.ExtensionContext): FsPerfApi {
+    const log = new OutputLog();
+    const version = String((context.extension.packageJSON as { version?: string }).version ?? '0.0.0');
+    const controller = new FsPerfController(log, version);
+    context.subscriptions.push(
+        log,
+        vscode.commands.registerCommand(FsPerfCommands.run, (options?: RunOptions) => controller.run('all', options)),
+        vscode.commands.registerCommand(FsPerfCommands.runFileRead, (options?: RunOptions) => controller.run('file-read', options)),
+        vscode.commands.registerCommand(FsPerfCommands.generateTestFiles, () => controller.generateTestFiles()),
+        vscode.commands.registerCommand(FsPerfCommands.openLastResults, () => controller.openLastResults()),
+    );
+    return { outputText: () => log.contents };
+}
+
+export function deactivate(): void {
+    // Everything is disposed through context.subscriptions.
+}

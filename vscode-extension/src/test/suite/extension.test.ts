@@ -1,0 +1,161 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { FIXTURE_SIZE_LABELS, parseResultsDocument, RESULTS_DIRECTORY, SCENARIO_CATALOG, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import type { GenerateOutcome, RunOutcome } from '../../benchmark-controller';
+import type { FsPerfApi } from '../../extension';
+
+const EXTENSION_ID = 'fs-perf.fs-perf-vscode';
+
+function workspaceFolder(): vscode.Uri {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test host opens a workspace folder');
+    return folder.uri;
+}
+
+const fixturesFolder = (): vscode.Uri => vscode.Uri.joinPath(workspaceFolder(), '.fs-perf', 'fixtures');
+const resultsFolder = (): vscode.Uri => vscode.Uri.joinPath(workspaceFolder(), ...RESULTS_DIRECTORY.split('/'));
+
+async function resultFiles(): Promise<string[]> {
+    try {
+        return (await vscode.workspace.fs.readDirectory(resultsFolder())).map(([name]) => name).sort();
+    } catch {
+        return [];
+    }
+}
+
+async function api(): Promise<FsPerfApi> {
+    const extension = vscode.extensions.getExtension<FsPerfApi>(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is installed`);
+    return extension.activate();
+}
+
+suite('FS Perf extension in a real VS Code extension host', () => {
+    suiteSetup(async () => {
+        await api();
+    });
+
+    test('"Generate Test Files" writes six fixtures and the manifest through workspace.fs, and is idempotent', async () => {
+        const first = await vscode.commands.executeCommand<GenerateOutcome>('fsPerf.generateTestFiles');
+        assert.strictEqual(first.status, 'completed', JSON.stringify(first));
+        const expected = [1024, 5120, 51200, 512000, 5120000, 10240000];
+        for (const [index, label] of FIXTURE_SIZE_LABELS.entries()) {
+            const stat = await vscode.workspace.fs.stat(vscode.Uri.joinPath(fixturesFolder(), `${label}.bin`));
+            assert.strictEqual(stat.size, expected[index], label);
+        }
+        const second = await vscode.commands.executeCommand<GenerateOutcome>('fsPerf.generateTestFiles');
+        assert.strictEqual(second.status, 'completed');
+        assert.deepStrictEqual(second.status === 'completed' && second.report.written, []);
+        assert.strictEqual(second.status === 'completed' && second.report.unchanged.length, 6);
+    });
+
+    test('"Run Benchmark" measures every scenario at all six sizes, verified, into a valid results file', async () => {
+        const before = await resultFiles();
+        const outcome = await vscode.commands.executeCommand<RunOutcome>('fsPerf.run', { iterations: 3, warmup: 1 });
+        assert.strictEqual(outcome.status, 'completed', JSON.stringify(outcome));
+        assert.ok(outcome.status === 'completed' && outcome.resultsUri);
+        const after = await resultFiles();
+        assert.strictEqual(after.length, before.length + 1);
+        const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.parse(outcome.resultsUri!)));
+        const document = parseResultsDocument(text, outcome.resultsUri);
+        assert.strictEqual(document.host.editor, 'vscode');
+        assert.deepStrictEqual(document.settings.scenarios, [...VSCODE_SCENARIO_IDS]);
+        for (const id of [SCENARIO_CATALOG.vscodeReadFile.id, SCENARIO_CATALOG.vscodeWriteFile.id, SCENARIO_CATALOG.extensionHostNodeReadFile.id]) {
+            const rows = document.results.filter(row => row.scenario.id === id);
+            assert.deepStrictEqual(rows.map(row => row.targetLabel), [...FIXTURE_SIZE_LABELS], id);
+            for (const row of rows) {
+                assert.strictEqual(row.verification, 'sha256', `${id} ${row.targetLabel}`);
+                assert.strictEqual(row.samplesMs.length, 3);
+                assert.strictEqual(row.warmupMs.length, 1);
+                assert.ok(row.statistics.medianMs > 0, `${id} ${row.targetLabel} median ${row.statistics.medianMs}`);
+            }
+        }
+        const stat = document.results.find(row => row.scenario.id === SCENARIO_CATALOG.vscodeStat.id);
+        const readDirectory = document.results.find(row => row.scenario.id === SCENARIO_CATALOG.vscodeReadDirectory.id);
+        assert.strictEqual(stat?.verification, 'length');
+        assert.strictEqual(readDirectory?.verification, 'count');
+        assert.strictEqual(readDirectory?.itemCount, 1000);
+        assert.deepStrictEqual(document.skipped, []);
+        const leftovers = (await vscode.workspace.fs.readDirectory(fixturesFolder())).filter(([name]) => name.startsWith('.write-') || name.includes('.tmp'));
+        assert.deepStrictEqual(leftovers, [], 'the write scenario removes its temporary folder');
+    });
+
+    test('the Output channel shows the header and one table per scenario', async () => {
+        const output = (await api()).outputText();
+        assert.match(output, /FS Performance: VS Code/);
+        assert.match(output, /workspace\.fs\.readFile: vscode\.workspace\.fs\.readFile\(uri\)\nSize\s+Bytes\s+n\s+Median ms/);
+        assert.match(output, /\n10000K\s+10240000\s+3\s+\d/);
+        assert.match(output, /workspace\.fs\.readDirectory: .*\n.*\n.*\n1000 files\s+256\s+3\s/);
+        assert.match(output, /Results: .*\.fs-perf[\\/]results[\\/].*\.json/);
+    });
+
+    test('"Run File Read Benchmark" runs workspace.fs.readFile only', async () => {
+        const outcome = await vscode.commands.executeCommand<RunOutcome>('fsPerf.runFileRead', { iterations: 2, warmup: 0, sizes: ['1K', '50K'] });
+        assert.strictEqual(outcome.status, 'completed', JSON.stringify(outcome));
+        const document = outcome.status === 'completed' ? outcome.document : undefined;
+        assert.deepStrictEqual(document?.results.map(row => `${row.scenario.id} ${row.targetLabel}`),
+            ['vscode.workspace.fs.readFile 1K', 'vscode.workspace.fs.readFile 50K']);
+    });
+
+    test('a corrupted fixture stops the run, names the file, and writes no results file', async () => {
+        const file = vscode.Uri.joinPath(fixturesFolder(), '500K.bin');
+        const bytes = await vscode.workspace.fs.readFile(file);
+        const corrupted = bytes.slice();
+        corrupted[1000] ^= 0xff;
+        await vscode.workspace.fs.writeFile(file, corrupted);
+        const before = await resultFiles();
+        const outcome = await vscode.commands.executeCommand<RunOutcome>('fsPerf.runFileRead', { iterations: 2, warmup: 0 });
+        assert.strictEqual(outcome.status, 'failed');
+        assert.match(outcome.status === 'failed' ? outcome.message : '', /500K\.bin does not match the fixture manifest/);
+        assert.strictEqual(outcome.status === 'failed' && outcome.fileName, '500K.bin');
+        assert.deepStrictEqual(await resultFiles(), before);
+        assert.match((await api()).outputText(), /Run stopped: 500K\.bin does not match .* No results were written\./);
+        const repaired = await vscode.commands.executeCommand<GenerateOutcome>('fsPerf.generateTestFiles');
+        assert.deepStrictEqual(repaired.status === 'completed' && repaired.report.repaired, ['500K.bin']);
+    });
+
+    test('a missing fixture is reported before anything is timed', async () => {
+        await vscode.workspace.fs.delete(vscode.Uri.joinPath(fixturesFolder(), '5000K.bin'));
+        const before = await resultFiles();
+        const outcome = await vscode.commands.executeCommand<RunOutcome>('fsPerf.runFileRead', { iterations: 1, warmup: 0 });
+        assert.strictEqual(outcome.status, 'failed');
+        assert.match(outcome.status === 'failed' ? outcome.message : '', /Fixture 5000K\.bin is missing: run 'FS Perf: Generate Test Files'/);
+        assert.deepStrictEqual(await resultFiles(), before);
+        const regenerated = await vscode.commands.executeCommand<GenerateOutcome>('fsPerf.generateTestFiles');
+        assert.deepStrictEqual(regenerated.status === 'completed' && regenerated.report.written, ['5000K.bin']);
+    });
+
+    test('a second run while one is going is refused with a message', async () => {
+        const first = vscode.commands.executeCommand<RunOutcome>('fsPerf.runFileRead', { iterations: 20, warmup: 0, sizes: ['10000K'] });
+        const second = await vscode.commands.executeCommand<RunOutcome>('fsPerf.run', { iterations: 1, warmup: 0 });
+        assert.strictEqual(second.status, 'refused');
+        assert.match(second.status === 'refused' ? second.message : '', /already running a benchmark/);
+        assert.strictEqual((await first).status, 'completed');
+    });
+
+    test('invalid settings are reported by name and nothing runs', async () => {
+        const configuration = vscode.workspace.getConfiguration('fsPerf');
+        await configuration.update('iterations', 0, vscode.ConfigurationTarget.Workspace);
+        await configuration.update('fixturesFolder', '../elsewhere', vscode.ConfigurationTarget.Workspace);
+        try {
+            const before = await resultFiles();
+            const outcome = await vscode.commands.executeCommand<RunOutcome>('fsPerf.run');
+            assert.strictEqual(outcome.status, 'failed');
+            const message = outcome.status === 'failed' ? outcome.message : '';
+            assert.match(message, /'fsPerf\.iterations' must be a whole number from 1 to 1000 \(it is 0\)/);
+            assert.match(message, /'fsPerf\.fixturesFolder': '\.\.\/elsewhere' leads outside the workspace/);
+            assert.deepStrictEqual(await resultFiles(), before);
+        } finally {
+            await configuration.update('iterations', undefined, vscode.ConfigurationTarget.Workspace);
+            await configuration.update('fixturesFolder', undefined, vscode.ConfigurationTarget.Workspace);
+        }
+    });
+
+    test('"Open Last Results" opens the newest results file', async () => {
+        const newest = (await resultFiles()).filter(name => name.endsWith('.json')).at(-1);
+        assert.ok(newest);
+        const opened = await vscode.commands.executeCommand<vscode.Uri | undefined>('fsPerf.openLastResults');
+        assert.ok(opened);
+        assert.strictEqual(opened.path.split('/').at(-1), newest);
+        assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), opened.toString());
+    });
+});

@@ -1,0 +1,19 @@
+import * as path from 'path';
+import Mocha from 'mocha';
+
+/**
+ * Entry point the extension host calls with `--extensionTestsPath`: runs the integration suite inside
+ * the real extension host. The counting reporter writes the counts to $FS_PERF_TEST_STATS when set.
+ */
+export function run(): Promise<void> {
+    const mocha = new Mocha({
+        ui: 'tdd',
+        timeout: 180_000,
+        color: false,
+        reporter: path.resolve(__dirname, '../../../../scripts/mocha-counting-reporter.js'),
+    });
+    mocha.addFile(path.join(__dirname, 'extension.test.js'));
+    return new Promise((resolve, reject) => {
+        mocha.run(failures => failures > 0 ? reject(new Error(`${failures} integration test(s) failed.`)) : resolve());
+    });
+}
