@@ -14,6 +14,12 @@ const suites = [
     { name: 'benchmark-core', cwd: 'benchmark-core', command: ['yarn', 'mocha'] },
     { name: 'test-files', cwd: 'test-files', command: ['yarn', 'mocha'] },
     { name: 'vscode-extension (unit)', cwd: 'vscode-extension', command: ['yarn', 'mocha'] },
+    // Inside a real VS Code extension host: code-server 4.100.3 + headless Chromium.
+    { name: 'vscode-extension (code-server)', cwd: '.', command: ['node', 'e2e/lib/run-vscode-integration.js'] },
+    // The same suite in desktop VS Code through @vscode/test-electron; skips with its reason where VS Code cannot be downloaded.
+    { name: 'vscode-extension (desktop VS Code)', cwd: '.', command: ['node', 'e2e/lib/run-vscode-desktop.js'] },
+    // Like a person: command palette, Output panel, Cancel button, in code-server.
+    { name: 'e2e (code-server UI)', cwd: 'e2e', command: ['yarn', 'mocha'] },
 ];
 
 function main() {

@@ -128,16 +128,18 @@ export async function generateFixtures(options: GenerateOptions): Promise<Genera
     if (smallFileCount > 0) {
         step(`Checking ${smallFileCount} small files`);
         const all = new Uint8Array(smallFileCount * smallFileBytes);
-        for (let index = 0; index < smallFileCount; index++) {
-            const name = smallFileName(index);
-            const path = `${SMALL_FILES_DIRECTORY}/${name}`;
+        const checks = await mapConcurrently(Array.from({ length: smallFileCount }, (_, index) => index), async index => {
+            const path = `${SMALL_FILES_DIRECTORY}/${smallFileName(index)}`;
             const expected = generateFixtureBytes(seed, path, smallFileBytes, content);
             all.set(expected, index * smallFileBytes);
             const existing = await readExisting(store, path);
-            if (existing !== undefined && bytesEqual(existing, expected)) {
+            return { path, bytes: expected, existed: existing !== undefined, correct: existing !== undefined && bytesEqual(existing, expected) };
+        });
+        for (const check of checks) {
+            if (check.correct) {
                 smallFilesUnchanged++;
             } else {
-                plannedSmall.push({ path, bytes: expected, existed: existing !== undefined });
+                plannedSmall.push({ path: check.path, bytes: check.bytes, existed: check.existed });
             }
         }
         smallFiles = {
@@ -176,9 +178,7 @@ export async function generateFixtures(options: GenerateOptions): Promise<Genera
     if (plannedSmall.length > 0) {
         step(`Writing ${plannedSmall.length} small files`);
         await guardWrite(store, () => store.createDirectory(SMALL_FILES_DIRECTORY));
-        for (const file of plannedSmall) {
-            await guardWrite(store, () => store.writeFile(file.path, file.bytes));
-        }
+        await mapConcurrently(plannedSmall, file => guardWrite(store, () => store.writeFile(file.path, file.bytes)));
     }
     if (smallFileCount > 0) {
         done++;
@@ -254,6 +254,22 @@ async function guardWrite(store: FixtureStore, write: () => Promise<void>): Prom
         }
         throw new FixtureWriteError(`Cannot write test files to ${store.location}: ${(error as Error).message}`);
     }
+}
+
+/** Small files are latency-bound (an editor's file API is an RPC away): keep a few calls in flight. */
+const SMALL_FILE_CONCURRENCY = 16;
+
+async function mapConcurrently<T, R>(items: readonly T[], work: (item: T) => Promise<R>, concurrency = SMALL_FILE_CONCURRENCY): Promise<R[]> {
+    const results: R[] = new Array(items.length);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await work(items[index]);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+    return results;
 }
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {

@@ -66,7 +66,7 @@ export class FsPerfController {
         } catch (error) {
             return this.reportSettingsError(error);
         }
-        this.running = 'a benchmark run';
+        this.running = 'running a benchmark';
         try {
             return await this.runWithSettings(workspaceFolder, settings, options.writeResults ?? true);
         } finally {

@@ -126,10 +126,15 @@ suite('FS Perf extension in a real VS Code extension host', () => {
 
     test('a second run while one is going is refused with a message', async () => {
         const first = vscode.commands.executeCommand<RunOutcome>('fsPerf.runFileRead', { iterations: 20, warmup: 0, sizes: ['10000K'] });
-        const second = await vscode.commands.executeCommand<RunOutcome>('fsPerf.run', { iterations: 1, warmup: 0 });
-        assert.strictEqual(second.status, 'refused');
-        assert.match(second.status === 'refused' ? second.message : '', /already running a benchmark/);
-        assert.strictEqual((await first).status, 'completed');
+        try {
+            const second = await vscode.commands.executeCommand<RunOutcome>('fsPerf.run', { iterations: 1, warmup: 0 });
+            assert.strictEqual(second.status, 'refused');
+            assert.match(second.status === 'refused' ? second.message : '', /FS Perf is already running a benchmark: wait for it/);
+            const generate = await vscode.commands.executeCommand<GenerateOutcome>('fsPerf.generateTestFiles');
+            assert.strictEqual(generate.status, 'refused', 'generating test files during a run is refused too');
+        } finally {
+            assert.strictEqual((await first).status, 'completed');
+        }
     });
 
     test('invalid settings are reported by name and nothing runs', async () => {

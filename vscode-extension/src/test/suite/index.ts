@@ -13,7 +13,16 @@ export function run(): Promise<void> {
         reporter: path.resolve(__dirname, '../../../../scripts/mocha-counting-reporter.js'),
     });
     mocha.addFile(path.join(__dirname, 'extension.test.js'));
+    // Markers let the driver (e2e/src/run-vscode-integration.ts) echo only the tests' lines of the host's log.
+    console.log('[fs-perf-tests] begin');
     return new Promise((resolve, reject) => {
-        mocha.run(failures => failures > 0 ? reject(new Error(`${failures} integration test(s) failed.`)) : resolve());
+        mocha.run(failures => {
+            console.log('[fs-perf-tests] end');
+            if (failures > 0) {
+                reject(new Error(`${failures} integration test(s) failed.`));
+            } else {
+                resolve();
+            }
+        });
     });
 }

@@ -1,0 +1,62 @@
+import { promises as fs } from 'fs';
+import * as path from 'path';
+import { BrowserContext, chromium, Page } from 'playwright-core';
+import { childrenOf, processGroupOf, stopProcessGroup } from './processes';
+
+export const CHROMIUM_PATH = process.env.FS_PERF_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Flags that keep Chromium quiet on a machine without internet, and working as root in a container. */
+export const CHROMIUM_ARGS = [
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync',
+];
+
+export interface HeadlessChromium {
+    readonly context: BrowserContext;
+    readonly page: Page;
+    /** Process group of the browser, for a by-PID stop. */
+    readonly groupId?: number;
+    /** Requests to anything but loopback (should stay empty). */
+    readonly externalRequests: string[];
+    close(): Promise<void>;
+}
+
+export async function chromiumAvailable(): Promise<string | undefined> {
+    try {
+        await fs.access(CHROMIUM_PATH);
+        return undefined;
+    } catch {
+        return `no Chromium at ${CHROMIUM_PATH} (install the Debian package 'chromium', or set FS_PERF_CHROMIUM)`;
+    }
+}
+
+/** Headless Chromium with a fresh profile in `profileDirectory`. */
+export async function launchChromium(profileDirectory: string): Promise<HeadlessChromium> {
+    const before = new Set(await childrenOf(process.pid));
+    const context = await chromium.launchPersistentContext(profileDirectory, {
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: CHROMIUM_ARGS,
+        env: { ...process.env, HOME: path.join(profileDirectory, 'home') },
+        viewport: { width: 1600, height: 1000 },
+    });
+    const spawned = (await childrenOf(process.pid)).filter(pid => !before.has(pid));
+    const groupId = spawned.length > 0 ? await processGroupOf(spawned[0]) : undefined;
+    const externalRequests: string[] = [];
+    context.on('request', request => {
+        const url = request.url();
+        if (!/^(https?|wss?):\/\/127\.0\.0\.1[:/]/.test(url) && !/^(data|blob|about|chrome-extension|vscode-[a-z-]+):/.test(url)) {
+            externalRequests.push(url);
+        }
+    });
+    const page = context.pages()[0] ?? await context.newPage();
+    return {
+        context, page, groupId, externalRequests,
+        close: async () => {
+            await Promise.race([context.close().catch(() => undefined), new Promise(resolve => setTimeout(resolve, 10_000))]);
+            if (groupId !== undefined) {
+                await stopProcessGroup(groupId, 2000);
+            }
+        },
+    };
+}

@@ -1,0 +1,4 @@
+export * from './chromium';
+export * from './code-server';
+export * from './processes';
+export * from './vscode-workbench';

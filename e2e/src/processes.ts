@@ -1,0 +1,86 @@
+import { promises as fs } from 'fs';
+
+export function delay(ms: number): Promise<void> {
+    return new Promise(resolve => setTimeout(resolve, ms));
+}
+
+/** Polls `condition` every `intervalMs` until it returns a value other than undefined, or throws after `timeoutMs`. */
+export async function waitFor<T>(what: string, condition: () => Promise<T | undefined> | T | undefined, timeoutMs: number, intervalMs = 100): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+        const value = await condition();
+        if (value !== undefined) {
+            return value;
+        }
+        if (Date.now() > deadline) {
+            throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+        }
+        await delay(intervalMs);
+    }
+}
+
+interface ProcStat {
+    readonly pid: number;
+    readonly state: string;
+    readonly parentPid: number;
+    readonly groupId: number;
+}
+
+async function readStat(pid: number): Promise<ProcStat | undefined> {
+    try {
+        const text = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+        const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+        return { pid, state: fields[0], parentPid: Number(fields[1]), groupId: Number(fields[2]) };
+    } catch {
+        return undefined;
+    }
+}
+
+async function allStats(): Promise<ProcStat[]> {
+    const entries = await fs.readdir('/proc');
+    const stats = await Promise.all(entries.filter(entry => /^\d+$/.test(entry)).map(entry => readStat(Number(entry))));
+    return stats.filter((stat): stat is ProcStat => stat !== undefined);
+}
+
+/** Live (not zombie) members of a process group. */
+export async function processGroupMembers(groupId: number): Promise<number[]> {
+    return (await allStats()).filter(stat => stat.groupId === groupId && stat.state !== 'Z').map(stat => stat.pid);
+}
+
+/** Process group of a PID, or undefined when it is gone. */
+export async function processGroupOf(pid: number): Promise<number | undefined> {
+    return (await readStat(pid))?.groupId;
+}
+
+/** PIDs whose parent is `parentPid`. */
+export async function childrenOf(parentPid: number): Promise<number[]> {
+    return (await allStats()).filter(stat => stat.parentPid === parentPid && stat.state !== 'Z').map(stat => stat.pid);
+}
+
+/**
+ * Stops a process group we started (by its leader's PID): SIGTERM, up to `graceMs` to exit, then SIGKILL.
+ * Returns the PIDs still alive afterwards (empty when all went).
+ */
+export async function stopProcessGroup(groupId: number, graceMs = 8000): Promise<number[]> {
+    const signal = (name: NodeJS.Signals): void => {
+        try {
+            process.kill(-groupId, name);
+        } catch {
+            // already gone
+        }
+    };
+    if ((await processGroupMembers(groupId)).length === 0) {
+        return [];
+    }
+    signal('SIGTERM');
+    const deadline = Date.now() + graceMs;
+    while (Date.now() < deadline) {
+        if ((await processGroupMembers(groupId)).length === 0) {
+            return [];
+        }
+        await delay(100);
+    }
+    signal('SIGKILL');
+    await delay(300);
+    return processGroupMembers(groupId);
+}
