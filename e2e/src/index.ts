@@ -2,3 +2,4 @@ export * from './chromium';
 export * from './code-server';
 export * from './processes';
 export * from './vscode-workbench';
+export * from './vscode-server-host';
