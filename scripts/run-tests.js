@@ -14,12 +14,15 @@ const suites = [
     { name: 'benchmark-core', cwd: 'benchmark-core', command: ['yarn', 'mocha'] },
     { name: 'test-files', cwd: 'test-files', command: ['yarn', 'mocha'] },
     { name: 'vscode-extension (unit)', cwd: 'vscode-extension', command: ['yarn', 'mocha'] },
+    // The Node fs backend service on real temporary files, its HTTP route and its refusals.
+    { name: 'theia-extension (backend)', cwd: 'theia-extension', command: ['yarn', 'mocha'] },
     // Inside a real VS Code extension host: code-server 4.100.3 + headless Chromium.
     { name: 'vscode-extension (code-server)', cwd: '.', command: ['node', 'e2e/lib/run-vscode-integration.js'] },
     // The same suite in desktop VS Code through @vscode/test-electron; skips with its reason where VS Code cannot be downloaded.
     { name: 'vscode-extension (desktop VS Code)', cwd: '.', command: ['node', 'e2e/lib/run-vscode-desktop.js'] },
-    // Like a person: command palette, Output panel, Cancel button, in code-server.
-    { name: 'e2e (code-server UI)', cwd: 'e2e', command: ['yarn', 'mocha'] },
+    // Like a person: command palette, Output panel, Cancel button, in code-server and in Theia's browser app;
+    // the Electron app's build and its start without a binary.
+    { name: 'e2e (code-server UI, Theia browser, Electron app)', cwd: 'e2e', command: ['yarn', 'mocha'] },
 ];
 
 function main() {

@@ -9,3 +9,4 @@ export * from './sha256';
 export * from './sizes';
 export * from './statistics';
 export * from './text-table';
+export * from './workspace-files';

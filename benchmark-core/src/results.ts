@@ -92,11 +92,14 @@ export const measurementSchema = z.object({
     verification: z.enum(['sha256', 'length', 'count']),
     /** Durations measured by the other side (e.g. the backend's own read time) rather than the caller's clock. */
     reportedBySubject: z.boolean(),
+    /** Where this row was measured, when not the document's host (Theia's "Run All" merges its plugin's rows). */
+    host: hostSchema.optional(),
 });
 
 export const skippedSchema = z.object({
     scenario: scenarioInfoSchema,
     reason: nonEmpty,
+    host: hostSchema.optional(),
 });
 
 export const resultsDocumentSchema = z.object({
@@ -208,6 +211,21 @@ function randomRunId(): string {
         return cryptoObject.randomUUID();
     }
     return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * Merges rows measured by another host into a document (Theia's "Run All": the plugin's rows join the
+ * extension's), each row keeping the host it was measured in. Validated like any document.
+ */
+export function mergeResultsDocuments(primary: ResultsDocument, other: ResultsDocument): ResultsDocument {
+    const withHost = <T extends { host?: HostInfo }>(row: T): T => ({ ...row, host: row.host ?? other.host });
+    return validateResultsDocument({
+        ...primary,
+        finishedAt: other.finishedAt > primary.finishedAt ? other.finishedAt : primary.finishedAt,
+        settings: { ...primary.settings, scenarios: [...primary.settings.scenarios, ...other.settings.scenarios] },
+        results: [...primary.results, ...other.results.map(withHost)],
+        skipped: [...primary.skipped, ...other.skipped.map(withHost)],
+    }, 'The merged results document');
 }
 
 /** Short name of a host for tables and file names, e.g. `Theia browser (plugin)`, `VS Code server`. */

@@ -76,16 +76,18 @@ export function renderScenarioTable(measurements: readonly Measurement[]): strin
         ];
     });
     const timedBy = measurements.some(measurement => measurement.reportedBySubject) ? ' (time reported by the callee)' : '';
-    return `${scenario.label}: ${scenario.api}${timedBy}\n${renderTextTable(MEASUREMENT_COLUMNS, rows)}`;
+    const host = measurements[0].host ? ` [${hostLabel(measurements[0].host)}]` : '';
+    return `${scenario.label}: ${scenario.api}${timedBy}${host}\n${renderTextTable(MEASUREMENT_COLUMNS, rows)}`;
 }
 
-/** Groups measurements by scenario id, keeping first-seen order. */
+/** Groups measurements by scenario id (and row host), keeping first-seen order. */
 export function groupByScenario(measurements: readonly Measurement[]): Measurement[][] {
     const groups = new Map<string, Measurement[]>();
     for (const measurement of measurements) {
-        const group = groups.get(measurement.scenario.id) ?? [];
+        const key = `${measurement.scenario.id}|${measurement.host ? hostLabel(measurement.host) : ''}`;
+        const group = groups.get(key) ?? [];
         group.push(measurement);
-        groups.set(measurement.scenario.id, group);
+        groups.set(key, group);
     }
     return [...groups.values()];
 }
@@ -108,7 +110,8 @@ export function renderResultsText(document: ResultsDocument): string {
         parts.push(renderScenarioTable(group));
     }
     for (const skipped of document.skipped) {
-        parts.push(`${skipped.scenario.label}: skipped, ${skipped.reason}`);
+        const host = skipped.host ? ` [${hostLabel(skipped.host)}]` : '';
+        parts.push(`${skipped.scenario.label}${host}: skipped, ${skipped.reason}`);
     }
     return parts.join('\n\n') + '\n';
 }

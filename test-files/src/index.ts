@@ -1,3 +1,4 @@
 export * from './content';
 export * from './generator';
 export * from './prng';
+export * from './workspace-store';

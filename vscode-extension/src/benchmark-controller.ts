@@ -1,14 +1,13 @@
 import * as vscode from 'vscode';
 import {
-    BenchmarkCancelledError, BenchmarkSettings, createResultsDocument, FIXTURE_SIZES, FixtureError,
-    RawBenchmarkSettings, renderResultsText, ResultsDocument, RunnerProgress, runBenchmark, SCENARIO_CATALOG, SettingsError,
-    validateBenchmarkSettings, VerificationError, VSCODE_SCENARIO_IDS,
+    BenchmarkCancelledError, BenchmarkSettings, checkFixturesPresent, createResultsDocument, findNewestResultsFile, FIXTURE_SIZES,
+    FixtureError, loadFixtureManifest, RawBenchmarkSettings, renderResultsText, ResultsDocument, RunnerProgress, runBenchmark,
+    SCENARIO_CATALOG, SettingsError, validateBenchmarkSettings, VerificationError, VSCODE_SCENARIO_IDS, writeResultsFile,
 } from '@fs-perf/benchmark-core';
-import { generateFixtures, GenerateReport } from '@fs-perf/test-files';
-import { checkFixturesPresent, describeUri, loadFixtureManifest, WorkspaceFsFixtureStore } from './fixtures';
+import { generateFixtures, GenerateReport, workspaceFixtureStore } from '@fs-perf/test-files';
+import { describeUri, VscodeWorkspaceFiles } from './fixtures';
 import { collectEnvironment, currentHost } from './host';
 import { OutputLog } from './output-log';
-import { findNewestResultsFile, writeResultsFile } from './results-writer';
 import { createScenarios } from './scenarios';
 
 export const FsPerfCommands = {
@@ -75,7 +74,8 @@ export class FsPerfController {
     }
 
     private async runWithSettings(workspaceFolder: vscode.WorkspaceFolder, settings: BenchmarkSettings, writeResults: boolean): Promise<RunOutcome> {
-        const fixturesFolder = vscode.Uri.joinPath(workspaceFolder.uri, ...settings.fixturesFolder.split('/'));
+        const files = new VscodeWorkspaceFiles(workspaceFolder.uri);
+        const fixturesFolder = files.uri(settings.fixturesFolder);
         const scenariosById = createScenarios(fixturesFolder);
         const scenarios = settings.scenarios.map(id => scenariosById.get(id)!);
         const host = currentHost();
@@ -83,10 +83,10 @@ export class FsPerfController {
         this.log.appendLine(`[${new Date().toISOString()}] Running ${settings.scenarios.length} scenario(s) at ${settings.sizes.map(size => size.label).join(', ')} `
             + `in ${vscode.env.appName} (${settings.iterations} samples + ${settings.warmup} warm-up each), fixtures in ${describeUri(fixturesFolder)}`);
         try {
-            const manifest = await loadFixtureManifest(fixturesFolder);
+            const manifest = await loadFixtureManifest(files, settings.fixturesFolder);
             const needsSmallFiles = scenarios.some(scenario => scenario.target === 'small-files');
             const needsFixtures = scenarios.some(scenario => scenario.target === 'fixture');
-            await checkFixturesPresent(fixturesFolder, manifest, needsFixtures ? settings.sizes : [], needsSmallFiles);
+            await checkFixturesPresent(files, settings.fixturesFolder, manifest, needsFixtures ? settings.sizes : [], needsSmallFiles);
             const output = await vscode.window.withProgress({
                 location: vscode.ProgressLocation.Notification,
                 title: 'FS Perf',
@@ -125,7 +125,7 @@ export class FsPerfController {
             this.log.append(renderResultsText(document));
             let resultsUri: vscode.Uri | undefined;
             if (writeResults) {
-                resultsUri = await writeResultsFile(workspaceFolder.uri, document);
+                resultsUri = files.uri(await writeResultsFile(files, document));
                 this.log.appendLine(`Results: ${describeUri(resultsUri)}`);
             }
             this.log.appendLine('');
@@ -151,7 +151,8 @@ export class FsPerfController {
             const outcome = this.reportSettingsError(error);
             return { status: 'failed', message: outcome.message };
         }
-        const folder = vscode.Uri.joinPath(workspaceFolder.uri, ...settings.fixturesFolder.split('/'));
+        const files = new VscodeWorkspaceFiles(workspaceFolder.uri);
+        const folder = files.uri(settings.fixturesFolder);
         this.running = 'generating test files';
         this.log.appendLine(`[${new Date().toISOString()}] Generating test files in ${describeUri(folder)}`);
         try {
@@ -162,7 +163,7 @@ export class FsPerfController {
             }, async (progress, token) => {
                 let reportedPercent = 0;
                 return generateFixtures({
-                    store: new WorkspaceFsFixtureStore(folder),
+                    store: workspaceFixtureStore(files, settings.fixturesFolder),
                     sizes: FIXTURE_SIZES,
                     cancellation: token,
                     onProgress: event => {
@@ -196,7 +197,9 @@ export class FsPerfController {
         if (!workspaceFolder) {
             return undefined;
         }
-        const newest = await findNewestResultsFile(workspaceFolder.uri);
+        const files = new VscodeWorkspaceFiles(workspaceFolder.uri);
+        const newestPath = await findNewestResultsFile(files);
+        const newest = newestPath === undefined ? undefined : files.uri(newestPath);
         if (!newest) {
             void vscode.window.showInformationMessage('FS Perf: there are no results yet in .fs-perf/results.', 'Run Benchmark').then(action => {
                 if (action) {

@@ -58,3 +58,18 @@ suite('results schema', () => {
         assert.isUndefined(newestResultsFileName(['manifest.json']));
     });
 });
+
+suite('merging results documents', () => {
+    test('rows of another host keep that host, and the text names it', async () => {
+        const { mergeResultsDocuments } = await import('../results');
+        const { renderResultsText } = await import('../text-table');
+        const primary = await sampleDocument();
+        const other = await sampleDocument();
+        const pluginHost = { ...other.host, extensionKind: 'plugin' as const };
+        const merged = mergeResultsDocuments({ ...primary, host: { ...primary.host, extensionKind: 'extension' } }, { ...other, host: pluginHost });
+        assert.strictEqual(merged.results.length, primary.results.length + other.results.length);
+        assert.isUndefined(merged.results[0].host);
+        assert.deepStrictEqual(merged.results.at(-1)?.host, pluginHost);
+        assert.match(renderResultsText(merged), /fake\.read: fake\.read\(uri\) \[Theia browser \(plugin\)\]/);
+    });
+});

@@ -1,0 +1,78 @@
+import { Endpoint } from '@theia/core/lib/browser/endpoint';
+import { BinaryBuffer } from '@theia/core/lib/common/buffer';
+import { consumeStream } from '@theia/core/lib/common/stream';
+import URI from '@theia/core/lib/common/uri';
+import { FileService } from '@theia/filesystem/lib/browser/file-service';
+import { SCENARIO_CATALOG, Scenario, ScenarioTarget } from '@fs-perf/benchmark-core';
+import { fsPerfFileRoute, NodeFsReadService } from '../common/node-fs-read-protocol';
+
+/** URL of the backend's HTTP route for a file (the wire floor). */
+export function fileRouteUrl(fileUri: URI): string {
+    const endpoint = new Endpoint({ path: fsPerfFileRoute.replace(/^\//, '') }).getRestUrl();
+    return `${endpoint.toString(true)}?uri=${encodeURIComponent(fileUri.toString())}`;
+}
+
+/** The Theia extension's scenarios over a fixtures folder, keyed by scenario id. */
+export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsReadService, fixturesFolder: URI): Map<string, Scenario> {
+    const fileUri = (target: ScenarioTarget): URI => fixturesFolder.resolve(target.fileName);
+    const scenarios: Scenario[] = [
+        {
+            ...SCENARIO_CATALOG.theiaFileServiceReadFile,
+            prepare: async target => {
+                const uri = fileUri(target);
+                return { runSample: async () => ({ bytes: (await fileService.readFile(uri)).value.buffer }) };
+            },
+        },
+        {
+            ...SCENARIO_CATALOG.theiaFileServiceReadFileStream,
+            prepare: async target => {
+                const uri = fileUri(target);
+                return {
+                    runSample: async () => {
+                        const content = await fileService.readFileStream(uri);
+                        return { bytes: (await consumeStream(content.value, chunks => BinaryBuffer.concat(chunks))).buffer };
+                    },
+                };
+            },
+        },
+        {
+            ...SCENARIO_CATALOG.theiaNodeFsService,
+            prepare: async target => {
+                const uri = fileUri(target).toString();
+                return { runSample: async () => ({ bytes: await nodeFs.readFile(uri) }) };
+            },
+        },
+        {
+            ...SCENARIO_CATALOG.theiaDiskFloor,
+            prepare: async target => {
+                const uri = fileUri(target).toString();
+                return {
+                    runSample: async () => {
+                        const timing = await nodeFs.timeRead(uri);
+                        return { byteCount: timing.byteLength, reportedMs: timing.durationMs };
+                    },
+                };
+            },
+        },
+        {
+            ...SCENARIO_CATALOG.theiaRpcTransport,
+            prepare: async target => ({ runSample: async () => ({ bytes: await nodeFs.buffer(target.bytes) }) }),
+        },
+        {
+            ...SCENARIO_CATALOG.theiaHttpFetch,
+            prepare: async target => {
+                const url = fileRouteUrl(fileUri(target));
+                return {
+                    runSample: async () => {
+                        const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
+                        if (!response.ok) {
+                            throw new Error(`GET ${fsPerfFileRoute} for ${target.fileName} answered ${response.status}: ${await response.text()}`);
+                        }
+                        return { bytes: new Uint8Array(await response.arrayBuffer()) };
+                    },
+                };
+            },
+        },
+    ];
+    return new Map(scenarios.map(scenario => [scenario.id, scenario]));
+}

@@ -1,0 +1,48 @@
+/** Path of the raw Node fs read service on Theia's RPC channel. */
+export const nodeFsReadPath = '/services/fs-perf/node-fs-read';
+
+/** HTTP route on the same backend that serves a file's bytes: `GET /fs-perf/file?uri=<file URI>` (the wire floor). */
+export const fsPerfFileRoute = '/fs-perf/file';
+
+/** Largest file (or in-memory buffer) the service reads or returns, bytes. The largest fixture is 10000K. */
+export const MAX_READ_BYTES = 64 * 1024 * 1024;
+
+export const NodeFsReadService = Symbol('NodeFsReadService');
+
+/** The backend's own read of a file, timed in the backend: the disk floor of the other read paths. */
+export interface BackendReadTiming {
+    /** Bytes read. */
+    readonly byteLength: number;
+    /** Duration of `fs.promises.readFile` in the backend, ms (`performance.now()`). */
+    readonly durationMs: number;
+}
+
+/** What the backend knows of its machine, for the results' environment. */
+export interface BackendEnvironment {
+    readonly os: { platform: string; release: string; arch: string };
+    readonly cpu?: { model: string; count: number };
+    /** Total memory, bytes. */
+    readonly memoryBytes: number;
+    /** node, v8, electron (when the backend runs in Electron). */
+    readonly versions: Record<string, string>;
+}
+
+/**
+ * Reads files with Node's `fs` in the Theia backend and returns the bytes over Theia RPC as binary
+ * (`Uint8Array`, encoded by msgpackr; never JSON numbers or base64), bypassing `FileService`.
+ * Only regular files inside the open workspace's roots are served, checked after resolving symlinks.
+ */
+export interface NodeFsReadService {
+    /**
+     * @param uri a `file://` URI string of a file inside a workspace root.
+     * @returns the file's bytes.
+     * @throws for anything else (outside the workspace, a directory, missing, over {@link MAX_READ_BYTES}, malformed).
+     */
+    readFile(uri: string): Promise<Uint8Array>;
+    /** An in-memory buffer of `byteLength` bytes (allocated once per size), to time the RPC transport alone. */
+    buffer(byteLength: number): Promise<Uint8Array>;
+    /** Reads the file like {@link readFile} but returns only the backend's own read time. */
+    timeRead(uri: string): Promise<BackendReadTiming>;
+    /** The backend machine and runtime. */
+    environment(): Promise<BackendEnvironment>;
+}

@@ -1,0 +1,21 @@
+import { ContainerModule } from '@theia/core/shared/inversify';
+import { ConnectionHandler, RpcConnectionHandler } from '@theia/core/lib/common/messaging';
+import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
+import { NodeFsReadService, nodeFsReadPath } from '../common/node-fs-read-protocol';
+import { FsPerfHttpContribution } from './fs-perf-http-contribution';
+import { NodeFsReadServiceImpl } from './node-fs-read-service-impl';
+import { WorkspaceRootsProvider, WorkspaceServerRootsProvider } from './workspace-roots';
+
+export default new ContainerModule(bind => {
+    bind(WorkspaceServerRootsProvider).toSelf().inSingletonScope();
+    bind(WorkspaceRootsProvider).toService(WorkspaceServerRootsProvider);
+
+    bind(NodeFsReadServiceImpl).toSelf().inSingletonScope();
+    bind(NodeFsReadService).toService(NodeFsReadServiceImpl);
+    bind(ConnectionHandler).toDynamicValue(ctx =>
+        new RpcConnectionHandler<NodeFsReadService>(nodeFsReadPath, () => ctx.container.get<NodeFsReadService>(NodeFsReadService))
+    ).inSingletonScope();
+
+    bind(FsPerfHttpContribution).toSelf().inSingletonScope();
+    bind(BackendApplicationContribution).toService(FsPerfHttpContribution);
+});

@@ -1,0 +1,63 @@
+import * as express from '@theia/core/shared/express';
+import { inject, injectable, named } from '@theia/core/shared/inversify';
+import { ILogger } from '@theia/core/lib/common/logger';
+import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
+import { HttpConnectionValidator } from '@theia/core/lib/node';
+import { fsPerfFileRoute, MAX_READ_BYTES } from '../common/node-fs-read-protocol';
+import { describeUri, FsPerfAccessError, readValidatedFile } from './file-access';
+import { WorkspaceRootsProvider } from './workspace-roots';
+
+/**
+ * `GET /fs-perf/file?uri=<file URI>`: a workspace file's bytes over plain HTTP, the wire floor of the other
+ * read paths. Behind the same connection-token check as Theia's own `/file` route, and the same file checks
+ * as the RPC service.
+ */
+@injectable()
+export class FsPerfHttpContribution implements BackendApplicationContribution {
+
+    @inject(HttpConnectionValidator) protected readonly connectionValidator: HttpConnectionValidator;
+    @inject(WorkspaceRootsProvider) protected readonly rootsProvider: WorkspaceRootsProvider;
+    @inject(ILogger) @named('fs-perf') protected readonly logger: ILogger;
+
+    configure(app: express.Application): void {
+        const guard: express.RequestHandler = (request, response, next) => this.connectionValidator.validateRequest(request, response, next);
+        app.get(fsPerfFileRoute, guard, (request, response) => {
+            this.serveFile(request, response).catch(error => this.logger.error(`fs-perf could not answer GET ${fsPerfFileRoute}: ${error}`));
+        });
+    }
+
+    protected async serveFile(request: express.Request, response: express.Response): Promise<void> {
+        const uri: unknown = request.query.uri;
+        try {
+            const bytes = await readValidatedFile(uri, await this.rootsProvider.getRoots(), MAX_READ_BYTES);
+            // `end` rather than `send`: `send` would hash the whole body for an ETag inside the timed request.
+            response.status(200).set({
+                'Content-Type': 'application/octet-stream',
+                'Content-Length': String(bytes.byteLength),
+                'Cache-Control': 'no-store',
+                'X-Content-Type-Options': 'nosniff',
+            }).end(bytes);
+        } catch (error) {
+            this.sendError(response, uri, error);
+        }
+    }
+
+    protected sendError(response: express.Response, uri: unknown, error: unknown): void {
+        let status: number;
+        let message: string;
+        if (error instanceof FsPerfAccessError) {
+            status = error.httpStatus;
+            message = error.message;
+            this.logger.warn(`fs-perf GET ${fsPerfFileRoute} refused: ${message}`);
+        } else {
+            status = 500;
+            message = `fs-perf could not read ${describeUri(uri)}: ${error instanceof Error ? error.message : String(error)}`;
+            this.logger.error(message);
+        }
+        if (response.headersSent) {
+            response.destroy();
+            return;
+        }
+        response.status(status).set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }).type('text/plain').send(message);
+    }
+}

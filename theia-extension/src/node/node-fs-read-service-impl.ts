@@ -1,0 +1,108 @@
+import { promises as fs } from 'fs';
+import * as os from 'os';
+import { performance } from 'perf_hooks';
+import { inject, injectable, named } from '@theia/core/shared/inversify';
+import { ILogger } from '@theia/core/lib/common/logger';
+import { formatBytes } from '@fs-perf/benchmark-core';
+import { Xoshiro128 } from '@fs-perf/test-files';
+import { BackendEnvironment, BackendReadTiming, MAX_READ_BYTES, NodeFsReadService } from '../common/node-fs-read-protocol';
+import { CHECKED_READ_FLAGS, FsPerfAccessError, readValidatedFile, resolveReadableFile } from './file-access';
+import { WorkspaceRootsProvider } from './workspace-roots';
+
+/** Seed of the in-memory buffers' bytes; any fixed value gives the same bytes on every run. */
+const BUFFER_SEED = 0x46535046;
+/** Bytes of in-memory buffers kept at once; beyond it the oldest sizes are dropped (the six fixtures need 15.6 MiB). */
+const MAX_CACHED_BUFFER_BYTES = 2 * MAX_READ_BYTES;
+
+@injectable()
+export class NodeFsReadServiceImpl implements NodeFsReadService {
+
+    @inject(WorkspaceRootsProvider) protected readonly rootsProvider: WorkspaceRootsProvider;
+    @inject(ILogger) @named('fs-perf') protected readonly logger: ILogger;
+
+    /** In-memory buffers by length, bytes; insertion order is age. */
+    protected readonly buffers = new Map<number, Uint8Array>();
+
+    async readFile(uri: string): Promise<Uint8Array> {
+        try {
+            const bytes = await readValidatedFile(uri, await this.getRoots(), MAX_READ_BYTES);
+            // A view, not a copy: the encoder writes the view's bytes only.
+            return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        } catch (error) {
+            throw this.refused('readFile', error);
+        }
+    }
+
+    async buffer(byteLength: number): Promise<Uint8Array> {
+        if (typeof byteLength !== 'number' || !Number.isInteger(byteLength) || byteLength < 0 || byteLength > MAX_READ_BYTES) {
+            throw this.refused('buffer', new Error(`Cannot make an in-memory buffer of ${String(byteLength)} bytes: the length must be `
+                + `a whole number of bytes from 0 to ${MAX_READ_BYTES} (${formatBytes(MAX_READ_BYTES)}).`));
+        }
+        let buffer = this.buffers.get(byteLength);
+        if (!buffer) {
+            buffer = new Xoshiro128(BUFFER_SEED).fill(new Uint8Array(byteLength));
+            this.cacheBuffer(buffer);
+        }
+        return buffer;
+    }
+
+    async timeRead(uri: string): Promise<BackendReadTiming> {
+        try {
+            const file = await resolveReadableFile(uri, await this.getRoots(), MAX_READ_BYTES);
+            const start = performance.now();
+            const bytes = await fs.readFile(file.path, { flag: CHECKED_READ_FLAGS });
+            const durationMs = performance.now() - start;
+            return { byteLength: bytes.byteLength, durationMs };
+        } catch (error) {
+            throw this.refused('timeRead', error);
+        }
+    }
+
+    async environment(): Promise<BackendEnvironment> {
+        const cpus = os.cpus();
+        const versions: Record<string, string> = { node: process.versions.node, v8: process.versions.v8 };
+        if (process.versions.electron) {
+            versions.electron = process.versions.electron;
+        }
+        return {
+            os: { platform: os.platform(), release: os.release(), arch: os.arch() },
+            ...(cpus.length > 0 ? { cpu: { model: cpus[0].model.trim(), count: cpus.length } } : {}),
+            memoryBytes: os.totalmem(),
+            versions,
+        };
+    }
+
+    protected async getRoots(): Promise<string[]> {
+        try {
+            return await this.rootsProvider.getRoots();
+        } catch (error) {
+            throw new Error(`Cannot tell which folders the open workspace has: ${(error as Error).message}`);
+        }
+    }
+
+    protected cacheBuffer(buffer: Uint8Array): void {
+        let cachedBytes = buffer.byteLength;
+        for (const cached of this.buffers.values()) {
+            cachedBytes += cached.byteLength;
+        }
+        for (const [length] of this.buffers) {
+            if (cachedBytes <= MAX_CACHED_BUFFER_BYTES) {
+                break;
+            }
+            this.buffers.delete(length);
+            cachedBytes -= length;
+        }
+        this.buffers.set(buffer.byteLength, buffer);
+    }
+
+    /** Logs a refused or failed call and returns the `Error` to reject with. */
+    protected refused(method: string, error: unknown): Error {
+        const reason = error instanceof Error ? error : new Error(String(error));
+        if (reason instanceof FsPerfAccessError || method === 'buffer') {
+            this.logger.warn(`fs-perf ${method} refused: ${reason.message}`);
+        } else {
+            this.logger.error(`fs-perf ${method} failed: ${reason.message}`);
+        }
+        return reason;
+    }
+}

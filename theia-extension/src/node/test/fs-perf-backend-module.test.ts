@@ -1,0 +1,45 @@
+import { assert } from 'chai';
+import { Container } from '@theia/core/shared/inversify';
+import { ILogger } from '@theia/core/lib/common/logger';
+import { ConnectionHandler } from '@theia/core/lib/common/messaging';
+import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
+import { HttpConnectionValidator } from '@theia/core/lib/node';
+import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
+import { WorkspaceFileService } from '@theia/workspace/lib/common/workspace-file-service';
+import { NodeFsReadService, nodeFsReadPath } from '../../common/node-fs-read-protocol';
+import fsPerfBackendModule from '../fs-perf-backend-module';
+import { FsPerfHttpContribution } from '../fs-perf-http-contribution';
+import { NodeFsReadServiceImpl } from '../node-fs-read-service-impl';
+import { WorkspaceRootsProvider, WorkspaceServerRootsProvider } from '../workspace-roots';
+import { RecordingLogger } from './test-workspace';
+
+suite('fs-perf backend module', () => {
+    let container: Container;
+
+    setup(() => {
+        container = new Container();
+        // What Theia's core and workspace backend modules provide.
+        const workspaceServer: Partial<WorkspaceServer> = { getMostRecentlyUsedWorkspace: async () => undefined };
+        container.bind(WorkspaceServer).toConstantValue(workspaceServer);
+        container.bind(WorkspaceFileService).toSelf().inSingletonScope();
+        const validator: HttpConnectionValidator = { validateRequest: (_request, _response, next) => next() };
+        container.bind(HttpConnectionValidator).toConstantValue(validator);
+        container.bind(ILogger).toConstantValue(new RecordingLogger()).whenTargetNamed('fs-perf');
+        container.load(fsPerfBackendModule);
+    });
+
+    test('serves the one NodeFsReadServiceImpl on the RPC path', () => {
+        const handlers = container.getAll<ConnectionHandler>(ConnectionHandler);
+        assert.deepStrictEqual(handlers.map(handler => handler.path), [nodeFsReadPath]);
+        const service = container.get<NodeFsReadService>(NodeFsReadService);
+        assert.instanceOf(service, NodeFsReadServiceImpl);
+        assert.strictEqual(container.get(NodeFsReadServiceImpl), service);
+    });
+
+    test('contributes the HTTP route and reads roots from the workspace server', async () => {
+        assert.deepStrictEqual(container.getAll(BackendApplicationContribution), [container.get(FsPerfHttpContribution)]);
+        const roots = container.get<WorkspaceRootsProvider>(WorkspaceRootsProvider);
+        assert.instanceOf(roots, WorkspaceServerRootsProvider);
+        assert.deepStrictEqual(await roots.getRoots(), []);
+    });
+});

@@ -1,0 +1,151 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { Container } from '@theia/core/shared/inversify';
+import { ILogger, Loggable } from '@theia/core/lib/common/logger';
+import { MockLogger } from '@theia/core/lib/common/test/mock-logger';
+import { FixtureSize, fixtureFileName } from '@fs-perf/benchmark-core';
+import { generateFixtures } from '@fs-perf/test-files';
+import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
+import { MAX_READ_BYTES, NodeFsReadService } from '../../common/node-fs-read-protocol';
+import { NodeFsReadServiceImpl } from '../node-fs-read-service-impl';
+import { WorkspaceRootsProvider } from '../workspace-roots';
+
+/** A logger that keeps what it was given, to check that refusals are logged. */
+export class RecordingLogger extends MockLogger {
+    readonly warnings: string[] = [];
+    readonly errors: string[] = [];
+
+    override warn(message: string | Loggable, ...params: unknown[]): Promise<void> {
+        this.warnings.push(String(message));
+        return super.warn(message, ...params);
+    }
+
+    override error(message: string | Loggable | Error, ...params: unknown[]): Promise<void> {
+        this.errors.push(String(message));
+        return super.error(message, ...params);
+    }
+}
+
+/** Workspace roots a test can change, counting the calls. */
+export class TestRootsProvider implements WorkspaceRootsProvider {
+    calls = 0;
+    failure: Error | undefined;
+
+    constructor(public roots: string[]) { }
+
+    async getRoots(): Promise<string[]> {
+        this.calls++;
+        if (this.failure) {
+            throw this.failure;
+        }
+        return [...this.roots];
+    }
+}
+
+/**
+ * A temporary workspace with the six fixtures in `fixtures/`, a sub-folder, symlinks in and out, a sparse
+ * file over {@link MAX_READ_BYTES}, and a temporary folder outside it with one file.
+ */
+export class TestWorkspace {
+
+    protected constructor(
+        /** The workspace root. */
+        readonly root: string,
+        /** A folder next to the workspace, not in it. */
+        readonly outside: string,
+    ) { }
+
+    static async create(options: { fixtures: boolean } = { fixtures: true }): Promise<TestWorkspace> {
+        const workspace = new TestWorkspace(
+            await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fs-perf-ws-')),
+            await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fs-perf-outside-')),
+        );
+        if (options.fixtures) {
+            await generateFixtures({ store: new NodeFixtureStore(workspace.fixtures), smallFileCount: 0 });
+        }
+        await fs.promises.writeFile(workspace.outsideFile, 'not for fs-perf\n');
+        await fs.promises.mkdir(workspace.folder);
+        await fs.promises.writeFile(workspace.insideFile, 'inside\n');
+        await fs.promises.symlink(workspace.outsideFile, workspace.linkOut);
+        await fs.promises.symlink(workspace.insideFile, workspace.linkIn);
+        // Sparse: over the limit without using the disk.
+        await fs.promises.writeFile(workspace.hugeFile, '');
+        await fs.promises.truncate(workspace.hugeFile, MAX_READ_BYTES + 1);
+        return workspace;
+    }
+
+    get fixtures(): string {
+        return path.join(this.root, 'fixtures');
+    }
+
+    get folder(): string {
+        return path.join(this.root, 'folder');
+    }
+
+    get insideFile(): string {
+        return path.join(this.folder, 'inside.txt');
+    }
+
+    /** A symlink in the workspace to {@link outsideFile}. */
+    get linkOut(): string {
+        return path.join(this.root, 'link-out.txt');
+    }
+
+    /** A symlink in the workspace to {@link insideFile}. */
+    get linkIn(): string {
+        return path.join(this.root, 'link-in.txt');
+    }
+
+    get hugeFile(): string {
+        return path.join(this.root, 'huge.bin');
+    }
+
+    get outsideFile(): string {
+        return path.join(this.outside, 'secret.txt');
+    }
+
+    fixture(size: FixtureSize): string {
+        return path.join(this.fixtures, fixtureFileName(size.label));
+    }
+
+    /** `file:` URI of a path, as Theia's frontend sends it. */
+    uri(filePath: string): string {
+        return pathToFileURL(filePath).href;
+    }
+
+    /** `file://<root>/../<outside>/secret.txt`: a `..` way out of the workspace. */
+    get traversalUri(): string {
+        return `${this.uri(this.root)}/../${path.basename(this.outside)}/secret.txt`;
+    }
+
+    async dispose(): Promise<void> {
+        await fs.promises.rm(this.root, { recursive: true, force: true });
+        await fs.promises.rm(this.outside, { recursive: true, force: true });
+    }
+}
+
+/** A container with the real service, the given roots and logger. */
+export function createServiceContainer(roots: WorkspaceRootsProvider, logger: ILogger): Container {
+    const container = new Container();
+    container.bind(NodeFsReadServiceImpl).toSelf().inSingletonScope();
+    container.bind(NodeFsReadService).toService(NodeFsReadServiceImpl);
+    container.bind(WorkspaceRootsProvider).toConstantValue(roots);
+    container.bind(ILogger).toConstantValue(logger).whenTargetNamed('fs-perf');
+    return container;
+}
+
+/** The rejection of `promise`, failing when it resolves. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
+    let value: unknown;
+    try {
+        value = await promise;
+    } catch (error) {
+        if (!(error instanceof Error)) {
+            throw new Error(`Expected an Error rejection, got ${String(error)}`);
+        }
+        return error;
+    }
+    throw new Error(`Expected a rejection, got ${value instanceof Uint8Array ? `${value.byteLength} bytes` : JSON.stringify(value)}`);
+}
