@@ -77,14 +77,15 @@ export async function waitForTheiaWorkbench(page: Page): Promise<void> {
     await page.waitForSelector(THEIA_SELECTORS.preload, { state: 'detached', timeout: 120_000 });
 }
 
-/** F1, `>` + the command's label, click the row with exactly that label (Enter could pick a fuzzier match). */
+/** F1, `>` + the command's label, click the row with that label (Enter could pick a fuzzier match). */
 export async function runTheiaCommand(page: Page, label: string, timeoutMs = 120_000): Promise<void> {
     await waitFor(`"${label}" in Theia's command palette`, async () => {
         await page.keyboard.press('F1');
         const input = page.locator(THEIA_SELECTORS.quickInputBox);
         await input.waitFor({ state: 'visible', timeout: 10_000 });
         await input.fill(`>${label}`);
-        const row = page.locator(`${THEIA_SELECTORS.quickInputRow}[aria-label="${label}"]`).first();
+        // A command run before is labelled "<label>, recently used".
+        const row = page.locator(`${THEIA_SELECTORS.quickInputRow}[aria-label="${label}"], ${THEIA_SELECTORS.quickInputRow}[aria-label^="${label}, "]`).first();
         try {
             await row.waitFor({ state: 'visible', timeout: 3000 });
         } catch {
