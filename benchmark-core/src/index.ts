@@ -10,3 +10,5 @@ export * from './sizes';
 export * from './statistics';
 export * from './text-table';
 export * from './workspace-files';
+export * from './report';
+export * from './report-html';

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+/**
+ * `yarn report FILE... [--out DIR]`: builds the comparison report from any results files (e.g. ones saved
+ * from a desktop VS Code): report.md, report.html (self-contained, SVG charts) and benchmark-action.json
+ * (github-action-benchmark's customSmallerIsBetter format).
+ */
+import { Command } from 'commander';
+import { promises as fs } from 'fs';
+import * as path from 'path';
+import { buildComparisonReport, parseResultsDocument, renderReportHtml, renderReportMarkdown, ResultsDocument, toBenchmarkActionEntries } from '@fs-perf/benchmark-core';
+
+export interface WrittenReport {
+    readonly markdown: string;
+    readonly html: string;
+    readonly benchmarkAction: string;
+}
+
+/** Reads and validates result files (folders: every `*.json` inside), then writes the three report files into `outDirectory`. */
+export async function writeReport(inputs: readonly string[], outDirectory: string, title?: string): Promise<WrittenReport> {
+    const files: string[] = [];
+    for (const input of inputs) {
+        const stat = await fs.stat(input).catch(() => undefined);
+        if (!stat) {
+            throw new Error(`${input} does not exist.`);
+        }
+        if (stat.isDirectory()) {
+            files.push(...(await fs.readdir(input)).filter(name => name.endsWith('.json') && !name.startsWith('.')).sort().map(name => path.join(input, name)));
+        } else {
+            files.push(input);
+        }
+    }
+    if (files.length === 0) {
+        throw new Error('No results files given: pass one or more results JSON files or folders of them.');
+    }
+    const documents: ResultsDocument[] = [];
+    for (const file of files) {
+        documents.push(parseResultsDocument(await fs.readFile(file, 'utf8'), file));
+    }
+    const report = buildComparisonReport(documents);
+    await fs.mkdir(outDirectory, { recursive: true });
+    const written = {
+        markdown: path.join(outDirectory, 'report.md'),
+        html: path.join(outDirectory, 'report.html'),
+        benchmarkAction: path.join(outDirectory, 'benchmark-action.json'),
+    };
+    await fs.writeFile(written.markdown, renderReportMarkdown(report, title) + '\n');
+    await fs.writeFile(written.html, renderReportHtml(report, title));
+    await fs.writeFile(written.benchmarkAction, JSON.stringify(toBenchmarkActionEntries(report), undefined, 2) + '\n');
+    return written;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+    const program = new Command()
+        .name('yarn report')
+        .description('Build the comparison report (report.md, report.html, benchmark-action.json) from fs-perf results files.')
+        .argument('<files...>', 'results JSON files, or folders of them')
+        .option('--out <dir>', 'folder for the report files', 'report')
+        .option('--title <text>', 'report title', 'FS Performance report')
+        .exitOverride()
+        .showHelpAfterError();
+    try {
+        program.parse(argv, { from: 'user' });
+    } catch (error) {
+        const exitCode = (error as { exitCode?: number }).exitCode;
+        return typeof exitCode === 'number' ? exitCode : 2;
+    }
+    const options = program.opts<{ out: string; title: string }>();
+    const base = process.env.INIT_CWD ?? process.cwd();
+    const started = performance.now();
+    try {
+        const written = await writeReport(program.args.map(file => path.resolve(base, file)), path.resolve(base, options.out), options.title);
+        console.log(`Report written in ${((performance.now() - started) / 1000).toFixed(2)} s: ${written.markdown}, ${written.html}, ${written.benchmarkAction}`);
+        return 0;
+    } catch (error) {
+        console.error(`error: ${(error as Error).message}`);
+        return 1;
+    }
+}
+
+if (require.main === module) {
+    main(process.argv.slice(2)).then(code => {
+        process.exitCode = code;
+    });
+}
