@@ -15,6 +15,8 @@ export interface MedianTable {
     readonly title: string;
     /** `summary`: the original suite's tables and the decomposition; `scenario`: one per scenario, every host. */
     readonly section: 'summary' | 'scenario';
+    /** Header of the first column. */
+    readonly rowHeader: string;
     readonly columns: string[];
     readonly rows: { label: string; values: (number | undefined)[] }[];
 }
@@ -64,11 +66,11 @@ interface Series {
 }
 
 function seriesTable(title: string, series: readonly Series[], rows: readonly ReportRow[], columns: string[],
-    section: MedianTable['section'] = 'summary'): MedianTable | undefined {
+    section: MedianTable['section'] = 'summary', rowHeader = 'Host'): MedianTable | undefined {
     const tableRows = series
         .map(entry => ({ label: entry.label, values: columns.map(size => medianOf(rows, entry.host, entry.scenarioId, size)) }))
         .filter(row => row.values.some(value => value !== undefined));
-    return tableRows.length > 0 ? { title, section, columns, rows: tableRows } : undefined;
+    return tableRows.length > 0 ? { title, section, rowHeader, columns, rows: tableRows } : undefined;
 }
 
 function factorTable(title: string, a: Series, b: Series, rows: readonly ReportRow[], columns: string[]): FactorTable | undefined {
@@ -127,7 +129,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[]): Co
         { label: 'Browser (FileService stream)', host: HOSTS.theiaBrowser, scenarioId: SCENARIO_CATALOG.theiaFileServiceReadFileStream.id },
         { label: 'Electron (Node FS)', host: HOSTS.theiaElectron, scenarioId: nodeFs },
         { label: 'Browser (Node FS)', host: HOSTS.theiaBrowser, scenarioId: nodeFs },
-    ], rows, columns));
+    ], rows, columns, 'summary', 'Runtime (path)'));
     for (const [runtime, host] of [['browser', HOSTS.theiaBrowser], ['Electron', HOSTS.theiaElectron]] as const) {
         push(seriesTable(`Where the time goes, Theia ${runtime}: median ms`, [
             { label: 'Backend disk read (floor)', host, scenarioId: SCENARIO_CATALOG.theiaDiskFloor.id },
@@ -136,7 +138,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[]): Co
             { label: 'Node fs service (RPC)', host, scenarioId: nodeFs },
             { label: 'FileService.readFile', host, scenarioId: fileService },
             { label: 'Plugin workspace.fs.readFile', host: runtime === 'browser' ? HOSTS.theiaBrowserPlugin : HOSTS.theiaElectronPlugin, scenarioId: readFile },
-        ], rows, columns));
+        ], rows, columns, 'summary', 'Read path'));
     }
 
     const factorTables: FactorTable[] = [];
@@ -188,7 +190,7 @@ export function renderReportMarkdown(report: ComparisonReport, title = 'FS Perfo
     const scenarioTables = report.medianTables.filter(median => median.section === 'scenario');
     for (const median of report.medianTables.filter(candidate => candidate.section === 'summary')) {
         lines.push(`## ${median.title}`, '');
-        table(['Host', ...median.columns], median.rows.map(row => [row.label, ...row.values.map(value => cell(value, formatMilliseconds))]));
+        table([median.rowHeader, ...median.columns], median.rows.map(row => [row.label, ...row.values.map(value => cell(value, formatMilliseconds))]));
     }
     if (report.factorTables.length > 0) {
         lines.push('## Factors', '', 'Time: difference of the medians in ms (first minus second). Factor: first divided by second.', '');
