@@ -100,6 +100,11 @@ esac
 [ "$(uname -s)" = "Linux" ] || die "this script supports Linux only"
 
 log "installing code-server $CODE_SERVER_VERSION (VS Code 1.100.x) into $DEST"
+# only ever wipe a folder this script made (guards against a mistaken CODE_SERVER_DIR)
+if [ -e "$DEST" ] && [ -n "$(ls -A "$DEST" 2>/dev/null)" ] &&
+   ! grep -q '"fsperf-code-server-cache"' "$DEST/package.json" 2>/dev/null; then
+  die "$DEST exists and was not made by this script; remove it or set CODE_SERVER_DIR"
+fi
 rm -rf "$DEST"
 mkdir -p "$DEST/tmp"
 
