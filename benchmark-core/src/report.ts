@@ -34,6 +34,17 @@ export interface ComparisonReport {
     readonly factorTables: FactorTable[];
     readonly hosts: { label: string; document: ResultsDocument }[];
     readonly rows: ReportRow[];
+    /** Hosts a run wanted but could not measure, with the reason (e.g. no Electron binary). */
+    readonly notMeasured: NotMeasuredHost[];
+}
+
+export interface NotMeasuredHost {
+    readonly host: string;
+    readonly reason: string;
+}
+
+export interface ComparisonReportOptions {
+    readonly notMeasured?: readonly NotMeasuredHost[];
 }
 
 /** All rows of some result files; later files win when the same host measured the same scenario and size. */
@@ -101,7 +112,7 @@ const HOSTS = {
  * the Theia extension table, factor tables, the decomposition of where Theia's time goes, and one
  * table per scenario with every host that measured it. Hosts or sizes nobody measured are left out.
  */
-export function buildComparisonReport(documents: readonly ResultsDocument[]): ComparisonReport {
+export function buildComparisonReport(documents: readonly ResultsDocument[], options: ComparisonReportOptions = {}): ComparisonReport {
     const rows = collectRows(documents);
     const columns = sizeColumns(rows);
     const hostLabels = new Set(rows.map(row => row.hostLabel));
@@ -172,7 +183,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[]): Co
     for (const document of documents) {
         hosts.set(hostLabel(document.host), document);
     }
-    return { medianTables, factorTables, hosts: [...hosts].map(([label, document]) => ({ label, document })), rows };
+    return { medianTables, factorTables, hosts: [...hosts].map(([label, document]) => ({ label, document })), rows, notMeasured: [...options.notMeasured ?? []] };
 }
 
 function cell(value: number | undefined, format: (value: number) => string): string {
@@ -223,6 +234,10 @@ export function renderReportMarkdown(report: ComparisonReport, title = 'FS Perfo
             `${document.settings.iterations} + ${document.settings.warmup} warm-up, ${document.startedAt}`,
         ];
     }));
+    if (report.notMeasured.length > 0) {
+        lines.push('## Not measured', '');
+        table(['Host', 'Reason'], report.notMeasured.map(({ host, reason }) => [host, reason.replace(/\|/g, '/')]));
+    }
     return lines.join('\n');
 }
 

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'child_process';
-import { closeSync, openSync, promises as fs } from 'fs';
+import { spawnSync } from 'child_process';
+import { promises as fs } from 'fs';
 import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
-import { processGroupMembers, stopProcessGroup, waitFor } from './processes';
+import { processGroupMembers, startDetached, stopProcessGroup, waitFor } from './processes';
 
 export const REPOSITORY_ROOT = path.resolve(__dirname, '..', '..');
 const INSTALL_SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'install-code-server.sh');
@@ -114,25 +114,16 @@ function httpStatus(url: string): Promise<number | undefined> {
 export async function startCodeServer(entry: string, folders: CodeServerFolders, workspace: string | undefined,
     environment: NodeJS.ProcessEnv = {}): Promise<RunningCodeServer> {
     const logFile = path.join(folders.root, 'code-server.log');
-    const out = openSync(logFile, 'a');
     const args = [entry, '--bind-addr', '127.0.0.1:0', '--auth', 'none', '--disable-telemetry', '--disable-update-check',
         '--disable-workspace-trust', '--user-data-dir', folders.userData, '--extensions-dir', folders.extensions,
         ...(workspace ? [workspace] : [])];
-    const child = spawn(process.execPath, args, {
-        env: { ...privateEnvironment(folders), ...environment },
-        stdio: ['ignore', out, out],
-        detached: true,
-    });
-    closeSync(out);
-    let exit: string | undefined;
-    child.on('exit', (code, signal) => {
-        exit = `exit code ${code}, signal ${signal}`;
-    });
-    const pid = child.pid!;
-    const log = (): Promise<string> => fs.readFile(logFile, 'utf8');
+    const server = startDetached(process.execPath, args, { env: { ...privateEnvironment(folders), ...environment }, logFile });
+    const pid = server.pid;
+    const log = server.log;
     const stop = (): Promise<number[]> => stopProcessGroup(pid);
     try {
         const port = await waitFor('code-server to listen', async () => {
+            const exit = server.exitReason();
             if (exit) {
                 throw new Error(`code-server ended (${exit}) before listening:\n${await log()}`);
             }

@@ -1,4 +1,5 @@
-import { promises as fs } from 'fs';
+import { spawn } from 'child_process';
+import { closeSync, openSync, promises as fs } from 'fs';
 
 export function delay(ms: number): Promise<void> {
     return new Promise(resolve => setTimeout(resolve, ms));
@@ -62,6 +63,7 @@ export async function childrenOf(parentPid: number): Promise<number[]> {
  * Returns the PIDs still alive afterwards (empty when all went).
  */
 export async function stopProcessGroup(groupId: number, graceMs = 8000): Promise<number[]> {
+    startedGroups.delete(groupId);
     const signal = (name: NodeJS.Signals): void => {
         try {
             process.kill(-groupId, name);
@@ -83,4 +85,43 @@ export async function stopProcessGroup(groupId: number, graceMs = 8000): Promise
     signal('SIGKILL');
     await delay(300);
     return processGroupMembers(groupId);
+}
+
+/** Process groups started by `startDetached` and not stopped yet (for a stop on Ctrl+C). */
+const startedGroups = new Set<number>();
+
+export interface DetachedProcess {
+    readonly pid: number;
+    /** Set once the process has ended: how it ended. */
+    exitReason(): string | undefined;
+    /** Everything it wrote so far (stdout and stderr go to one log file). */
+    log(): Promise<string>;
+}
+
+/**
+ * Starts a server in its own process group (its leader's PID is the group id, so `stopProcessGroup(pid)`
+ * ends it and all its children), with stdout and stderr appended to `logFile`.
+ */
+export function startDetached(command: string, args: readonly string[], options: { env: NodeJS.ProcessEnv; cwd?: string; logFile: string }): DetachedProcess {
+    const out = openSync(options.logFile, 'a');
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', out, out], detached: true });
+    closeSync(out);
+    let exit: string | undefined;
+    child.on('exit', (code, signal) => {
+        exit = `exit code ${code}, signal ${signal}`;
+    });
+    child.on('error', error => {
+        exit = `could not start: ${error.message}`;
+    });
+    const pid = child.pid;
+    if (pid === undefined) {
+        throw new Error(`Could not start ${command}.`);
+    }
+    startedGroups.add(pid);
+    return { pid, exitReason: () => exit, log: () => fs.readFile(options.logFile, 'utf8') };
+}
+
+/** Stops every process group `startDetached` started and nobody stopped yet; for Ctrl+C in a CLI. */
+export async function stopAllStarted(): Promise<void> {
+    await Promise.all([...startedGroups].map(groupId => stopProcessGroup(groupId, 5000)));
 }

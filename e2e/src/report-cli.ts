@@ -7,7 +7,7 @@
 import { Command } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { buildComparisonReport, parseResultsDocument, renderReportHtml, renderReportMarkdown, ResultsDocument, toBenchmarkActionEntries } from '@fs-perf/benchmark-core';
+import { buildComparisonReport, NotMeasuredHost, parseResultsDocument, renderReportHtml, renderReportMarkdown, ResultsDocument, toBenchmarkActionEntries } from '@fs-perf/benchmark-core';
 
 export interface WrittenReport {
     readonly markdown: string;
@@ -16,7 +16,14 @@ export interface WrittenReport {
 }
 
 /** Reads and validates result files (folders: every `*.json` inside), then writes the three report files into `outDirectory`. */
-export async function writeReport(inputs: readonly string[], outDirectory: string, title?: string): Promise<WrittenReport> {
+export interface WriteReportOptions {
+    readonly title?: string;
+    /** Hosts the run could not measure, listed with their reason in the report. */
+    readonly notMeasured?: readonly NotMeasuredHost[];
+}
+
+export async function writeReport(inputs: readonly string[], outDirectory: string, options: WriteReportOptions = {}): Promise<WrittenReport> {
+    const title = options.title;
     const files: string[] = [];
     for (const input of inputs) {
         const stat = await fs.stat(input).catch(() => undefined);
@@ -36,7 +43,7 @@ export async function writeReport(inputs: readonly string[], outDirectory: strin
     for (const file of files) {
         documents.push(parseResultsDocument(await fs.readFile(file, 'utf8'), file));
     }
-    const report = buildComparisonReport(documents);
+    const report = buildComparisonReport(documents, { notMeasured: options.notMeasured });
     await fs.mkdir(outDirectory, { recursive: true });
     const written = {
         markdown: path.join(outDirectory, 'report.md'),
@@ -68,7 +75,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const base = process.env.INIT_CWD ?? process.cwd();
     const started = performance.now();
     try {
-        const written = await writeReport(program.args.map(file => path.resolve(base, file)), path.resolve(base, options.out), options.title);
+        const written = await writeReport(program.args.map(file => path.resolve(base, file)), path.resolve(base, options.out), { title: options.title });
         console.log(`Report written in ${((performance.now() - started) / 1000).toFixed(2)} s: ${written.markdown}, ${written.html}, ${written.benchmarkAction}`);
         return 0;
     } catch (error) {

@@ -6,7 +6,7 @@ import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
 import { launchChromium } from './chromium';
 import { createCodeServerFolders, ensureCodeServer, installVsix, startCodeServer } from './code-server';
 import { waitFor } from './processes';
-import { runCommandFromPalette, waitForOutputLine, waitForWorkbench } from './vscode-workbench';
+import { notificationMessages, runCommandFromPalette, visibleOutputLines, waitForWorkbench } from './vscode-workbench';
 
 export interface CodeServerRunOptions {
     /** The packaged extension to install. */
@@ -17,6 +17,8 @@ export interface CodeServerRunOptions {
     readonly settings: Record<string, unknown>;
     /** How long the run may take. */
     readonly timeoutMs?: number;
+    /** Called with the text of the extension's progress notification whenever it is polled. */
+    readonly onProgress?: (text: string) => void;
 }
 
 export interface CodeServerRunResult {
@@ -48,7 +50,20 @@ export async function runInCodeServer(options: CodeServerRunOptions): Promise<Co
             await waitForWorkbench(browser.page);
             const started = Date.now();
             await runCommandFromPalette(browser.page, options.commandTitle);
-            await waitForOutputLine(browser.page, /^(Results: .*\.json|Run stopped: .*|Run cancelled: .*)$/, options.timeoutMs ?? 15 * 60_000);
+            const page = browser.page;
+            const ending = await waitFor('the run to end (a Results, Run stopped or Run cancelled line in the Output view)', async () => {
+                const end = (await visibleOutputLines(page)).find(line => /^(Results: .*\.json|Run stopped: .*|Run cancelled.*)$/.test(line));
+                if (!end) {
+                    const progress = (await notificationMessages(page)).find(text => text.includes('FS Perf'));
+                    if (progress) {
+                        options.onProgress?.(progress);
+                    }
+                }
+                return end;
+            }, options.timeoutMs ?? 15 * 60_000, 500);
+            if (!ending.startsWith('Results: ')) {
+                throw new Error(`"${options.commandTitle}" did not complete in code-server: ${ending}`);
+            }
             const commandDurationMs = Date.now() - started;
             const resultsFolder = path.join(workspace, ...RESULTS_DIRECTORY.split('/'));
             const file = await waitFor('a results file', async () => (await fs.readdir(resultsFolder).catch(() => [])).find(name => name.endsWith('.json')), 10_000);

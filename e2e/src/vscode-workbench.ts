@@ -58,3 +58,9 @@ export async function waitForOutputLine(page: Page, pattern: RegExp, timeoutMs =
 export async function notificationTexts(page: Page): Promise<string[]> {
     return page.$$eval(VSCODE_SELECTORS.notificationToast, elements => elements.map(element => (element.textContent ?? '').replace(/\u00a0/g, ' ')));
 }
+
+/** The message line of each visible notification toast (without its buttons and source). */
+export async function notificationMessages(page: Page): Promise<string[]> {
+    return page.$$eval(`${VSCODE_SELECTORS.notificationToast} .notification-list-item-message`,
+        elements => elements.map(element => (element.textContent ?? '').replace(/\u00a0/g, ' ').trim()));
+}

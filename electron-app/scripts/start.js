@@ -7,29 +7,14 @@
 const { spawn } = require('child_process');
 const fs = require('fs');
 const path = require('path');
+const { findElectronBinary, NO_ELECTRON_BINARY } = require('./electron-binary');
 
 const appPath = path.resolve(__dirname, '..');
 const repositoryRoot = path.resolve(appPath, '..');
 
-/** The Electron executable, found without `require('electron')` (which would try to download it). */
-function findElectronBinary() {
-    let electronDirectory;
-    try {
-        electronDirectory = path.dirname(require.resolve('electron/package.json', { paths: [appPath] }));
-    } catch {
-        return undefined;
-    }
-    const pathFile = path.join(electronDirectory, 'path.txt');
-    if (!fs.existsSync(pathFile)) {
-        return undefined;
-    }
-    const binary = path.join(process.env.ELECTRON_OVERRIDE_DIST_PATH || path.join(electronDirectory, 'dist'), fs.readFileSync(pathFile, 'utf8').trim());
-    return fs.existsSync(binary) ? binary : undefined;
-}
-
 const electron = findElectronBinary();
 if (!electron) {
-    console.error('Cannot start the Electron app: no Electron binary is installed (node_modules/electron/dist is missing; run `npx install-electron` in electron-app where GitHub is reachable).');
+    console.error(`Cannot start the Electron app: ${NO_ELECTRON_BINARY}.`);
     process.exit(1);
 }
 if (!fs.existsSync(path.join(appPath, 'lib', 'backend', 'electron-main.js'))) {

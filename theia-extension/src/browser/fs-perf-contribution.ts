@@ -3,14 +3,15 @@ import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/c
 import { ILogger } from '@theia/core/lib/common/logger';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
+import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
 import { ApplicationServer } from '@theia/core/lib/common/application-protocol';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { OutputChannel, OutputChannelManager } from '@theia/output/lib/browser/output-channel';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import {
-    BenchmarkCancelledError, BenchmarkSettings, checkFixturesPresent, createResultsDocument, FIXTURE_SIZES, FixtureError,
-    loadFixtureManifest, mergeResultsDocuments, renderResultsText, ResultsDocument, RunnerProgress, runBenchmark, SETTING_KEYS,
-    SettingsError, THEIA_SCENARIO_IDS, validateBenchmarkSettings, VerificationError, writeResultsFile,
+    BenchmarkCancelledError, BenchmarkSettings, checkFixturesPresent, createResultsDocument, FIXTURE_SIZE_LABELS, FIXTURE_SIZES, FixtureError,
+    ITERATIONS_RANGE, loadFixtureManifest, mergeResultsDocuments, parseSizeList, renderResultsText, ResultsDocument, RunnerProgress, runBenchmark, SETTING_KEYS,
+    SettingsError, THEIA_SCENARIO_IDS, validateBenchmarkSettings, VerificationError, WARMUP_RANGE, writeResultsFile,
 } from '@fs-perf/benchmark-core';
 import { generateFixtures, GenerateReport, workspaceFixtureStore } from '@fs-perf/test-files';
 import { NodeFsReadService } from '../common/node-fs-read-protocol';
@@ -23,6 +24,7 @@ export namespace FsPerfCommands {
     const category = 'FS Perf';
     export const RUN_THEIA: Command = { id: 'fsPerf.theia.run', label: 'Run Theia Benchmark', category };
     export const RUN_ALL: Command = { id: 'fsPerf.theia.runAll', label: 'Run All', category };
+    export const RUN_ALL_WITH_OPTIONS: Command = { id: 'fsPerf.theia.runAllWithOptions', label: 'Run All with Options...', category };
     export const GENERATE: Command = { id: 'fsPerf.theia.generateTestFiles', label: 'Generate Test Files (Theia FileService)', category };
     /** The VS Code extension's command, present when it is loaded as a plugin. */
     export const PLUGIN_RUN = 'fsPerf.run';
@@ -60,6 +62,7 @@ export class FsPerfContribution implements CommandContribution {
     @inject(PreferenceService) protected readonly preferences: PreferenceService;
     @inject(NodeFsReadService) protected readonly nodeFs: NodeFsReadService;
     @inject(ApplicationServer) protected readonly applicationServer: ApplicationServer;
+    @inject(QuickInputService) protected readonly quickInput: QuickInputService;
     @inject(ILogger) @named('fs-perf') protected readonly logger: ILogger;
 
     /** What is running now; one operation at a time. */
@@ -68,7 +71,59 @@ export class FsPerfContribution implements CommandContribution {
     registerCommands(registry: CommandRegistry): void {
         registry.registerCommand(FsPerfCommands.RUN_THEIA, { execute: (options?: TheiaRunOptions) => this.run('theia', options) });
         registry.registerCommand(FsPerfCommands.RUN_ALL, { execute: (options?: TheiaRunOptions) => this.run('all', options) });
+        registry.registerCommand(FsPerfCommands.RUN_ALL_WITH_OPTIONS, { execute: () => this.runAllWithOptions() });
         registry.registerCommand(FsPerfCommands.GENERATE, { execute: () => this.generateTestFiles() });
+    }
+
+    /**
+     * "Run All" with samples, warm-up and sizes asked for this run only (prefilled from the preferences,
+     * which stay unchanged): for a one-off measurement, or a Theia whose settings one cannot edit.
+     */
+    async runAllWithOptions(): Promise<TheiaRunOutcome> {
+        const refusal = this.refuseIfBusy();
+        if (refusal) {
+            return { status: 'refused', message: refusal };
+        }
+        let current: BenchmarkSettings;
+        try {
+            current = this.readSettings({});
+        } catch (error) {
+            return this.reportSettingsError(error);
+        }
+        const title = (step: number): string => `FS Perf: Run All with Options (${step}/3)`;
+        const count = (name: string, range: { min: number; max: number }) => async (text: string): Promise<string | undefined> => {
+            const value = Number(text.trim());
+            return text.trim() !== '' && Number.isInteger(value) && value >= range.min && value <= range.max ? undefined : `${name} must be a whole number from ${range.min} to ${range.max}.`;
+        };
+        const iterations = await this.quickInput.input({
+            title: title(1), prompt: 'Timed samples per scenario and size', value: String(current.iterations),
+            validateInput: count('Timed samples', ITERATIONS_RANGE),
+        });
+        if (iterations === undefined) {
+            return { status: 'cancelled' };
+        }
+        const warmup = await this.quickInput.input({
+            title: title(2), prompt: 'Warm-up samples per scenario and size (reported apart)', value: String(current.warmup),
+            validateInput: count('Warm-up samples', WARMUP_RANGE),
+        });
+        if (warmup === undefined) {
+            return { status: 'cancelled' };
+        }
+        const sizes = await this.quickInput.input({
+            title: title(3), prompt: `Sizes, comma-separated (${FIXTURE_SIZE_LABELS.join(', ')})`, value: current.sizes.map(size => size.label).join(', '),
+            validateInput: async text => {
+                try {
+                    parseSizeList(text);
+                    return undefined;
+                } catch (error) {
+                    return (error as Error).message;
+                }
+            },
+        });
+        if (sizes === undefined) {
+            return { status: 'cancelled' };
+        }
+        return this.run('all', { iterations: Number(iterations.trim()), warmup: Number(warmup.trim()), sizes: parseSizeList(sizes).map(size => size.label) });
     }
 
     protected get channel(): OutputChannel {
@@ -163,7 +218,10 @@ export class FsPerfContribution implements CommandContribution {
             if (status === 'cancelled') {
                 return { status: 'cancelled' };
             }
-            return { status: 'failed', message: `The plugin's "Run Benchmark" did not complete (${status}${plugin && 'message' in plugin && plugin.message ? `: ${plugin.message}` : ''}).` };
+            const message = `The plugin's "Run Benchmark" did not complete (${status}${plugin && 'message' in plugin && plugin.message ? `: ${plugin.message}` : ''}).`;
+            this.channel.appendLine(`Run stopped: ${message} No results were written.`);
+            this.messages.error(`FS Perf: ${message}`);
+            return { status: 'failed', message };
         }
         return { status: 'completed', document: mergeResultsDocuments(theia, plugin.document) };
     }

@@ -1,12 +1,12 @@
 import { FrontendApplicationConfigProvider } from '@theia/core/lib/browser/frontend-application-config-provider';
-import { ApplicationServer } from '@theia/core/lib/common/application-protocol';
+import { ApplicationServer, ExtensionInfo } from '@theia/core/lib/common/application-protocol';
 import { environment } from '@theia/core/shared/@theia/application-package/lib/environment';
 import { EnvironmentInfo, HostInfo } from '@fs-perf/benchmark-core';
 import { BackendEnvironment } from '../common/node-fs-read-protocol';
 
 /** Where the Theia extension runs: Theia's frontend, in a browser tab or in Electron. */
 export async function theiaExtensionHost(applicationServer: ApplicationServer): Promise<HostInfo> {
-    const extensions = await applicationServer.getExtensionsInfos().catch(() => []);
+    const extensions = await applicationServer.getExtensionsInfos().catch((): ExtensionInfo[] => []);
     const theiaVersion = extensions.find(extension => extension.name === '@theia/core')?.version ?? 'unknown';
     const isElectron = environment.electron.is();
     return {

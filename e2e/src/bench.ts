@@ -1,0 +1,436 @@
+#!/usr/bin/env node
+/**
+ * `yarn bench`: measures every host this machine has, for real, and writes a comparison report.
+ *
+ * Sets up what is missing first (the browser app's bundle, the packaged extension, code-server), then,
+ * one host after the other (they must not compete for the 2 cores):
+ * - Theia browser app in headless Chromium: "FS Perf: Run All with Options..." from the palette (the
+ *   Theia extension's scenarios, then the VS Code extension's as a plugin), or a Theia already running
+ *   at `--theia-url`;
+ * - VS Code (code-server + headless Chromium): "FS Perf: Run Benchmark" from the palette;
+ * - Theia Electron app through Playwright's Electron support, where an Electron binary exists;
+ * - desktop VS Code through @vscode/test-electron, where it can be had.
+ * A host that cannot run here is listed with its reason, in the terminal and in the report.
+ *
+ * Output: a folder per run with `results/<host>.json` (raw results), `report.md`, `report.html`,
+ * `benchmark-action.json` and `run.json` (what ran, how long it took, what was skipped and why).
+ */
+import { spawnSync } from 'child_process';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { existsSync, promises as fs, readdirSync, statSync } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { _electron as electron, Page } from 'playwright-core';
+import { runTests } from '@vscode/test-electron';
+import {
+    DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, NotMeasuredHost, parseResultsDocument, parseSizeList,
+    ResultsDocument, validateResultsDocument, WARMUP_RANGE,
+} from '@fs-perf/benchmark-core';
+import { generateFixtures } from '@fs-perf/test-files';
+import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
+import { chromiumAvailable, launchChromium } from './chromium';
+import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
+import { stopAllStarted, stopProcessGroup } from './processes';
+import { writeReport } from './report-cli';
+import { generateTestFilesInTheia, PLUGINS_DIRECTORY, runAllInTheia, startTheiaBrowserApp, waitForTheiaWorkbench } from './theia-browser';
+import { resolveVsCodeDesktop } from './vscode-desktop';
+import { runInCodeServer } from './vscode-server-host';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { findElectronBinary, NO_ELECTRON_BINARY, ELECTRON_APP_PATH } = require('../../electron-app/scripts/electron-binary.js') as {
+    findElectronBinary(): string | undefined;
+    NO_ELECTRON_BINARY: string;
+    ELECTRON_APP_PATH: string;
+};
+
+export const BENCH_HOSTS = ['theia-browser', 'vscode-server', 'theia-electron', 'vscode-desktop'] as const;
+export type BenchHost = typeof BENCH_HOSTS[number];
+
+const HOST_NAMES: Record<BenchHost, string> = {
+    'theia-browser': 'Theia browser app (extension + plugin)',
+    'vscode-server': 'VS Code server (code-server)',
+    'theia-electron': 'Theia Electron app (extension + plugin)',
+    'vscode-desktop': 'VS Code desktop',
+};
+
+export interface BenchOptions {
+    readonly hosts: BenchHost[];
+    readonly iterations: number;
+    readonly warmup: number;
+    readonly sizes: string[];
+    readonly out: string;
+    readonly theiaUrl?: string;
+}
+
+interface HostOutcome {
+    readonly host: BenchHost;
+    readonly status: 'measured' | 'skipped' | 'failed';
+    readonly seconds: number;
+    readonly reason?: string;
+    readonly resultsFile?: string;
+}
+
+const VSIX = path.join(REPOSITORY_ROOT, 'vscode-extension', 'fs-perf-vscode.vsix');
+const started = Date.now();
+
+function log(message: string): void {
+    const elapsed = Math.round((Date.now() - started) / 1000);
+    console.log(`[bench ${String(Math.floor(elapsed / 60)).padStart(2, '0')}:${String(elapsed % 60).padStart(2, '0')}] ${message}`);
+}
+
+/** Prints a host's progress text when it changes, at most every 3 s (one line each, fine in CI logs too). */
+function progressPrinter(host: BenchHost): (text: string) => void {
+    let last = '';
+    let lastAt = 0;
+    return text => {
+        const line = text.replace(/\s+/g, ' ').trim();
+        if (line !== last && Date.now() - lastAt >= 3000) {
+            last = line;
+            lastAt = Date.now();
+            log(`  ${host}: ${line}`);
+        }
+    };
+}
+
+/** Newest modification time of any file below `folder` (0 when it does not exist). */
+function newestMtime(folder: string): number {
+    if (!existsSync(folder)) {
+        return 0;
+    }
+    let newest = 0;
+    for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+        if (entry.isFile()) {
+            newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+        }
+    }
+    return newest;
+}
+
+function run(command: string, args: string[], what: string): void {
+    log(`${what}: ${command} ${args.join(' ')}`);
+    const result = spawnSync(command, args, { cwd: REPOSITORY_ROOT, stdio: 'inherit' });
+    if (result.status !== 0) {
+        throw new Error(`${what} failed (${command} ${args.join(' ')} exited ${result.status ?? result.signal}).`);
+    }
+}
+
+/** Builds a Theia app when its bundle is missing or older than the code it bundles. */
+function ensureTheiaApp(app: 'browser-app' | 'electron-app', bundle: string): void {
+    const bundled = ['theia-extension/lib', 'benchmark-core/lib', 'test-files/lib'].map(folder => newestMtime(path.join(REPOSITORY_ROOT, folder)));
+    const bundleTime = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+    if (bundleTime === 0 || bundleTime < Math.max(...bundled)) {
+        run('yarn', ['--cwd', app, 'build'], `${bundleTime === 0 ? 'building' : 'rebuilding'} ${app} (once; up to a few minutes)`);
+    } else {
+        log(`${app} is built`);
+    }
+}
+
+function ensureVsix(): void {
+    const dist = path.join(REPOSITORY_ROOT, 'vscode-extension', 'dist', 'extension.js');
+    if (!existsSync(VSIX) || !existsSync(dist) || statSync(VSIX).mtimeMs < statSync(dist).mtimeMs) {
+        run('yarn', ['-s', 'package:vscode'], 'packaging the VS Code extension');
+    } else {
+        log('the packaged VS Code extension is up to date');
+    }
+}
+
+async function workspaceWithFixtures(prefix: string): Promise<string> {
+    const workspace = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+    await generateFixtures({ store: new NodeFixtureStore(path.join(workspace, '.fs-perf', 'fixtures')) });
+    return workspace;
+}
+
+/** Runs "Run All with Options..." in a Theia workbench page and returns its results. */
+async function measureTheiaPage(page: Page, options: BenchOptions, host: BenchHost, generate: boolean, readLocally: boolean): Promise<ResultsDocument> {
+    await waitForTheiaWorkbench(page);
+    const onProgress = progressPrinter(host);
+    if (generate) {
+        log(`  ${host}: FS Perf: Generate Test Files (Theia FileService)`);
+        log(`  ${host}: ${await generateTestFilesInTheia(page, onProgress)}`);
+    }
+    log(`  ${host}: FS Perf: Run All with Options... (${options.iterations} samples + ${options.warmup} warm-up, ${options.sizes.join(', ')})`);
+    const { document, resultsPath } = await runAllInTheia(page, { iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, onProgress });
+    // A local Theia's file is read from disk as well: the HTTP copy must be the same document.
+    return readLocally ? parseResultsDocument(await fs.readFile(resultsPath, 'utf8'), resultsPath) : document;
+}
+
+async function measureTheiaBrowser(options: BenchOptions): Promise<ResultsDocument> {
+    const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-bench-chromium-'));
+    if (options.theiaUrl) {
+        const browser = await launchChromium(profile);
+        try {
+            log(`  theia-browser: opening ${options.theiaUrl}`);
+            await browser.page.goto(options.theiaUrl);
+            return await measureTheiaPage(browser.page, options, 'theia-browser', true, false);
+        } finally {
+            await browser.close();
+            await fs.rm(profile, { recursive: true, force: true });
+        }
+    }
+    const workspace = await workspaceWithFixtures('fs-perf-bench-theia-');
+    const theia = await startTheiaBrowserApp(workspace);
+    try {
+        log(`  theia-browser: backend PID ${theia.pid} at ${theia.baseUrl}, workspace ${workspace}`);
+        const browser = await launchChromium(profile);
+        try {
+            await browser.page.goto(theia.baseUrl);
+            return await measureTheiaPage(browser.page, options, 'theia-browser', false, true);
+        } finally {
+            await browser.close();
+        }
+    } finally {
+        await theia.stop();
+        await fs.rm(workspace, { recursive: true, force: true });
+        await fs.rm(profile, { recursive: true, force: true });
+    }
+}
+
+async function measureVsCodeServer(options: BenchOptions): Promise<ResultsDocument> {
+    const { document, commandDurationMs } = await runInCodeServer({
+        vsix: VSIX,
+        commandTitle: 'FS Perf: Run Benchmark',
+        settings: { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes },
+        onProgress: progressPrinter('vscode-server'),
+    });
+    log(`  vscode-server: "Run Benchmark" took ${(commandDurationMs / 1000).toFixed(1)} s from the palette to the results file`);
+    return document;
+}
+
+/** Where an Electron binary exists: the Electron app through Playwright, like the browser app. Not run on the machine this was written on (no binary). */
+async function measureTheiaElectron(options: BenchOptions, binary: string): Promise<ResultsDocument> {
+    const workspace = await workspaceWithFixtures('fs-perf-bench-electron-');
+    const configDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-bench-electron-config-'));
+    await fs.writeFile(path.join(configDirectory, 'settings.json'), JSON.stringify({ 'security.workspace.trust.enabled': false }));
+    const app = await electron.launch({
+        executablePath: binary,
+        args: [ELECTRON_APP_PATH, '--no-sandbox', `--plugins=local-dir:${PLUGINS_DIRECTORY}`, workspace],
+        env: { ...process.env, THEIA_CONFIG_DIR: configDirectory } as Record<string, string>,
+        timeout: 120_000,
+    });
+    const pid = app.process().pid;
+    try {
+        return await measureTheiaPage(await app.firstWindow(), options, 'theia-electron', false, true);
+    } finally {
+        await Promise.race([app.close().catch(() => undefined), new Promise(resolve => setTimeout(resolve, 10_000))]);
+        if (pid !== undefined) {
+            await stopProcessGroup(pid, 2000).catch(() => undefined);
+            try {
+                process.kill(pid, 'SIGKILL');
+            } catch {
+                // already gone
+            }
+        }
+        await fs.rm(workspace, { recursive: true, force: true });
+        await fs.rm(configDirectory, { recursive: true, force: true });
+    }
+}
+
+/** Desktop VS Code through @vscode/test-electron, running the extension's "Run Benchmark" (see vscode-extension/src/test/bench). */
+async function measureVsCodeDesktop(options: BenchOptions, executable: string): Promise<ResultsDocument> {
+    const workspace = await workspaceWithFixtures('fs-perf-bench-vscode-desktop-');
+    const out = path.join(workspace, 'bench-results.json');
+    try {
+        await runTests({
+            vscodeExecutablePath: executable,
+            extensionDevelopmentPath: path.join(REPOSITORY_ROOT, 'vscode-extension'),
+            extensionTestsPath: path.join(REPOSITORY_ROOT, 'vscode-extension', 'out', 'test', 'bench', 'index.js'),
+            extensionTestsEnv: {
+                FS_PERF_BENCH_OUT: out,
+                FS_PERF_BENCH_OPTIONS: JSON.stringify({ iterations: options.iterations, warmup: options.warmup, sizes: options.sizes }),
+            },
+            launchArgs: [workspace, '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--disable-extensions'],
+        });
+        return validateResultsDocument(JSON.parse(await fs.readFile(out, 'utf8')), out);
+    } finally {
+        await fs.rm(workspace, { recursive: true, force: true });
+    }
+}
+
+/** Why a host cannot run here, or undefined when it can; sets up what it needs. */
+async function prepareHost(host: BenchHost, options: BenchOptions): Promise<{ skip: string } | { run: () => Promise<ResultsDocument> }> {
+    switch (host) {
+        case 'theia-browser':
+            if (!options.theiaUrl) {
+                ensureTheiaApp('browser-app', path.join(REPOSITORY_ROOT, 'browser-app', 'lib', 'frontend', 'bundle.js'));
+            }
+            return { run: () => measureTheiaBrowser(options) };
+        case 'vscode-server':
+            ensureVsix();
+            log(`code-server: ${ensureCodeServer()}`);
+            return { run: () => measureVsCodeServer(options) };
+        case 'theia-electron': {
+            const binary = findElectronBinary();
+            if (!binary) {
+                return { skip: NO_ELECTRON_BINARY };
+            }
+            ensureTheiaApp('electron-app', path.join(REPOSITORY_ROOT, 'electron-app', 'lib', 'frontend', 'bundle.js'));
+            return { run: () => measureTheiaElectron(options, binary) };
+        }
+        case 'vscode-desktop': {
+            const desktop = await resolveVsCodeDesktop();
+            return 'skip' in desktop ? desktop : { run: () => measureVsCodeDesktop(options, desktop.executable) };
+        }
+    }
+}
+
+async function checkTheiaUrl(url: string): Promise<void> {
+    try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+        if (!response.ok) {
+            throw new Error(`HTTP ${response.status}`);
+        }
+    } catch (error) {
+        const inner = (error as { cause?: { code?: string; message?: string } }).cause;
+        const cause = inner?.code ?? inner?.message ?? (error as Error).message;
+        throw new Error(`Cannot reach the Theia at ${url} (${cause}). Check the URL, or leave out --theia-url to start the browser app here.`);
+    }
+}
+
+export async function bench(options: BenchOptions): Promise<number> {
+    const chromiumProblem = await chromiumAvailable();
+    if (chromiumProblem && options.hosts.some(host => host === 'theia-browser' || host === 'vscode-server')) {
+        throw new Error(`${chromiumProblem}; run scripts/install-prerequisites.sh.`);
+    }
+    if (options.theiaUrl) {
+        await checkTheiaUrl(options.theiaUrl);
+    }
+    await fs.mkdir(path.join(options.out, 'results'), { recursive: true });
+    log(`measuring ${options.hosts.join(', ')}: ${options.iterations} samples + ${options.warmup} warm-up at ${options.sizes.join(', ')}; output in ${options.out}`);
+    const outcomes: HostOutcome[] = [];
+    for (const host of options.hosts) {
+        const hostStarted = Date.now();
+        const seconds = (): number => Math.round((Date.now() - hostStarted) / 100) / 10;
+        log(`${HOST_NAMES[host]}${host === 'theia-browser' && options.theiaUrl ? ` at ${options.theiaUrl}` : ''}`);
+        try {
+            const prepared = await prepareHost(host, options);
+            if ('skip' in prepared) {
+                log(`  ${host}: SKIPPED: ${prepared.skip}`);
+                outcomes.push({ host, status: 'skipped', seconds: seconds(), reason: prepared.skip });
+                continue;
+            }
+            const document = await prepared.run();
+            const resultsFile = path.join(options.out, 'results', `${host}.json`);
+            await fs.writeFile(resultsFile, JSON.stringify(document, undefined, 2) + '\n');
+            outcomes.push({ host, status: 'measured', seconds: seconds(), resultsFile });
+            log(`  ${host}: ${document.results.length} result rows in ${seconds()} s -> ${path.relative(options.out, resultsFile)}`);
+        } catch (error) {
+            const reason = (error as Error).message ?? String(error);
+            log(`  ${host}: FAILED: ${reason}`);
+            outcomes.push({ host, status: 'failed', seconds: seconds(), reason });
+        }
+    }
+    const measured = outcomes.filter(outcome => outcome.status === 'measured');
+    const notMeasured: NotMeasuredHost[] = outcomes.filter(outcome => outcome.status !== 'measured')
+        .map(outcome => ({ host: HOST_NAMES[outcome.host], reason: `${outcome.status}: ${outcome.reason}` }));
+    const measureSeconds = (Date.now() - started) / 1000;
+    let reportSeconds: number | undefined;
+    if (measured.length > 0) {
+        const reportStarted = performance.now();
+        const written = await writeReport([path.join(options.out, 'results')], options.out, { title: `FS Performance report, ${new Date().toISOString().slice(0, 10)} on ${os.hostname()}`, notMeasured });
+        reportSeconds = (performance.now() - reportStarted) / 1000;
+        log(`report written in ${reportSeconds.toFixed(2)} s: ${written.markdown}, ${written.html}, ${written.benchmarkAction}`);
+    }
+    await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
+        options: { ...options, out: undefined }, machine: { hostname: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryBytes: os.totalmem() },
+        hosts: outcomes.map(outcome => ({ ...outcome, resultsFile: outcome.resultsFile && path.relative(options.out, outcome.resultsFile) })),
+        seconds: Math.round(measureSeconds * 10) / 10, reportSeconds,
+    }, undefined, 2) + '\n');
+    log(`done in ${measureSeconds.toFixed(1)} s: ${outcomes.map(outcome => `${outcome.host} ${outcome.status}${outcome.status === 'measured' ? ` (${outcome.seconds} s)` : ''}`).join(', ')}`);
+    if (measured.length === 0) {
+        console.error('error: no host was measured; see the reasons above.');
+        return 1;
+    }
+    return outcomes.some(outcome => outcome.status === 'failed') ? 1 : 0;
+}
+
+function integer(name: string, range: { min: number; max: number }) {
+    return (text: string): number => {
+        const value = Number(text);
+        if (!Number.isInteger(value) || value < range.min || value > range.max) {
+            throw new InvalidArgumentError(`${name} must be a whole number from ${range.min} to ${range.max}.`);
+        }
+        return value;
+    };
+}
+
+function hostList(text: string): BenchHost[] {
+    const hosts = text.split(',').map(host => host.trim()).filter(host => host.length > 0);
+    const unknown = hosts.filter(host => !(BENCH_HOSTS as readonly string[]).includes(host));
+    if (unknown.length > 0 || hosts.length === 0) {
+        throw new InvalidArgumentError(`unknown host ${unknown.join(', ') || '(none)'}; use one or more of ${BENCH_HOSTS.join(', ')}.`);
+    }
+    return BENCH_HOSTS.filter(host => hosts.includes(host));
+}
+
+function sizeList(text: string): string[] {
+    try {
+        return parseSizeList(text).map(size => size.label);
+    } catch (error) {
+        throw new InvalidArgumentError((error as Error).message);
+    }
+}
+
+function theiaUrl(text: string): string {
+    let url: URL;
+    try {
+        url = new URL(text);
+    } catch {
+        throw new InvalidArgumentError(`${text} is not a URL (e.g. http://127.0.0.1:3000/#/path/to/workspace).`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new InvalidArgumentError(`${text} is not an http(s) URL.`);
+    }
+    return url.href;
+}
+
+export function parseBenchArguments(argv: readonly string[], base: string): BenchOptions | number {
+    const program = new Command()
+        .name('yarn bench')
+        .description('Measure every host on this machine (Theia browser app, VS Code in code-server, Theia Electron, desktop VS Code) and write a comparison report.')
+        .addOption(new Option('--hosts <list>', `comma-separated hosts (${BENCH_HOSTS.join(', ')})`).default([...BENCH_HOSTS], 'all').argParser(hostList))
+        .addOption(new Option('--iterations <n>', 'timed samples per scenario and size').default(DEFAULT_ITERATIONS).argParser(integer('--iterations', ITERATIONS_RANGE)))
+        .addOption(new Option('--warmup <n>', 'warm-up samples per scenario and size').default(DEFAULT_WARMUP).argParser(integer('--warmup', WARMUP_RANGE)))
+        .addOption(new Option('--sizes <list>', `comma-separated fixture sizes (${FIXTURE_SIZE_LABELS.join(', ')})`).default([...FIXTURE_SIZE_LABELS], 'all six').argParser(sizeList))
+        .option('--out <dir>', 'folder for this run (default: bench-results/<date-time>)')
+        .addOption(new Option('--theia-url <url>', 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of starting the browser app').argParser(theiaUrl))
+        .exitOverride()
+        .showHelpAfterError();
+    try {
+        program.parse(argv, { from: 'user' });
+    } catch (error) {
+        const exitCode = (error as { exitCode?: number }).exitCode;
+        return typeof exitCode === 'number' ? (exitCode === 0 ? 0 : 2) : 2;
+    }
+    const raw = program.opts<{ hosts: BenchHost[]; iterations: number; warmup: number; sizes: string[]; out?: string; theiaUrl?: string }>();
+    if (raw.theiaUrl && !raw.hosts.includes('theia-browser')) {
+        console.error('error: --theia-url measures the theia-browser host; add theia-browser to --hosts.');
+        return 2;
+    }
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z');
+    return { ...raw, out: path.resolve(base, raw.out ?? path.join('bench-results', stamp)) };
+}
+
+if (require.main === module) {
+    const options = parseBenchArguments(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
+    if (typeof options === 'number') {
+        process.exitCode = options;
+    } else {
+        let stopping = false;
+        for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+            process.on(signal, () => {
+                if (stopping) {
+                    return;
+                }
+                stopping = true;
+                log(`${signal}: stopping the servers this run started`);
+                stopAllStarted().finally(() => process.exit(130));
+            });
+        }
+        bench(options).then(code => {
+            process.exitCode = code;
+        }, error => {
+            console.error(`error: ${(error as Error).message}`);
+            process.exitCode = 1;
+        });
+    }
+}

@@ -1,0 +1,212 @@
+import { assert } from 'chai';
+import { spawn, spawnSync } from 'child_process';
+import { promises as fs } from 'fs';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import { hostLabel, parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { REPOSITORY_ROOT } from '../code-server';
+import { processGroupMembers } from '../processes';
+import { startTheiaBrowserApp } from '../theia-browser';
+
+const BENCH = path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'bench.js');
+
+interface Finished {
+    readonly code: number | null;
+    readonly stdout: string;
+    readonly stderr: string;
+}
+
+/** Runs a command to its end (asynchronously, so a Theia the test started keeps answering), echoing nothing. */
+function runToEnd(command: string, args: string[], timeoutMs: number): Promise<Finished> {
+    return new Promise((resolve, reject) => {
+        const child = spawn(command, args, { cwd: REPOSITORY_ROOT, env: { ...process.env, INIT_CWD: REPOSITORY_ROOT }, detached: true });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', chunk => stdout += chunk);
+        child.stderr.on('data', chunk => stderr += chunk);
+        const timer = setTimeout(() => {
+            try {
+                process.kill(-child.pid!, 'SIGINT');
+            } catch {
+                // gone
+            }
+            reject(new Error(`${command} ${args.join(' ')} did not finish within ${timeoutMs / 1000} s:\n${stdout}\n${stderr}`));
+        }, timeoutMs);
+        child.on('close', code => {
+            clearTimeout(timer);
+            resolve({ code, stdout, stderr });
+        });
+    });
+}
+
+/** The rows of the report's per-scenario table: host label -> cells. */
+function scenarioTable(markdown: string, scenarioId: string): Map<string, string[]> {
+    const scenario = scenarioInfoById(scenarioId)!;
+    const heading = `### ${scenario.label} (${scenario.api}), median ms`;
+    const start = markdown.indexOf(heading);
+    assert.isAbove(start, -1, `report.md has no table "${heading}"`);
+    const rows = new Map<string, string[]>();
+    for (const line of markdown.slice(start + heading.length).split('\n').slice(1)) {
+        if (line.startsWith('### ') || line.startsWith('## ')) {
+            break;
+        }
+        if (line.startsWith('| ') && !line.startsWith('| Host ')) {
+            const [label, ...cells] = line.slice(2, -2).split(' | ');
+            rows.set(label, cells);
+        }
+    }
+    return rows;
+}
+
+async function readResults(folder: string): Promise<Map<string, ResultsDocument>> {
+    const documents = new Map<string, ResultsDocument>();
+    for (const name of await fs.readdir(folder)) {
+        documents.set(name, parseResultsDocument(await fs.readFile(path.join(folder, name), 'utf8'), name));
+    }
+    return documents;
+}
+
+/** Host label -> scenario ids measured, from the raw results. */
+function measuredScenarios(documents: Iterable<ResultsDocument>): Map<string, Set<string>> {
+    const byHost = new Map<string, Set<string>>();
+    for (const document of documents) {
+        for (const row of document.results) {
+            const label = hostLabel(row.host ?? document.host);
+            byHost.set(label, (byHost.get(label) ?? new Set()).add(row.scenario.id));
+        }
+    }
+    return byHost;
+}
+
+suite('yarn bench', () => {
+    let directory: string;
+
+    setup(async () => {
+        directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-bench-test-'));
+    });
+
+    teardown(async () => {
+        await fs.rm(directory, { recursive: true, force: true });
+    });
+
+    test('smoke: 2 samples at 1K and 5K give a report row for every reachable host and scenario, and stop every server', async function () {
+        this.timeout(15 * 60_000);
+        const out = path.join(directory, 'run');
+        const run = await runToEnd('yarn', ['-s', 'bench', '--iterations', '2', '--warmup', '1', '--sizes', '1K,5K', '--out', out], 14 * 60_000);
+        const transcript = `${run.stdout}\n${run.stderr}`;
+        assert.strictEqual(run.code, 0, transcript);
+
+        const summary = JSON.parse(await fs.readFile(path.join(out, 'run.json'), 'utf8')) as { hosts: { host: string; status: string; reason?: string }[] };
+        assert.deepStrictEqual(summary.hosts.map(host => host.host), ['theia-browser', 'vscode-server', 'theia-electron', 'vscode-desktop']);
+        // The browser app and code-server run on every machine the tests run on; the others may skip, with a reason.
+        assert.deepStrictEqual(summary.hosts.filter(host => host.status === 'measured').map(host => host.host).slice(0, 2), ['theia-browser', 'vscode-server'], transcript);
+        for (const host of summary.hosts.filter(candidate => candidate.status === 'skipped')) {
+            assert.isAbove(host.reason?.length ?? 0, 10, `${host.host} skipped without a reason`);
+            assert.include(transcript, `${host.host}: SKIPPED: ${host.reason}`);
+        }
+        assert.notInclude(summary.hosts.map(host => host.status), 'failed');
+
+        const documents = await readResults(path.join(out, 'results'));
+        assert.includeMembers([...documents.keys()], ['theia-browser.json', 'vscode-server.json']);
+        const measured = measuredScenarios(documents.values());
+        const expected = new Map<string, readonly string[]>([
+            ['Theia browser (extension)', THEIA_SCENARIO_IDS],
+            ['Theia browser (plugin)', VSCODE_SCENARIO_IDS],
+            ['VS Code server', VSCODE_SCENARIO_IDS],
+        ]);
+        const markdown = await fs.readFile(path.join(out, 'report.md'), 'utf8');
+        for (const [label, scenarios] of expected) {
+            assert.sameMembers([...measured.get(label) ?? []], [...scenarios], `scenarios measured in ${label}`);
+            for (const scenarioId of scenarios) {
+                const row = scenarioTable(markdown, scenarioId).get(label);
+                assert.isDefined(row, `report.md: no ${label} row for ${scenarioId}`);
+                const fixtureScenario = scenarioInfoById(scenarioId)!.target === 'fixture';
+                assert.lengthOf(row!, fixtureScenario ? 2 : 1, `${label} ${scenarioId}: ${row}`);
+                for (const value of row!) {
+                    assert.match(value, /^\d+(\.\d+)?$/, `${label} ${scenarioId}: ${row}`);
+                }
+            }
+        }
+        // The original suite's table and the factor of Theia's plugin against VS Code.
+        assert.match(markdown, /\| Theia browser \(plugin\) \| [\d.]+ \| [\d.]+ \|/);
+        assert.include(markdown, '### Theia browser (plugin) vs VS Code server');
+        for (const host of summary.hosts.filter(candidate => candidate.status === 'skipped')) {
+            assert.match(markdown, new RegExp(`## Not measured[\\s\\S]*skipped: ${host.reason!.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+        }
+        const html = await fs.readFile(path.join(out, 'report.html'), 'utf8');
+        assert.isAtLeast(html.split('<svg').length - 1, 2, 'report.html has the median and factor charts');
+        const entries = JSON.parse(await fs.readFile(path.join(out, 'benchmark-action.json'), 'utf8')) as { name: string; unit: string; value: number }[];
+        const rowCount = [...documents.values()].reduce((sum, document) => sum + document.results.length, 0);
+        assert.lengthOf(entries, rowCount);
+        assert.isTrue(entries.every(entry => entry.unit === 'ms' && entry.value > 0));
+
+        // Every server the run started is gone (the run prints the backend's PID).
+        const backendPid = Number(/theia-browser: backend PID (\d+)/.exec(run.stdout)?.[1]);
+        assert.isAbove(backendPid, 0);
+        assert.deepStrictEqual(await processGroupMembers(backendPid), []);
+    });
+
+    test('--theia-url measures a Theia that is already running: it generates the test files there and reads the results back over HTTP', async function () {
+        this.timeout(10 * 60_000);
+        const workspace = path.join(directory, 'workspace');
+        await fs.mkdir(workspace);
+        const theia = await startTheiaBrowserApp(workspace);
+        try {
+            const out = path.join(directory, 'remote');
+            const run = await runToEnd(process.execPath, [BENCH, '--hosts', 'theia-browser', '--theia-url', `${theia.baseUrl}/`, '--iterations', '2', '--warmup', '0',
+                '--sizes', '1K', '--out', out], 8 * 60_000);
+            assert.strictEqual(run.code, 0, `${run.stdout}\n${run.stderr}`);
+            assert.include(run.stdout, 'Test files ready in');
+            // The fixtures were written by Theia's FileService into its own workspace.
+            assert.isTrue((await fs.stat(path.join(workspace, '.fs-perf', 'fixtures', '1K.bin'))).isFile());
+            const documents = await readResults(path.join(out, 'results'));
+            assert.deepStrictEqual([...documents.keys()], ['theia-browser.json']);
+            const measured = measuredScenarios(documents.values());
+            assert.sameMembers([...measured.get('Theia browser (extension)') ?? []], [...THEIA_SCENARIO_IDS]);
+            assert.sameMembers([...measured.get('Theia browser (plugin)') ?? []], [...VSCODE_SCENARIO_IDS]);
+            const document = documents.get('theia-browser.json')!;
+            assert.deepStrictEqual(document.settings.sizes, ['1K']);
+            assert.strictEqual(document.settings.iterations, 2);
+            assert.strictEqual(document.settings.warmup, 0);
+            // The copy fetched over HTTP is the file Theia wrote.
+            const written = await fs.readdir(path.join(workspace, '.fs-perf', 'results'));
+            assert.lengthOf(written, 1);
+            assert.deepStrictEqual(parseResultsDocument(await fs.readFile(path.join(workspace, '.fs-perf', 'results', written[0]), 'utf8')), document);
+            const readFile = document.results.find(row => row.scenario.id === SCENARIO_CATALOG.vscodeReadFile.id);
+            assert.strictEqual(readFile?.samplesMs.length, 2);
+        } finally {
+            assert.deepStrictEqual(await theia.stop(), []);
+        }
+    });
+
+    test('bad options are refused at once with the reason, and nothing is measured', async () => {
+        const cases: [string[], RegExp][] = [
+            [['--sizes', '7K'], /7K/],
+            [['--hosts', 'theia-browser,emacs'], /unknown host emacs; use one or more of theia-browser, vscode-server, theia-electron, vscode-desktop/],
+            [['--iterations', '0'], /--iterations must be a whole number from 1 to 1000/],
+            [['--theia-url', 'localhost:3000'], /not an http\(s\) URL|not a URL/],
+            [['--hosts', 'vscode-server', '--theia-url', 'http://127.0.0.1:9/'], /--theia-url measures the theia-browser host/],
+        ];
+        for (const [args, message] of cases) {
+            const result = spawnSync(process.execPath, [BENCH, ...args, '--out', path.join(directory, 'never')], { encoding: 'utf8', timeout: 30_000 });
+            assert.strictEqual(result.status, 2, `${args.join(' ')}: ${result.stdout}${result.stderr}`);
+            assert.match(result.stderr, message, args.join(' '));
+        }
+        assert.isFalse(await fs.stat(path.join(directory, 'never')).then(() => true, () => false));
+    });
+
+    test('an unreachable --theia-url is a clear error before anything starts', async () => {
+        // A port nothing listens on: bind one, then close it.
+        const server = net.createServer();
+        await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+        const port = (server.address() as net.AddressInfo).port;
+        await new Promise(resolve => server.close(resolve));
+        const url = `http://127.0.0.1:${port}/`;
+        const result = spawnSync(process.execPath, [BENCH, '--hosts', 'theia-browser', '--theia-url', url, '--out', path.join(directory, 'never')],
+            { encoding: 'utf8', timeout: 60_000 });
+        assert.strictEqual(result.status, 1, result.stdout + result.stderr);
+        assert.include(result.stderr, `Cannot reach the Theia at ${url} (ECONNREFUSED). Check the URL`);
+        assert.isFalse(await fs.stat(path.join(directory, 'never')).then(() => true, () => false));
+    });
+});
