@@ -12,3 +12,4 @@ export * from './text-table';
 export * from './workspace-files';
 export * from './report';
 export * from './report-html';
+export * from './run-comparison';

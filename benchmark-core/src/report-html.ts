@@ -43,6 +43,8 @@ export function renderLineChartSvg(chart: LineChart, width = 760, plotHeight = 3
     const parts: string[] = [
         `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11" role="img">`,
         `<title>${escapeHtml(chart.title)}</title>`,
+        // Opaque, so the chart stays readable as a standalone image on a dark page.
+        `<rect width="${width}" height="${height}" fill="#fff"/>`,
         `<text x="${width / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">${escapeHtml(chart.title)}</text>`,
     ];
     for (let decade = yMin; decade <= yMax; decade++) {

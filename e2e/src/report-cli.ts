@@ -7,23 +7,27 @@
 import { Command } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { buildComparisonReport, NotMeasuredHost, parseResultsDocument, renderReportHtml, renderReportMarkdown, ResultsDocument, toBenchmarkActionEntries } from '@fs-perf/benchmark-core';
+import { buildComparisonReport, NotMeasuredHost, parseResultsDocument, renderLineChartSvg, renderReportHtml, reportCharts, renderReportMarkdown, ResultsDocument, toBenchmarkActionEntries } from '@fs-perf/benchmark-core';
 
 export interface WrittenReport {
     readonly markdown: string;
     readonly html: string;
     readonly benchmarkAction: string;
+    /** The report's charts as standalone SVG files (for a README or a wiki). */
+    readonly charts: string[];
 }
 
-/** Reads and validates result files (folders: every `*.json` inside), then writes the three report files into `outDirectory`. */
 export interface WriteReportOptions {
     readonly title?: string;
     /** Hosts the run could not measure, listed with their reason in the report. */
     readonly notMeasured?: readonly NotMeasuredHost[];
 }
 
-export async function writeReport(inputs: readonly string[], outDirectory: string, options: WriteReportOptions = {}): Promise<WrittenReport> {
-    const title = options.title;
+/**
+ * Reads and validates results files: files as given; folders: every `*.json` inside, or inside their
+ * `results/` subfolder (a `yarn bench` run folder).
+ */
+export async function readResultsInputs(inputs: readonly string[]): Promise<ResultsDocument[]> {
     const files: string[] = [];
     for (const input of inputs) {
         const stat = await fs.stat(input).catch(() => undefined);
@@ -31,7 +35,8 @@ export async function writeReport(inputs: readonly string[], outDirectory: strin
             throw new Error(`${input} does not exist.`);
         }
         if (stat.isDirectory()) {
-            files.push(...(await fs.readdir(input)).filter(name => name.endsWith('.json') && !name.startsWith('.')).sort().map(name => path.join(input, name)));
+            const folder = await fs.stat(path.join(input, 'results')).then(inner => inner.isDirectory() ? path.join(input, 'results') : input, () => input);
+            files.push(...(await fs.readdir(folder)).filter(name => name.endsWith('.json') && !name.startsWith('.')).sort().map(name => path.join(folder, name)));
         } else {
             files.push(input);
         }
@@ -43,6 +48,13 @@ export async function writeReport(inputs: readonly string[], outDirectory: strin
     for (const file of files) {
         documents.push(parseResultsDocument(await fs.readFile(file, 'utf8'), file));
     }
+    return documents;
+}
+
+/** Reads and validates results files (see `readResultsInputs`), then writes the three report files into `outDirectory`. */
+export async function writeReport(inputs: readonly string[], outDirectory: string, options: WriteReportOptions = {}): Promise<WrittenReport> {
+    const title = options.title;
+    const documents = await readResultsInputs(inputs);
     const report = buildComparisonReport(documents, { notMeasured: options.notMeasured });
     await fs.mkdir(outDirectory, { recursive: true });
     const written = {
@@ -53,13 +65,19 @@ export async function writeReport(inputs: readonly string[], outDirectory: strin
     await fs.writeFile(written.markdown, renderReportMarkdown(report, title) + '\n');
     await fs.writeFile(written.html, renderReportHtml(report, title));
     await fs.writeFile(written.benchmarkAction, JSON.stringify(toBenchmarkActionEntries(report), undefined, 2) + '\n');
-    return written;
+    const charts: string[] = [];
+    for (const chart of reportCharts(report)) {
+        const file = path.join(outDirectory, `chart-${chart.title.startsWith('Factor') ? 'factors' : 'medians'}.svg`);
+        await fs.writeFile(file, renderLineChartSvg(chart) + '\n');
+        charts.push(file);
+    }
+    return { ...written, charts };
 }
 
 async function main(argv: readonly string[]): Promise<number> {
     const program = new Command()
         .name('yarn report')
-        .description('Build the comparison report (report.md, report.html, benchmark-action.json) from fs-perf results files.')
+        .description('Build the comparison report (report.md, report.html, benchmark-action.json, chart-*.svg) from fs-perf results files.')
         .argument('<files...>', 'results JSON files, or folders of them')
         .option('--out <dir>', 'folder for the report files', 'report')
         .option('--title <text>', 'report title', 'FS Performance report')

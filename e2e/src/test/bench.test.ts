@@ -136,6 +136,9 @@ suite('yarn bench', () => {
         }
         const html = await fs.readFile(path.join(out, 'report.html'), 'utf8');
         assert.isAtLeast(html.split('<svg').length - 1, 2, 'report.html has the median and factor charts');
+        for (const chart of ['chart-medians.svg', 'chart-factors.svg']) {
+            assert.match(await fs.readFile(path.join(out, chart), 'utf8'), /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<polyline/, chart);
+        }
         const entries = JSON.parse(await fs.readFile(path.join(out, 'benchmark-action.json'), 'utf8')) as { name: string; unit: string; value: number }[];
         const rowCount = [...documents.values()].reduce((sum, document) => sum + document.results.length, 0);
         assert.lengthOf(entries, rowCount);
