@@ -78,6 +78,10 @@ function log(message: string): void {
     console.log(`[bench ${String(Math.floor(elapsed / 60)).padStart(2, '0')}:${String(elapsed % 60).padStart(2, '0')}] ${message}`);
 }
 
+function plural(count: number, noun: string): string {
+    return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** Prints a host's progress text when it changes, at most every 3 s (one line each, fine in CI logs too). */
 function progressPrinter(host: BenchHost): (text: string) => void {
     let last = '';
@@ -148,7 +152,7 @@ async function measureTheiaPage(page: Page, options: BenchOptions, host: BenchHo
         log(`  ${host}: FS Perf: Generate Test Files (Theia FileService)`);
         log(`  ${host}: ${await generateTestFilesInTheia(page, onProgress)}`);
     }
-    log(`  ${host}: FS Perf: Run All with Options... (${options.iterations} samples + ${options.warmup} warm-up, ${options.sizes.join(', ')})`);
+    log(`  ${host}: FS Perf: Run All with Options... (${plural(options.iterations, 'sample')} + ${options.warmup} warm-up, ${options.sizes.join(', ')})`);
     const { document, resultsPath } = await runAllInTheia(page, { iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, onProgress });
     // A local Theia's file is read from disk as well: the HTTP copy must be the same document.
     return readLocally ? parseResultsDocument(await fs.readFile(resultsPath, 'utf8'), resultsPath) : document;
@@ -295,7 +299,7 @@ export async function bench(options: BenchOptions): Promise<number> {
         await checkTheiaUrl(options.theiaUrl);
     }
     await fs.mkdir(path.join(options.out, 'results'), { recursive: true });
-    log(`measuring ${options.hosts.join(', ')}: ${options.iterations} samples + ${options.warmup} warm-up at ${options.sizes.join(', ')}; output in ${options.out}`);
+    log(`measuring ${options.hosts.join(', ')}: ${plural(options.iterations, 'sample')} + ${options.warmup} warm-up at ${options.sizes.join(', ')}; output in ${options.out}`);
     const outcomes: HostOutcome[] = [];
     for (const host of options.hosts) {
         const hostStarted = Date.now();
