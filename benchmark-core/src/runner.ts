@@ -89,9 +89,15 @@ function defaultClock(): number {
     return performance.now();
 }
 
+/** Why `value` is not a valid count in `range` (a sentence naming `name`), or undefined when it is. */
+export function countProblem(name: string, value: number, range: { min: number; max: number }): string | undefined {
+    return Number.isInteger(value) && value >= range.min && value <= range.max ? undefined : `${name} must be a whole number from ${range.min} to ${range.max}, got ${value}.`;
+}
+
 function checkCount(name: string, value: number, range: { min: number; max: number }): void {
-    if (!Number.isInteger(value) || value < range.min || value > range.max) {
-        throw new RangeError(`${name} must be a whole number from ${range.min} to ${range.max}, got ${value}.`);
+    const problem = countProblem(name, value, range);
+    if (problem) {
+        throw new RangeError(problem);
     }
 }
 

@@ -29,10 +29,11 @@ import {
 import { generateFixtures } from '@fs-perf/test-files';
 import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
 import { chromiumAvailable, launchChromium } from './chromium';
+import { parseCommandLine, runCli } from './cli';
 import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
-import { stopAllStarted, stopProcessGroup } from './processes';
+import { stopAllStarted } from './processes';
 import { writeReport } from './report-cli';
-import { generateTestFilesInTheia, PLUGINS_DIRECTORY, runAllInTheia, startTheiaBrowserApp, waitForTheiaWorkbench } from './theia-browser';
+import { fetchTheiaResults, generateTestFilesInTheia, PLUGINS_DIRECTORY, runAllInTheia, startTheiaBrowserApp, waitForTheiaWorkbench } from './theia-browser';
 import { resolveVsCodeDesktop } from './vscode-desktop';
 import { runInCodeServer } from './vscode-server-host';
 
@@ -144,18 +145,21 @@ async function workspaceWithFixtures(prefix: string): Promise<string> {
     return workspace;
 }
 
-/** Runs "Run All with Options..." in a Theia workbench page and returns its results. */
-async function measureTheiaPage(page: Page, options: BenchOptions, host: BenchHost, generate: boolean, readLocally: boolean): Promise<ResultsDocument> {
+/**
+ * Runs "Run All with Options..." in a Theia workbench page. The results file is read from disk when the
+ * Theia runs here, else fetched through the page.
+ */
+async function measureTheiaPage(page: Page, options: BenchOptions, host: BenchHost, where: 'local' | 'remote'): Promise<ResultsDocument> {
     await waitForTheiaWorkbench(page);
     const onProgress = progressPrinter(host);
-    if (generate) {
+    if (where === 'remote') {
+        // A Theia we did not start: its workspace may lack the test files (this checks them, and writes what is missing).
         log(`  ${host}: FS Perf: Generate Test Files (Theia FileService)`);
         log(`  ${host}: ${await generateTestFilesInTheia(page, onProgress)}`);
     }
     log(`  ${host}: FS Perf: Run All with Options... (${plural(options.iterations, 'sample')} + ${options.warmup} warm-up, ${options.sizes.join(', ')})`);
-    const { document, resultsPath } = await runAllInTheia(page, { iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, onProgress });
-    // A local Theia's file is read from disk as well: the HTTP copy must be the same document.
-    return readLocally ? parseResultsDocument(await fs.readFile(resultsPath, 'utf8'), resultsPath) : document;
+    const resultsPath = await runAllInTheia(page, { iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, onProgress });
+    return where === 'remote' ? fetchTheiaResults(page, resultsPath) : parseResultsDocument(await fs.readFile(resultsPath, 'utf8'), resultsPath);
 }
 
 async function measureTheiaBrowser(options: BenchOptions): Promise<ResultsDocument> {
@@ -165,7 +169,7 @@ async function measureTheiaBrowser(options: BenchOptions): Promise<ResultsDocume
         try {
             log(`  theia-browser: opening ${options.theiaUrl}`);
             await browser.page.goto(options.theiaUrl);
-            return await measureTheiaPage(browser.page, options, 'theia-browser', true, false);
+            return await measureTheiaPage(browser.page, options, 'theia-browser', 'remote');
         } finally {
             await browser.close();
             await fs.rm(profile, { recursive: true, force: true });
@@ -178,7 +182,7 @@ async function measureTheiaBrowser(options: BenchOptions): Promise<ResultsDocume
         const browser = await launchChromium(profile);
         try {
             await browser.page.goto(theia.baseUrl);
-            return await measureTheiaPage(browser.page, options, 'theia-browser', false, true);
+            return await measureTheiaPage(browser.page, options, 'theia-browser', 'local');
         } finally {
             await browser.close();
         }
@@ -213,12 +217,12 @@ async function measureTheiaElectron(options: BenchOptions, binary: string): Prom
     });
     const pid = app.process().pid;
     try {
-        return await measureTheiaPage(await app.firstWindow(), options, 'theia-electron', false, true);
+        return await measureTheiaPage(await app.firstWindow(), options, 'theia-electron', 'local');
     } finally {
         await Promise.race([app.close().catch(() => undefined), new Promise(resolve => setTimeout(resolve, 10_000))]);
         if (pid !== undefined) {
-            await stopProcessGroup(pid, 2000).catch(() => undefined);
             try {
+                // Still there after close: stopped by its PID.
                 process.kill(pid, 'SIGKILL');
             } catch {
                 // already gone
@@ -250,7 +254,7 @@ async function measureVsCodeDesktop(options: BenchOptions, executable: string): 
     }
 }
 
-/** Why a host cannot run here, or undefined when it can; sets up what it needs. */
+/** Sets up what a host needs and returns how to measure it, or why it cannot run here. */
 async function prepareHost(host: BenchHost, options: BenchOptions): Promise<{ skip: string } | { run: () => Promise<ResultsDocument> }> {
     switch (host) {
         case 'theia-browser':
@@ -399,11 +403,9 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         .addOption(new Option('--theia-url <url>', 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of starting the browser app').argParser(theiaUrl))
         .exitOverride()
         .showHelpAfterError();
-    try {
-        program.parse(argv, { from: 'user' });
-    } catch (error) {
-        const exitCode = (error as { exitCode?: number }).exitCode;
-        return typeof exitCode === 'number' ? (exitCode === 0 ? 0 : 2) : 2;
+    const exitCode = parseCommandLine(program, argv);
+    if (exitCode !== undefined) {
+        return exitCode;
     }
     const raw = program.opts<{ hosts: BenchHost[]; iterations: number; warmup: number; sizes: string[]; out?: string; theiaUrl?: string }>();
     if (raw.theiaUrl && !raw.hosts.includes('theia-browser')) {
@@ -414,27 +416,25 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
     return { ...raw, out: path.resolve(base, raw.out ?? path.join('bench-results', stamp)) };
 }
 
-if (require.main === module) {
-    const options = parseBenchArguments(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
+async function main(argv: readonly string[]): Promise<number> {
+    const options = parseBenchArguments(argv, process.env.INIT_CWD ?? process.cwd());
     if (typeof options === 'number') {
-        process.exitCode = options;
-    } else {
-        let stopping = false;
-        for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-            process.on(signal, () => {
-                if (stopping) {
-                    return;
-                }
-                stopping = true;
-                log(`${signal}: stopping the servers this run started`);
-                stopAllStarted().finally(() => process.exit(130));
-            });
-        }
-        bench(options).then(code => {
-            process.exitCode = code;
-        }, error => {
-            console.error(`error: ${(error as Error).message}`);
-            process.exitCode = 1;
+        return options;
+    }
+    let stopping = false;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.on(signal, () => {
+            if (stopping) {
+                return;
+            }
+            stopping = true;
+            log(`${signal}: stopping the servers this run started`);
+            stopAllStarted().finally(() => process.exit(130));
         });
     }
+    return bench(options);
+}
+
+if (require.main === module) {
+    runCli(main);
 }

@@ -7,6 +7,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import * as path from 'path';
+import { parseCommandLine, runCli } from './cli';
 import { compareRuns, FIXTURE_SIZE_LABELS, renderRunComparison } from '@fs-perf/benchmark-core';
 import { readResultsInputs } from './report-cli';
 
@@ -27,11 +28,9 @@ async function main(argv: readonly string[]): Promise<number> {
         .option('--check', 'exit 1 when a median moved more than the tolerance')
         .exitOverride()
         .showHelpAfterError();
-    try {
-        program.parse(argv, { from: 'user' });
-    } catch (error) {
-        const exitCode = (error as { exitCode?: number }).exitCode;
-        return typeof exitCode === 'number' ? exitCode : 2;
+    const exitCode = parseCommandLine(program, argv);
+    if (exitCode !== undefined) {
+        return exitCode;
     }
     const options = program.opts<{ minSize: string; tolerance: number; check?: boolean }>();
     const base = process.env.INIT_CWD ?? process.cwd();
@@ -51,7 +50,5 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 if (require.main === module) {
-    main(process.argv.slice(2)).then(code => {
-        process.exitCode = code;
-    });
+    runCli(main);
 }

@@ -7,6 +7,7 @@
 import { Command } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
+import { parseCommandLine, runCli } from './cli';
 import { buildComparisonReport, NotMeasuredHost, parseResultsDocument, renderLineChartSvg, renderReportHtml, reportCharts, renderReportMarkdown, ResultsDocument, toBenchmarkActionEntries } from '@fs-perf/benchmark-core';
 
 export interface WrittenReport {
@@ -51,7 +52,7 @@ export async function readResultsInputs(inputs: readonly string[]): Promise<Resu
     return documents;
 }
 
-/** Reads and validates results files (see `readResultsInputs`), then writes the three report files into `outDirectory`. */
+/** Reads and validates results files (see `readResultsInputs`), then writes the report, its charts and the benchmark-action entries into `outDirectory`. */
 export async function writeReport(inputs: readonly string[], outDirectory: string, options: WriteReportOptions = {}): Promise<WrittenReport> {
     const title = options.title;
     const documents = await readResultsInputs(inputs);
@@ -83,11 +84,9 @@ async function main(argv: readonly string[]): Promise<number> {
         .option('--title <text>', 'report title', 'FS Performance report')
         .exitOverride()
         .showHelpAfterError();
-    try {
-        program.parse(argv, { from: 'user' });
-    } catch (error) {
-        const exitCode = (error as { exitCode?: number }).exitCode;
-        return typeof exitCode === 'number' ? exitCode : 2;
+    const exitCode = parseCommandLine(program, argv);
+    if (exitCode !== undefined) {
+        return exitCode;
     }
     const options = program.opts<{ out: string; title: string }>();
     const base = process.env.INIT_CWD ?? process.cwd();
@@ -103,7 +102,5 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 if (require.main === module) {
-    main(process.argv.slice(2)).then(code => {
-        process.exitCode = code;
-    });
+    runCli(main);
 }

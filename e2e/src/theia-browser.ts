@@ -160,10 +160,10 @@ export interface TheiaRunAllOptions {
 
 /**
  * "FS Perf: Run All with Options..." from the palette, answering its three prompts; waits for the
- * "Results:" line in the Output view and fetches that file through the extension's HTTP route (so it
- * works for a Theia on another machine too). Fails with Theia's own message when the run stops.
+ * "Results:" line in the Output view and returns that path (on the Theia backend's machine). Fails
+ * with Theia's own message when the run stops.
  */
-export async function runAllInTheia(page: Page, options: TheiaRunAllOptions): Promise<{ document: ResultsDocument; resultsPath: string }> {
+export async function runAllInTheia(page: Page, options: TheiaRunAllOptions): Promise<string> {
     await runTheiaCommand(page, 'FS Perf: Run All with Options...', 120_000, true);
     const answers = [String(options.iterations), String(options.warmup), options.sizes.join(', ')];
     for (const [index, answer] of answers.entries()) {
@@ -173,7 +173,7 @@ export async function runAllInTheia(page: Page, options: TheiaRunAllOptions): Pr
         await input.fill(answer);
         await input.press('Enter');
     }
-    const resultsPath = await waitFor('"Run All" to write its results', async () => {
+    return waitFor('"Run All" to write its results', async () => {
         const output = (await theiaOutputLines(page)).join('');
         const results = /Results: (.+?\.json)/.exec(output);
         if (results) {
@@ -190,6 +190,13 @@ export async function runAllInTheia(page: Page, options: TheiaRunAllOptions): Pr
         }
         return undefined;
     }, options.timeoutMs ?? 30 * 60_000, 500);
+}
+
+/**
+ * A results file of the Theia the page shows, fetched through the extension's HTTP route from inside the
+ * page (with Theia's connection-token cookie), so it works for a Theia on another machine too.
+ */
+export async function fetchTheiaResults(page: Page, resultsPath: string): Promise<ResultsDocument> {
     const text = await page.evaluate(async filePath => {
         const fileUri = 'file://' + filePath.split('/').map(encodeURIComponent).join('/');
         const url = new URL(`fs-perf/file?uri=${encodeURIComponent(fileUri)}`, document.baseURI);
@@ -199,5 +206,5 @@ export async function runAllInTheia(page: Page, options: TheiaRunAllOptions): Pr
         }
         return response.text();
     }, resultsPath);
-    return { document: parseResultsDocument(text, resultsPath), resultsPath };
+    return parseResultsDocument(text, resultsPath);
 }

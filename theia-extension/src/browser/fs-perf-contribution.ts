@@ -9,7 +9,7 @@ import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { OutputChannel, OutputChannelManager } from '@theia/output/lib/browser/output-channel';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import {
-    BenchmarkCancelledError, BenchmarkSettings, checkFixturesPresent, createResultsDocument, FIXTURE_SIZE_LABELS, FIXTURE_SIZES, FixtureError,
+    BenchmarkCancelledError, BenchmarkSettings, checkFixturesPresent, countProblem, createResultsDocument, FIXTURE_SIZE_LABELS, FIXTURE_SIZES, FixtureError,
     ITERATIONS_RANGE, loadFixtureManifest, mergeResultsDocuments, parseSizeList, renderResultsText, ResultsDocument, RunnerProgress, runBenchmark, SETTING_KEYS,
     SettingsError, THEIA_SCENARIO_IDS, validateBenchmarkSettings, VerificationError, WARMUP_RANGE, writeResultsFile,
 } from '@fs-perf/benchmark-core';
@@ -91,10 +91,8 @@ export class FsPerfContribution implements CommandContribution {
             return this.reportSettingsError(error);
         }
         const title = (step: number): string => `FS Perf: Run All with Options (${step}/3)`;
-        const count = (name: string, range: { min: number; max: number }) => async (text: string): Promise<string | undefined> => {
-            const value = Number(text.trim());
-            return text.trim() !== '' && Number.isInteger(value) && value >= range.min && value <= range.max ? undefined : `${name} must be a whole number from ${range.min} to ${range.max}.`;
-        };
+        const count = (name: string, range: { min: number; max: number }) => async (text: string): Promise<string | undefined> =>
+            countProblem(name, text.trim() === '' ? NaN : Number(text), range);
         const iterations = await this.quickInput.input({
             title: title(1), prompt: 'Timed samples per scenario and size', value: String(current.iterations),
             validateInput: count('Timed samples', ITERATIONS_RANGE),
