@@ -73,6 +73,8 @@ export class NodeFixtureStore implements FixtureStore {
             case 'ENOTDIR':
             case 'EEXIST':
                 return new FixtureWriteError(`Cannot write ${target}: part of that path is a file, not a folder. Choose another folder (--out DIR).`);
+            case 'EISDIR':
+                return new FixtureWriteError(`Cannot write ${target}: a folder of that name is in the way. Move it or choose another folder (--out DIR).`);
             case 'ENOSPC':
                 return new FixtureWriteError(`Cannot write ${target}: the disk is full. Free some space or choose another folder (--out DIR).`);
             default:

@@ -1,5 +1,6 @@
 import { assert } from 'chai';
 import { createHash } from 'crypto';
+import * as fsSync from 'fs';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -144,7 +145,7 @@ suite('generateFixtures', function (): void {
         assert.match((error as Error).message, /part of that path is a file, not a folder\. Choose another folder \(--out DIR\)/);
     });
 
-    test('a permission error on write names the file and what to do, and leaves no temporary file', async () => {
+    test('a permission error on write names the file and what to do', async () => {
         class ReadOnlyStore extends NodeFixtureStore {
             override async writeFile(relativePath: string): Promise<void> {
                 throw this.explain(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }), this.resolve(relativePath));
@@ -152,7 +153,33 @@ suite('generateFixtures', function (): void {
         }
         const error = await generateFixtures({ store: new ReadOnlyStore(directory), sizes: parseSizeList('1K') }).then(() => undefined, caught => caught);
         assert.match((error as Error).message, /Cannot write .*1K\.bin: permission denied\. Choose a folder you can write to/);
-        assert.deepStrictEqual(await fs.readdir(directory), []);
+    });
+
+    test('a write that fails after its temporary file exists (a folder in the way of the rename) leaves no temporary file', async () => {
+        // The rename of the written temporary file onto 1K.bin fails: a non-empty folder has that name.
+        await fs.mkdir(path.join(directory, '1K.bin'));
+        await fs.writeFile(path.join(directory, '1K.bin', 'keep.txt'), 'x');
+        // Records, at the rename, whether the temporary file was there: the failure comes after it was written.
+        const renamed: Array<{ from: string; existed: boolean }> = [];
+        const rename = fs.rename;
+        fs.rename = async (from, to) => {
+            renamed.push({ from: String(from), existed: fsSync.existsSync(from) });
+            return rename(from, to);
+        };
+        let error: unknown;
+        try {
+            error = await generateFixtures({ store: new NodeFixtureStore(directory), sizes: parseSizeList('1K'), smallFileCount: 0 })
+                .then(() => undefined, caught => caught);
+        } finally {
+            fs.rename = rename;
+        }
+        assert.instanceOf(error, FixtureWriteError);
+        assert.match((error as Error).message, /Cannot write .*1K\.bin: a folder of that name is in the way\. Move it or choose another folder \(--out DIR\)/);
+        assert.lengthOf(renamed, 1);
+        assert.match(path.basename(renamed[0].from), /^1K\.bin\.tmp-/);
+        assert.isTrue(renamed[0].existed, 'the temporary file existed when the rename failed');
+        assert.deepStrictEqual(await fs.readdir(directory), ['1K.bin']);
+        assert.deepStrictEqual(await fs.readdir(path.join(directory, '1K.bin')), ['keep.txt']);
     });
 
     test('not enough disk space is reported before anything is written', async () => {

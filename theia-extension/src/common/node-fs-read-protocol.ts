@@ -13,7 +13,10 @@ export const NodeFsReadService = Symbol('NodeFsReadService');
 export interface BackendReadTiming {
     /** Bytes read. */
     readonly byteLength: number;
-    /** Duration of `fs.promises.readFile` in the backend, ms (`performance.now()`). */
+    /**
+     * Duration of reading the bytes of the already opened and checked file in the backend, ms
+     * (`performance.now()`); opening and the workspace checks are not in it.
+     */
     readonly durationMs: number;
 }
 
@@ -36,7 +39,8 @@ export interface NodeFsReadService {
     /**
      * @param uri a `file://` URI string of a file inside a workspace root.
      * @returns the file's bytes.
-     * @throws for anything else (outside the workspace, a directory, missing, over {@link MAX_READ_BYTES}, malformed).
+     * @throws for anything else (outside the workspace, a directory, missing, over {@link MAX_READ_BYTES}, malformed), and
+     * when the backend is busy (more reads in flight and waiting than its bound).
      */
     readFile(uri: string): Promise<Uint8Array>;
     /** An in-memory buffer of `byteLength` bytes (allocated once per size), to time the RPC transport alone. */

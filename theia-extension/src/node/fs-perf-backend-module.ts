@@ -4,12 +4,15 @@ import { BackendApplicationContribution } from '@theia/core/lib/node/backend-app
 import { NodeFsReadService, nodeFsReadPath } from '../common/node-fs-read-protocol';
 import { FsPerfHttpContribution } from './fs-perf-http-contribution';
 import { NodeFsReadServiceImpl } from './node-fs-read-service-impl';
+import { ReadLimiter } from './read-limiter';
 import { WorkspaceRootsProvider, WorkspaceServerRootsProvider } from './workspace-roots';
 
 export default new ContainerModule(bind => {
     bind(WorkspaceServerRootsProvider).toSelf().inSingletonScope();
     bind(WorkspaceRootsProvider).toService(WorkspaceServerRootsProvider);
 
+    // One bound for the RPC service and the HTTP route together.
+    bind(ReadLimiter).toSelf().inSingletonScope();
     bind(NodeFsReadServiceImpl).toSelf().inSingletonScope();
     bind(NodeFsReadService).toService(NodeFsReadServiceImpl);
     bind(ConnectionHandler).toDynamicValue(ctx =>

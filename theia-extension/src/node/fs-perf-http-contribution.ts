@@ -4,8 +4,12 @@ import { ILogger } from '@theia/core/lib/common/logger';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { HttpConnectionValidator } from '@theia/core/lib/node';
 import { fsPerfFileRoute, MAX_READ_BYTES } from '../common/node-fs-read-protocol';
-import { describeUri, FsPerfAccessError, readValidatedFile } from './file-access';
+import { describeUri, FsPerfAccessError, readCheckedFile } from './file-access';
+import { ReadLimiter } from './read-limiter';
 import { WorkspaceRootsProvider } from './workspace-roots';
+
+/** How long a response may make no progress (the client reads nothing) before its connection is closed, ms. */
+export const STALLED_CLIENT_MS = 30_000;
 
 /**
  * `GET /fs-perf/file?uri=<file URI>`: a workspace file's bytes over plain HTTP, the wire floor of the other
@@ -18,6 +22,7 @@ export class FsPerfHttpContribution implements BackendApplicationContribution {
     @inject(HttpConnectionValidator) protected readonly connectionValidator: HttpConnectionValidator;
     @inject(WorkspaceRootsProvider) protected readonly rootsProvider: WorkspaceRootsProvider;
     @inject(ILogger) @named('fs-perf') protected readonly logger: ILogger;
+    @inject(ReadLimiter) protected readonly limiter: ReadLimiter;
 
     configure(app: express.Application): void {
         const guard: express.RequestHandler = (request, response, next) => this.connectionValidator.validateRequest(request, response, next);
@@ -28,8 +33,19 @@ export class FsPerfHttpContribution implements BackendApplicationContribution {
 
     protected async serveFile(request: express.Request, response: express.Response): Promise<void> {
         const uri: unknown = request.query.uri;
+        let release: (() => void) | undefined;
         try {
-            const bytes = await readValidatedFile(uri, await this.rootsProvider.getRoots(), MAX_READ_BYTES);
+            const roots = await this.rootsProvider.getRoots();
+            release = await this.limiter.acquire(describeUri(uri));
+            // The turn is held until the bytes have left (or the client went away), so the bound covers them;
+            // a client that stops reading for STALLED_CLIENT_MS loses its connection and gives the turn back.
+            response.once('close', release);
+            response.setTimeout(STALLED_CLIENT_MS, () => response.destroy());
+            if (response.destroyed) {
+                release();
+                return;
+            }
+            const bytes = await readCheckedFile(uri, roots, MAX_READ_BYTES);
             // `end` rather than `send`: `send` would hash the whole body for an ETag inside the timed request.
             response.status(200).set({
                 'Content-Type': 'application/octet-stream',
@@ -38,6 +54,7 @@ export class FsPerfHttpContribution implements BackendApplicationContribution {
                 'X-Content-Type-Options': 'nosniff',
             }).end(bytes);
         } catch (error) {
+            release?.();
             this.sendError(response, uri, error);
         }
     }
@@ -58,6 +75,10 @@ export class FsPerfHttpContribution implements BackendApplicationContribution {
             response.destroy();
             return;
         }
-        response.status(status).set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }).type('text/plain').send(message);
+        response.status(status).set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+        if (status === 503) {
+            response.set('Retry-After', '1');
+        }
+        response.type('text/plain').send(message);
     }
 }

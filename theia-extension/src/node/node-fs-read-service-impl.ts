@@ -1,4 +1,3 @@
-import { promises as fs } from 'fs';
 import * as os from 'os';
 import { performance } from 'perf_hooks';
 import { inject, injectable, named } from '@theia/core/shared/inversify';
@@ -6,7 +5,8 @@ import { ILogger } from '@theia/core/lib/common/logger';
 import { formatBytes } from '@fs-perf/benchmark-core';
 import { Xoshiro128 } from '@fs-perf/test-files';
 import { BackendEnvironment, BackendReadTiming, MAX_READ_BYTES, NodeFsReadService } from '../common/node-fs-read-protocol';
-import { CHECKED_READ_FLAGS, FsPerfAccessError, readValidatedFile, resolveReadableFile } from './file-access';
+import { describeUri, FsPerfAccessError, openCheckedFile, readCheckedFile } from './file-access';
+import { ReadLimiter } from './read-limiter';
 import { WorkspaceRootsProvider } from './workspace-roots';
 
 /** Seed of the in-memory buffers' bytes; any fixed value gives the same bytes on every run. */
@@ -19,13 +19,15 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
 
     @inject(WorkspaceRootsProvider) protected readonly rootsProvider: WorkspaceRootsProvider;
     @inject(ILogger) @named('fs-perf') protected readonly logger: ILogger;
+    @inject(ReadLimiter) protected readonly limiter: ReadLimiter;
 
     /** In-memory buffers by length, bytes; insertion order is age. */
     protected readonly buffers = new Map<number, Uint8Array>();
 
     async readFile(uri: string): Promise<Uint8Array> {
         try {
-            const bytes = await readValidatedFile(uri, await this.getRoots(), MAX_READ_BYTES);
+            const roots = await this.getRoots();
+            const bytes = await this.limiter.run(describeUri(uri), () => readCheckedFile(uri, roots, MAX_READ_BYTES));
             // A view, not a copy: the encoder writes the view's bytes only.
             return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         } catch (error) {
@@ -48,11 +50,19 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
 
     async timeRead(uri: string): Promise<BackendReadTiming> {
         try {
-            const file = await resolveReadableFile(uri, await this.getRoots(), MAX_READ_BYTES);
-            const start = performance.now();
-            const bytes = await fs.readFile(file.path, { flag: CHECKED_READ_FLAGS });
-            const durationMs = performance.now() - start;
-            return { byteLength: bytes.byteLength, durationMs };
+            const roots = await this.getRoots();
+            return await this.limiter.run(describeUri(uri), async () => {
+                // Opened and checked outside the clock readings: the floor is the read of the bytes alone.
+                const file = await openCheckedFile(uri, roots, MAX_READ_BYTES);
+                try {
+                    const start = performance.now();
+                    const bytes = await file.read();
+                    const durationMs = performance.now() - start;
+                    return { byteLength: bytes.byteLength, durationMs };
+                } finally {
+                    await file.close();
+                }
+            });
         } catch (error) {
             throw this.refused('timeRead', error);
         }

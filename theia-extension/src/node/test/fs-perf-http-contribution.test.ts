@@ -1,43 +1,15 @@
 import * as fs from 'fs';
 import * as http from 'http';
+import * as path from 'path';
 import { AddressInfo } from 'net';
 import { assert } from 'chai';
-import express from '@theia/core/shared/express';
-import { ILogger } from '@theia/core/lib/common/logger';
 import { HttpConnectionValidator } from '@theia/core/lib/node';
-import { Container } from '@theia/core/shared/inversify';
 import { FIXTURE_SIZES, fixtureFileName } from '@fs-perf/benchmark-core';
 import { fsPerfFileRoute } from '../../common/node-fs-read-protocol';
-import { FsPerfHttpContribution } from '../fs-perf-http-contribution';
-import { WorkspaceRootsProvider } from '../workspace-roots';
+import { ACCEPT_ALL, startRouteServer, stopRouteServer } from './route-server';
 import { RecordingLogger, TestRootsProvider, TestWorkspace } from './test-workspace';
 
-const ACCEPT_ALL: HttpConnectionValidator = { validateRequest: (_request, _response, next) => next() };
 const REJECT_ALL: HttpConnectionValidator = { validateRequest: (_request, response) => response.sendStatus(403) };
-
-/** An express app with the contribution, listening on 127.0.0.1 on a free port. */
-async function startServer(validator: HttpConnectionValidator, roots: WorkspaceRootsProvider, logger: ILogger): Promise<http.Server> {
-    const container = new Container();
-    container.bind(FsPerfHttpContribution).toSelf().inSingletonScope();
-    container.bind(HttpConnectionValidator).toConstantValue(validator);
-    container.bind(WorkspaceRootsProvider).toConstantValue(roots);
-    container.bind(ILogger).toConstantValue(logger).whenTargetNamed('fs-perf');
-    const app = express();
-    container.get(FsPerfHttpContribution).configure(app);
-    const server = http.createServer(app);
-    await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => resolve());
-    });
-    return server;
-}
-
-async function stopServer(server: http.Server | undefined): Promise<void> {
-    if (server?.listening) {
-        server.closeAllConnections();
-        await new Promise<void>(resolve => server.close(() => resolve()));
-    }
-}
 
 suite('FsPerfHttpContribution', () => {
     let workspace: TestWorkspace;
@@ -59,7 +31,7 @@ suite('FsPerfHttpContribution', () => {
     });
 
     teardown(async () => {
-        await stopServer(server);
+        await stopRouteServer(server);
         server = undefined;
     });
 
@@ -71,7 +43,7 @@ suite('FsPerfHttpContribution', () => {
 
     suite('with a valid connection token', () => {
         setup(async () => {
-            server = await startServer(ACCEPT_ALL, roots, logger);
+            server = await startRouteServer(ACCEPT_ALL, roots, logger);
         });
 
         for (const size of [FIXTURE_SIZES[0], FIXTURE_SIZES[FIXTURE_SIZES.length - 1]]) {
@@ -89,20 +61,32 @@ suite('FsPerfHttpContribution', () => {
         const refusals: ReadonlyArray<{ name: string; uri: (ws: TestWorkspace) => string | undefined; status: number; message: RegExp }> = [
             { name: 'a file outside the workspace', uri: ws => ws.uri(ws.outsideFile), status: 403, message: /outside the open workspace/ },
             { name: 'a symlink to a file outside', uri: ws => ws.uri(ws.linkOut), status: 403, message: /outside the open workspace/ },
-            { name: 'a missing file', uri: ws => ws.uri(`${ws.fixtures}/missing.bin`), status: 404, message: /no file exists/ },
+            { name: 'a missing file', uri: ws => ws.uri(`${ws.fixtures}/missing.bin`), status: 404, message: /no such file in the workspace/ },
             { name: 'a directory', uri: ws => ws.uri(ws.folder), status: 404, message: /is a directory/ },
             { name: 'a malformed URI', uri: () => 'not a uri', status: 400, message: /not a valid URI/ },
             { name: 'an http: URI', uri: () => 'http://x/y', status: 400, message: /only file:\/\/ URIs/ },
             { name: 'a missing uri parameter', uri: () => undefined, status: 400, message: /No file URI was given/ },
             { name: 'a file over 64 MiB', uri: ws => ws.uri(ws.hugeFile), status: 413, message: /over the 64 MiB limit/ },
+            { name: 'a missing file behind a symlink to a folder outside', uri: ws => ws.uri(path.join(ws.linkDirOut, 'missing.txt')), status: 403, message: /outside the open workspace/ },
+            { name: 'an existing file behind a symlink to a folder outside', uri: ws => ws.uri(path.join(ws.linkDirOut, 'secret.txt')), status: 403, message: /outside the open workspace/ },
+            { name: 'a symlink to /proc/self/environ', uri: ws => ws.uri(ws.linkProc), status: 403, message: /outside the open workspace/ },
+            { name: 'a symlink loop', uri: ws => ws.uri(ws.loopA), status: 400, message: /symbolic links do not resolve/ },
+            { name: 'a 10 000-character name', uri: ws => ws.uri(path.join(ws.folder, 'n'.repeat(10000))), status: 400, message: /longer than the file system allows/ },
         ];
         for (const refusal of refusals) {
             test(`answers ${refusal.status} with the reason for ${refusal.name}`, async () => {
                 const response = await get(refusal.uri(workspace));
                 assert.strictEqual(response.status, refusal.status);
                 assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
-                assert.match(await response.text(), refusal.message);
+                const text = await response.text();
+                assert.match(text, refusal.message);
+                assert.isBelow(text.length, 600, 'a refusal quotes the URI shortened');
+                const sent = refusal.uri(workspace) ?? '';
+                for (const secret of [workspace.outside, '/proc/', String(process.pid)].filter(part => !sent.includes(part))) {
+                    assert.notInclude(text, secret, 'a refusal names only what the caller sent');
+                }
                 assert.lengthOf(logger.warnings, 1);
+                assert.lengthOf(logger.errors, 0);
             });
         }
 
@@ -132,9 +116,38 @@ suite('FsPerfHttpContribution', () => {
         });
     });
 
+    suite('with one read at a time and one waiting', () => {
+        setup(async () => {
+            server = await startRouteServer(ACCEPT_ALL, roots, logger, { maxInFlight: 1, maxQueued: 1 });
+        });
+
+        test('answers 503 Busy with Retry-After to what exceeds the queue, and the right bytes to the rest', async () => {
+            const size = FIXTURE_SIZES[FIXTURE_SIZES.length - 1];
+            const uri = workspace.uri(workspace.fixture(size));
+            // Each body is read as it arrives, as a client does: the route holds a turn until its bytes have left.
+            const answers = await Promise.all(Array.from({ length: 8 }, async () => {
+                const response = await get(uri);
+                return { status: response.status, retryAfter: response.headers.get('retry-after'), body: Buffer.from(await response.arrayBuffer()) };
+            }));
+            const busy = answers.filter(answer => answer.status === 503);
+            const served = answers.filter(answer => answer.status === 200);
+            assert.strictEqual(busy.length + served.length, 8);
+            assert.isAtLeast(served.length, 2);
+            assert.isAtLeast(busy.length, 1);
+            for (const answer of busy) {
+                assert.strictEqual(answer.retryAfter, '1');
+                assert.match(answer.body.toString('utf8'), /^Refusing to read file:.*10000K\.bin now: the Theia backend is busy with 1 fs-perf reads and 1 waiting\./);
+            }
+            const expected = fs.readFileSync(workspace.fixture(size));
+            for (const answer of served) {
+                assert.isTrue(answer.body.equals(expected));
+            }
+        });
+    });
+
     suite('without a valid connection token', () => {
         setup(async () => {
-            server = await startServer(REJECT_ALL, roots, logger);
+            server = await startRouteServer(REJECT_ALL, roots, logger);
         });
 
         test('does not serve a workspace file (403 from the validator)', async () => {

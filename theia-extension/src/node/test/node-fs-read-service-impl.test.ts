@@ -18,9 +18,9 @@ interface Refusal {
 const REFUSALS: readonly Refusal[] = [
     { name: 'a .. traversal out of the workspace', uri: ws => ws.traversalUri, code: 'outside-workspace', message: /outside the open workspace/, namesUri: true },
     { name: 'an absolute path outside the workspace', uri: ws => ws.uri(ws.outsideFile), code: 'outside-workspace', message: /outside the open workspace/, namesUri: true },
-    { name: 'a symlink in the workspace to a file outside', uri: ws => ws.uri(ws.linkOut), code: 'outside-workspace', message: /resolves to .*secret\.txt, outside the open workspace/, namesUri: true },
+    { name: 'a symlink in the workspace to a file outside', uri: ws => ws.uri(ws.linkOut), code: 'outside-workspace', message: /: it is outside the open workspace/, namesUri: true },
     { name: 'a directory', uri: ws => ws.uri(ws.folder), code: 'not-a-file', message: /is a directory/, namesUri: true },
-    { name: 'a missing file', uri: ws => ws.uri(`${ws.fixtures}/missing.bin`), code: 'not-found', message: /no file exists/, namesUri: true },
+    { name: 'a missing file', uri: ws => ws.uri(`${ws.fixtures}/missing.bin`), code: 'not-found', message: /no such file in the workspace/, namesUri: true },
     { name: 'an encoded NUL byte (%00)', uri: ws => `${ws.uri(ws.fixture(FIXTURE_SIZES[0]))}%00.txt`, code: 'invalid-uri', message: /NUL byte/, namesUri: true },
     { name: 'a raw NUL byte', uri: ws => `${ws.uri(ws.fixture(FIXTURE_SIZES[0]))}\0.txt`, code: 'invalid-uri', message: /NUL byte/, namesUri: false },
     { name: 'a sparse file over MAX_READ_BYTES', uri: ws => ws.uri(ws.hugeFile), code: 'too-large', message: /over the 64 MiB limit/, namesUri: true },
@@ -78,6 +78,7 @@ suite('NodeFsReadServiceImpl', () => {
                 if (refusal.namesUri) {
                     assert.include(error.message, uri as string);
                 }
+                assert.notInclude(error.message, refusal.namesUri && (uri as string).includes(workspace.outside) ? '\0' : workspace.outside);
                 assert.lengthOf(logger.warnings, 1);
                 assert.include(logger.warnings[0], error.message);
             });

@@ -10,6 +10,7 @@ import { generateFixtures } from '@fs-perf/test-files';
 import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
 import { MAX_READ_BYTES, NodeFsReadService } from '../../common/node-fs-read-protocol';
 import { NodeFsReadServiceImpl } from '../node-fs-read-service-impl';
+import { ReadLimiter, ReadLimits } from '../read-limiter';
 import { WorkspaceRootsProvider } from '../workspace-roots';
 
 /** A logger that keeps what it was given, to check that refusals are logged. */
@@ -70,6 +71,11 @@ export class TestWorkspace {
         await fs.promises.writeFile(workspace.insideFile, 'inside\n');
         await fs.promises.symlink(workspace.outsideFile, workspace.linkOut);
         await fs.promises.symlink(workspace.insideFile, workspace.linkIn);
+        await fs.promises.symlink(workspace.outside, workspace.linkDirOut);
+        await fs.promises.symlink(path.join(workspace.outside, 'missing.txt'), workspace.danglingOut);
+        await fs.promises.symlink('/proc/self/environ', workspace.linkProc);
+        await fs.promises.symlink(workspace.loopB, workspace.loopA);
+        await fs.promises.symlink(workspace.loopA, workspace.loopB);
         // Sparse: over the limit without using the disk.
         await fs.promises.writeFile(workspace.hugeFile, '');
         await fs.promises.truncate(workspace.hugeFile, MAX_READ_BYTES + 1);
@@ -96,6 +102,30 @@ export class TestWorkspace {
     /** A symlink in the workspace to {@link insideFile}. */
     get linkIn(): string {
         return path.join(this.root, 'link-in.txt');
+    }
+
+    /** A symlink in the workspace to the folder {@link outside}. */
+    get linkDirOut(): string {
+        return path.join(this.root, 'link-dir-out');
+    }
+
+    /** A symlink in the workspace to a missing file outside it. */
+    get danglingOut(): string {
+        return path.join(this.root, 'dangling-out.txt');
+    }
+
+    /** A symlink in the workspace to `/proc/self/environ` (the backend's environment, and its PID in the path). */
+    get linkProc(): string {
+        return path.join(this.root, 'link-proc');
+    }
+
+    /** Two symlinks in the workspace pointing at each other. */
+    get loopA(): string {
+        return path.join(this.root, 'loop-a');
+    }
+
+    get loopB(): string {
+        return path.join(this.root, 'loop-b');
     }
 
     get hugeFile(): string {
@@ -126,14 +156,23 @@ export class TestWorkspace {
     }
 }
 
-/** A container with the real service, the given roots and logger. */
-export function createServiceContainer(roots: WorkspaceRootsProvider, logger: ILogger): Container {
+/** A container with the real service, the given roots and logger, and the default read limits unless others are given. */
+export function createServiceContainer(roots: WorkspaceRootsProvider, logger: ILogger, limits?: ReadLimits): Container {
     const container = new Container();
+    bindReadLimiter(container, limits);
     container.bind(NodeFsReadServiceImpl).toSelf().inSingletonScope();
     container.bind(NodeFsReadService).toService(NodeFsReadServiceImpl);
     container.bind(WorkspaceRootsProvider).toConstantValue(roots);
     container.bind(ILogger).toConstantValue(logger).whenTargetNamed('fs-perf');
     return container;
+}
+
+/** The real {@link ReadLimiter}, with `limits` or its defaults. */
+export function bindReadLimiter(container: Container, limits?: ReadLimits): void {
+    container.bind(ReadLimiter).toSelf().inSingletonScope();
+    if (limits) {
+        container.bind(ReadLimits).toConstantValue(limits);
+    }
 }
 
 /** The rejection of `promise`, failing when it resolves. */
