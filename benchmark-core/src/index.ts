@@ -13,3 +13,4 @@ export * from './workspace-files';
 export * from './report';
 export * from './report-html';
 export * from './run-comparison';
+export * from './output-markers';
