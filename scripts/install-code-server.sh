@@ -27,6 +27,9 @@
 #    runs them (only packages denied in an allowScripts policy are skipped) unless
 #    strict-allow-scripts is set: we set npm_config_dangerously_allow_all_scripts=true anyway,
 #    so a machine whose npm config is stricter still runs code-server's postinstall.
+#
+# The same tree whoever calls it (a shell, CI, `yarn bench`, `npm run`): see "the caller's
+# package manager" below.
 set -euo pipefail
 
 CODE_SERVER_VERSION="4.100.3"
@@ -43,6 +46,45 @@ LOG="$DEST/install.log"
 
 log() { printf '[install-code-server] %s\n' "$*"; }
 die() { printf '[install-code-server] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# ---- the caller's package manager ------------------------------------------------------
+# code-server's postinstall (node_modules/code-server/postinstall.sh, install_with_yarn_or_npm)
+# installs lib/vscode and lib/vscode/extensions with the package manager named by
+# $npm_config_user_agent: "npm*" runs `npm install --unsafe-perm --omit=dev`, which follows their
+# npm-shrinkwrap.json (@vscode/ripgrep 1.15.11 for 4.100.3); "yarn*" runs
+# `yarn --production --frozen-lockfile --no-default-rc`, which ignores npm-shrinkwrap.json and has
+# no yarn.lock there, so every version floats (e.g. @vscode/ripgrep 1.18.0, whose rg lives in a
+# separate package). npm takes npm_config_* from the environment as its own configuration, so
+# under `yarn bench` yarn's user agent (and its registry, and every setting it copied from the
+# .npmrc files) reached that postinstall. When a package manager started us, drop what it set:
+# npm_* and YARN_*/yarn_* variables, INIT_CWD, NODE, and its PATH entries (node_modules/.bin,
+# node-gyp-bin, yarn's /tmp/yarn--* shims). npm then reads the user's .npmrc files itself and
+# sets its own user agent for the postinstall. Kept: npm_config_cache, npm_config_userconfig and
+# npm_config_globalconfig (where the cache and the config files are: they change no version).
+CALLER=""
+if [ -n "${npm_config_user_agent:-}${npm_execpath:-}${npm_lifecycle_event:-}" ]; then
+  CALLER="${npm_config_user_agent:-${npm_execpath:-a package manager}}"
+  CALLER="${CALLER%% *}"
+  cleared=()
+  for name in $(compgen -e); do
+    case "${name,,}" in
+      npm_config_cache | npm_config_userconfig | npm_config_globalconfig) ;;
+      npm_* | yarn_* | init_cwd) cleared+=("$name") ;;
+      node) [ "${NODE:-}" = "${npm_node_execpath:-}" ] && cleared+=("$name") ;;
+    esac
+  done
+  for name in "${cleared[@]}"; do unset "$name"; done
+  kept_path="" dropped_path=0
+  IFS=':' read -r -a path_entries <<<"$PATH"
+  for entry in "${path_entries[@]}"; do
+    case "$entry" in
+      */node_modules/.bin | */node-gyp-bin | */yarn--*) dropped_path=$((dropped_path + 1)) ;;
+      *) kept_path="${kept_path:+$kept_path:}$entry" ;;
+    esac
+  done
+  export PATH="$kept_path"
+  CALLER="started by $CALLER: cleared ${#cleared[@]} variable(s) and $dropped_path PATH entries it set"
+fi
 
 FORCE=0
 case "${1:-}" in
@@ -100,6 +142,7 @@ esac
 [ "$(uname -s)" = "Linux" ] || die "this script supports Linux only"
 
 log "installing code-server $CODE_SERVER_VERSION (VS Code 1.100.x) into $DEST"
+[ -z "$CALLER" ] || log "$CALLER (so npm installs as from a shell)"
 # only ever wipe a folder this script made (guards against a mistaken CODE_SERVER_DIR)
 if [ -e "$DEST" ] && [ -n "$(ls -A "$DEST" 2>/dev/null)" ] &&
    ! grep -q '"fsperf-code-server-cache"' "$DEST/package.json" 2>/dev/null; then
@@ -148,14 +191,66 @@ if ! (cd "$DEST" && npm install --unsafe-perm --omit=dev --no-audit --no-fund \
 fi
 
 # ---- verify ---------------------------------------------------------------------------
+# Ask the installed code what it will use, the way VS Code finds it: its search runs
+# `require('@vscode/ripgrep').rgPath` (with node_modules.asar -> node_modules.asar.unpacked),
+# resolved from lib/vscode; its terminals load node-pty from there; the built-in TypeScript
+# extension uses lib/vscode/extensions/node_modules/typescript. The versions must be the ones
+# pinned in their npm-shrinkwrap.json (they are not when the postinstall used another manager).
 [ -f "$ENTRY" ] || die "missing $ENTRY after install"
-VSC="$PKG_DIR/lib/vscode"
-for f in \
-  "$VSC/node_modules/@vscode/ripgrep/bin/rg" \
-  "$VSC/node_modules/node-pty/build/Release/pty.node" \
-  "$VSC/extensions/node_modules/typescript/package.json"; do
-  [ -e "$f" ] || die "postinstall did not complete: missing $f (see $LOG)"
-done
+if ! report="$(cd "$PKG_DIR/lib/vscode" && node -e '
+  const path = require("path"), fs = require("fs"), { execFileSync } = require("child_process");
+  const vscode = process.cwd(), extensions = path.join(vscode, "extensions");
+  const found = [], problems = [];
+  // Resolves `name` as code in `from` would; returns its entry point and version, and checks the
+  // version against the pin in from/npm-shrinkwrap.json.
+  function lookUp(name, from) {
+    let main;
+    try { main = require.resolve(name, { paths: [from] }); } catch (error) {
+      problems.push(`${name} is missing: it cannot be resolved from ${from} (${error.code})`);
+      return undefined;
+    }
+    let dir = path.dirname(main);
+    const own = d => fs.existsSync(path.join(d, "package.json")) && require(path.join(d, "package.json")).name === name;
+    while (!own(dir) && dir !== path.dirname(dir)) { dir = path.dirname(dir); }
+    const version = own(dir) ? require(path.join(dir, "package.json")).version : "(version unknown)";
+    let pin;
+    try { pin = require(path.join(from, "npm-shrinkwrap.json")).packages["node_modules/" + name].version; } catch {
+      problems.push(`${from}/npm-shrinkwrap.json has no pin for ${name}`);
+    }
+    if (pin && pin !== version) {
+      problems.push(`${name} ${version} in ${dir}, but npm-shrinkwrap.json pins ${pin} (was the postinstall run by npm?)`);
+    }
+    return { main, version };
+  }
+  const rg = lookUp("@vscode/ripgrep", vscode);
+  if (rg) {
+    const rgPath = require(rg.main).rgPath.replace(/\bnode_modules\.asar\b/, "node_modules.asar.unpacked");
+    try {
+      const first = execFileSync(rgPath, ["--version"], { encoding: "utf8" }).split("\n")[0];
+      found.push(`@vscode/ripgrep ${rg.version}: rgPath ${rgPath} runs (${first})`);
+    } catch (error) {
+      problems.push(`@vscode/ripgrep ${rg.version}: its rgPath ${rgPath} does not run (${error.code || error.message})`);
+    }
+  }
+  const pty = lookUp("node-pty", vscode);
+  if (pty) {
+    try {
+      if (typeof require(pty.main).spawn !== "function") { throw new Error("it has no spawn()"); }
+      found.push(`node-pty ${pty.version}: loads`);
+    } catch (error) {
+      problems.push(`node-pty ${pty.version} does not load: ${error.message.split("\n")[0]}`);
+    }
+  }
+  const ts = lookUp("typescript", extensions);
+  if (ts) { found.push(`typescript ${ts.version} (built-in extensions)`); }
+  for (const line of found) { console.log(line); }
+  for (const line of problems) { console.log("PROBLEM: " + line); }
+  process.exit(problems.length > 0 ? 1 : 0);
+' 2>&1)"; then
+  printf '%s\n' "$report" >&2
+  die "code-server's postinstall did not leave VS Code's dependencies as they must be (PROBLEM lines above; install log: $LOG)"
+fi
+printf '%s\n' "$report" | while IFS= read -r line; do log "  $line"; done
 v="$(probe_version)" || die "code-server does not run: node $ENTRY --version failed"
 [ "${v%% *}" = "$CODE_SERVER_VERSION" ] || die "unexpected version: $v"
 rm -rf "$DEST/tmp"
