@@ -14,3 +14,5 @@ export * from './report';
 export * from './report-html';
 export * from './run-comparison';
 export * from './output-markers';
+export * from './session';
+export * from './settings-schema';

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { FsPerfCommands, FsPerfController, RunOptions } from './benchmark-controller';
+import { FsPerfController, RunOptions } from './benchmark-controller';
+import { FsPerfCommands } from './commands';
 import { OutputLog } from './output-log';
 
 /** What the extension exports to other extensions (and to its integration tests). */

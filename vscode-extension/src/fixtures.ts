@@ -1,6 +1,6 @@
 import { promises as fs } from 'fs';
 import * as vscode from 'vscode';
-import { WorkspaceFileAccess } from '@fs-perf/benchmark-core';
+import { SessionWorkspace } from '@fs-perf/benchmark-core';
 
 export function isFileNotFound(error: unknown): boolean {
     return error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'EntryNotFound');
@@ -22,7 +22,7 @@ async function orUndefinedIfMissing<T>(operation: Thenable<T>): Promise<T | unde
 }
 
 /** The workspace folder's files through `vscode.workspace.fs`, so everything works wherever the workspace lives. */
-export class VscodeWorkspaceFiles implements WorkspaceFileAccess {
+export class VscodeWorkspaceFiles implements SessionWorkspace {
     readonly location: string;
 
     constructor(readonly root: vscode.Uri) {
@@ -32,6 +32,14 @@ export class VscodeWorkspaceFiles implements WorkspaceFileAccess {
     uri(path: string): vscode.Uri {
         const parts = path.split('/').filter(part => part.length > 0);
         return parts.length === 0 ? this.root : vscode.Uri.joinPath(this.root, ...parts);
+    }
+
+    uriOf(path: string): string {
+        return this.uri(path).toString();
+    }
+
+    describe(path: string): string {
+        return describeUri(this.uri(path));
     }
 
     readFile(path: string): Promise<Uint8Array | undefined> {

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-
-export const OUTPUT_CHANNEL_NAME = 'FS Performance';
+import { OUTPUT_CHANNEL_NAME } from '@fs-perf/benchmark-core';
 
 /** The "FS Performance" Output channel, keeping a copy of what it shows for the extension's API (tests). */
 export class OutputLog implements vscode.Disposable {

@@ -1,26 +1,26 @@
 import { promises as fs } from 'fs';
 import * as vscode from 'vscode';
 import {
-    FixtureError, GENERATE_FIXTURES_HINT, SCENARIO_CATALOG, Scenario, ScenarioCase, ScenarioTarget, smallFileName,
+    FixtureError, GENERATE_FIXTURES_HINT, SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget, smallFileName,
 } from '@fs-perf/benchmark-core';
 import { isFileNotFound } from './fixtures';
 
-/** The VS Code extension's scenarios over a fixtures folder, keyed by scenario id. */
-export function createScenarios(fixturesFolder: vscode.Uri): Map<string, Scenario> {
+/** The VS Code extension's scenarios over a fixtures folder, one per catalog entry of the suite. */
+export function createScenarios(fixturesFolder: vscode.Uri): ScenarioImplementations<'vscode'> {
     const fileUri = (target: ScenarioTarget): vscode.Uri => vscode.Uri.joinPath(fixturesFolder, target.fileName);
-    const scenarios: Scenario[] = [
-        {
+    return {
+        vscodeReadFile: {
             ...SCENARIO_CATALOG.vscodeReadFile,
             prepare: async target => {
                 const uri = fileUri(target);
                 return { runSample: async () => ({ bytes: await vscode.workspace.fs.readFile(uri) }) };
             },
         },
-        {
+        vscodeWriteFile: {
             ...SCENARIO_CATALOG.vscodeWriteFile,
             prepare: async target => prepareWrite(fixturesFolder, target),
         },
-        {
+        vscodeStat: {
             ...SCENARIO_CATALOG.vscodeStat,
             prepare: async target => {
                 const count = target.itemCount ?? 0;
@@ -30,14 +30,14 @@ export function createScenarios(fixturesFolder: vscode.Uri): Map<string, Scenari
                 };
             },
         },
-        {
+        vscodeReadDirectory: {
             ...SCENARIO_CATALOG.vscodeReadDirectory,
             prepare: async target => {
                 const uri = fileUri(target);
                 return { runSample: async () => ({ itemCount: (await vscode.workspace.fs.readDirectory(uri)).length }) };
             },
         },
-        {
+        extensionHostNodeReadFile: {
             ...SCENARIO_CATALOG.extensionHostNodeReadFile,
             unavailableReason: () => {
                 if (typeof process === 'undefined' || !process.versions?.node) {
@@ -53,8 +53,7 @@ export function createScenarios(fixturesFolder: vscode.Uri): Map<string, Scenari
                 return { runSample: async () => ({ bytes: await fs.readFile(path) }) };
             },
         },
-    ];
-    return new Map(scenarios.map(scenario => [scenario.id, scenario]));
+    };
 }
 
 /** Writes the fixture's bytes into a temporary folder inside the fixtures folder, removed by `dispose`. */

@@ -1,14 +1,21 @@
 import { ContainerModule } from '@theia/core/shared/inversify';
 import { CommandContribution } from '@theia/core/lib/common/command';
-import { PreferenceContribution } from '@theia/core/lib/common/preferences/preference-schema';
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
 import { NodeFsReadService, nodeFsReadPath } from '../common/node-fs-read-protocol';
 import { FsPerfContribution } from './fs-perf-contribution';
-import { fsPerfPreferenceSchema } from './fs-perf-preferences';
+import { bindFsPerfPreferences } from './fs-perf-preferences';
+import { FsPerfRunner } from './fs-perf-runner';
+import { PluginBenchmark } from './plugin-benchmark';
+import { RunOptionsPrompt } from './run-options-prompt';
+import { TheiaFrontEnd } from './theia-front-end';
 
 export default new ContainerModule(bind => {
     bind(NodeFsReadService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<NodeFsReadService>(ctx.container, nodeFsReadPath)).inSingletonScope();
-    bind(PreferenceContribution).toConstantValue({ schema: fsPerfPreferenceSchema });
+    bindFsPerfPreferences(bind);
+    bind(TheiaFrontEnd).toSelf().inSingletonScope();
+    bind(PluginBenchmark).toSelf().inSingletonScope();
+    bind(RunOptionsPrompt).toSelf().inSingletonScope();
+    bind(FsPerfRunner).toSelf().inSingletonScope();
     bind(FsPerfContribution).toSelf().inSingletonScope();
     bind(CommandContribution).toService(FsPerfContribution);
 });

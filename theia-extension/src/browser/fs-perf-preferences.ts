@@ -1,37 +1,32 @@
-import { PreferenceSchema } from '@theia/core/lib/common/preferences/preference-schema';
-import { DEFAULT_FIXTURES_FOLDER, DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, SETTING_KEYS, THEIA_SCENARIO_IDS, WARMUP_RANGE } from '@fs-perf/benchmark-core';
-
-/** The Theia extension's own scenario list (the VS Code extension's `fsPerf.scenarios` lists other scenarios). */
-export const THEIA_SCENARIOS_PREFERENCE = 'fsPerf.theia.scenarios';
+import { interfaces } from '@theia/core/shared/inversify';
+import { createPreferenceProxy, PreferenceContribution, PreferenceProxy, PreferenceSchema, PreferenceService } from '@theia/core/lib/common/preferences';
+import { extensionSettingsSchema, SCENARIO_SETTING_KEYS, SETTING_KEYS, SETTINGS_TITLE, SizeOrder } from '@fs-perf/benchmark-core';
 
 /**
- * The same settings as the VS Code extension's `contributes.configuration` (when both are loaded, the
- * first registered schema of a key wins; both have the same types and defaults), plus Theia's scenarios.
+ * The same settings as the VS Code extension's `contributes.configuration` (both come from benchmark-core's
+ * schema; when both are loaded the first registered schema of a key wins), with Theia's own scenario list.
  */
 export const fsPerfPreferenceSchema: PreferenceSchema = {
-    title: 'FS Perf',
-    properties: {
-        [SETTING_KEYS.iterations]: {
-            type: 'integer', default: DEFAULT_ITERATIONS, minimum: ITERATIONS_RANGE.min, maximum: ITERATIONS_RANGE.max,
-            description: 'Timed samples per scenario and size.',
-        },
-        [SETTING_KEYS.warmup]: {
-            type: 'integer', default: DEFAULT_WARMUP, minimum: WARMUP_RANGE.min, maximum: WARMUP_RANGE.max,
-            description: 'Warm-up samples per scenario and size, run before the timed ones and reported apart.',
-        },
-        [SETTING_KEYS.sizes]: {
-            type: 'array', items: { type: 'string', enum: [...FIXTURE_SIZE_LABELS] }, uniqueItems: true, minItems: 1,
-            default: [...FIXTURE_SIZE_LABELS], description: 'Fixture sizes to measure (K = 1024 bytes).',
-        },
-        [SETTING_KEYS.order]: {
-            type: 'string', enum: ['ascending', 'descending'], default: 'ascending', description: 'Order in which sizes are measured.',
-        },
-        [SETTING_KEYS.fixturesFolder]: {
-            type: 'string', default: DEFAULT_FIXTURES_FOLDER, description: 'Folder of the test files, relative to the first workspace folder.',
-        },
-        [THEIA_SCENARIOS_PREFERENCE]: {
-            type: 'array', items: { type: 'string', enum: [...THEIA_SCENARIO_IDS] }, uniqueItems: true, minItems: 1,
-            default: [...THEIA_SCENARIO_IDS], description: 'Scenarios "FS Perf: Run Theia Benchmark" measures.',
-        },
-    },
+    title: SETTINGS_TITLE,
+    properties: extensionSettingsSchema('theia') as PreferenceSchema['properties'],
 };
+
+export interface FsPerfConfiguration {
+    [SETTING_KEYS.iterations]: number;
+    [SETTING_KEYS.warmup]: number;
+    [SETTING_KEYS.sizes]: string[];
+    [SETTING_KEYS.order]: SizeOrder;
+    [SETTING_KEYS.fixturesFolder]: string;
+    [SCENARIO_SETTING_KEYS.theia]: string[];
+}
+
+export const FsPerfPreferenceContribution = Symbol('FsPerfPreferenceContribution');
+export const FsPerfPreferences = Symbol('FsPerfPreferences');
+export type FsPerfPreferences = PreferenceProxy<FsPerfConfiguration>;
+
+export function bindFsPerfPreferences(bind: interfaces.Bind): void {
+    bind(FsPerfPreferences).toDynamicValue(ctx =>
+        createPreferenceProxy<FsPerfConfiguration>(ctx.container.get<PreferenceService>(PreferenceService), fsPerfPreferenceSchema)).inSingletonScope();
+    bind(FsPerfPreferenceContribution).toConstantValue({ schema: fsPerfPreferenceSchema });
+    bind(PreferenceContribution).toService(FsPerfPreferenceContribution);
+}

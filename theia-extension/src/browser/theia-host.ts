@@ -20,6 +20,12 @@ export async function theiaExtensionHost(applicationServer: ApplicationServer): 
     };
 }
 
+/** The version of this extension, as the application's package list has it. */
+export async function theiaExtensionVersion(applicationServer: ApplicationServer): Promise<string> {
+    const extensions = await applicationServer.getExtensionsInfos().catch((): ExtensionInfo[] => []);
+    return extensions.find(extension => extension.name === '@fs-perf/theia-extension')?.version ?? 'unknown';
+}
+
 /** The backend machine, plus the frontend's browser or Electron version from its user agent. */
 export function theiaEnvironment(backend: BackendEnvironment, userAgent: string): EnvironmentInfo {
     const versions: Record<string, string> = { ...backend.versions };

@@ -3,7 +3,7 @@ import { BinaryBuffer } from '@theia/core/lib/common/buffer';
 import { consumeStream } from '@theia/core/lib/common/stream';
 import URI from '@theia/core/lib/common/uri';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
-import { SCENARIO_CATALOG, Scenario, ScenarioTarget } from '@fs-perf/benchmark-core';
+import { SCENARIO_CATALOG, ScenarioImplementations, ScenarioTarget } from '@fs-perf/benchmark-core';
 import { fsPerfFileRoute, NodeFsReadService } from '../common/node-fs-read-protocol';
 
 /** URL of the backend's HTTP route for a file (the wire floor). */
@@ -12,18 +12,18 @@ export function fileRouteUrl(fileUri: URI): string {
     return `${endpoint.toString(true)}?uri=${encodeURIComponent(fileUri.toString())}`;
 }
 
-/** The Theia extension's scenarios over a fixtures folder, keyed by scenario id. */
-export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsReadService, fixturesFolder: URI): Map<string, Scenario> {
+/** The Theia extension's scenarios over a fixtures folder, one per catalog entry of the suite. */
+export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsReadService, fixturesFolder: URI): ScenarioImplementations<'theia'> {
     const fileUri = (target: ScenarioTarget): URI => fixturesFolder.resolve(target.fileName);
-    const scenarios: Scenario[] = [
-        {
+    return {
+        theiaFileServiceReadFile: {
             ...SCENARIO_CATALOG.theiaFileServiceReadFile,
             prepare: async target => {
                 const uri = fileUri(target);
                 return { runSample: async () => ({ bytes: (await fileService.readFile(uri)).value.buffer }) };
             },
         },
-        {
+        theiaFileServiceReadFileStream: {
             ...SCENARIO_CATALOG.theiaFileServiceReadFileStream,
             prepare: async target => {
                 const uri = fileUri(target);
@@ -35,14 +35,14 @@ export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsRea
                 };
             },
         },
-        {
+        theiaNodeFsService: {
             ...SCENARIO_CATALOG.theiaNodeFsService,
             prepare: async target => {
                 const uri = fileUri(target).toString();
                 return { runSample: async () => ({ bytes: await nodeFs.readFile(uri) }) };
             },
         },
-        {
+        theiaDiskFloor: {
             ...SCENARIO_CATALOG.theiaDiskFloor,
             prepare: async target => {
                 const uri = fileUri(target).toString();
@@ -54,11 +54,11 @@ export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsRea
                 };
             },
         },
-        {
+        theiaRpcTransport: {
             ...SCENARIO_CATALOG.theiaRpcTransport,
             prepare: async target => ({ runSample: async () => ({ bytes: await nodeFs.buffer(target.bytes) }) }),
         },
-        {
+        theiaHttpFetch: {
             ...SCENARIO_CATALOG.theiaHttpFetch,
             prepare: async target => {
                 const url = fileRouteUrl(fileUri(target));
@@ -73,6 +73,5 @@ export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsRea
                 };
             },
         },
-    ];
-    return new Map(scenarios.map(scenario => [scenario.id, scenario]));
+    };
 }

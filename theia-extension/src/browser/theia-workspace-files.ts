@@ -2,14 +2,14 @@ import URI from '@theia/core/lib/common/uri';
 import { BinaryBuffer } from '@theia/core/lib/common/buffer';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { FileOperationError, FileOperationResult } from '@theia/filesystem/lib/common/files';
-import { WorkspaceFileAccess } from '@fs-perf/benchmark-core';
+import { SessionWorkspace } from '@fs-perf/benchmark-core';
 
 function isNotFound(error: unknown): boolean {
     return error instanceof FileOperationError && error.fileOperationResult === FileOperationResult.FILE_NOT_FOUND;
 }
 
 /** A workspace root's files through Theia's `FileService`. */
-export class TheiaWorkspaceFiles implements WorkspaceFileAccess {
+export class TheiaWorkspaceFiles implements SessionWorkspace {
     readonly location: string;
 
     constructor(protected readonly fileService: FileService, readonly root: URI) {
@@ -18,6 +18,14 @@ export class TheiaWorkspaceFiles implements WorkspaceFileAccess {
 
     uri(path: string): URI {
         return path.split('/').filter(part => part.length > 0).reduce((uri, part) => uri.resolve(part), this.root);
+    }
+
+    uriOf(path: string): string {
+        return this.uri(path).toString();
+    }
+
+    describe(path: string): string {
+        return this.uri(path).path.fsPath();
     }
 
     async readFile(path: string): Promise<Uint8Array | undefined> {

@@ -1,41 +1,8 @@
 import { constants as fsConstants, promises as fs, Stats } from 'fs';
-import * as path from 'path';
-import { fileURLToPath } from 'url';
 import { FIXTURE_SIZES, formatBytes } from '@fs-perf/benchmark-core';
 import { MAX_READ_BYTES } from '../common/node-fs-read-protocol';
-
-/** Why fs-perf refused to read a file. */
-export type FsPerfAccessErrorCode =
-    'invalid-uri' | 'unresolvable' | 'outside-workspace' | 'not-permitted' | 'not-found' | 'not-a-file' | 'too-large' | 'no-workspace' | 'busy';
-
-/** HTTP status the fs-perf file route answers for each refusal. */
-export const FS_PERF_ACCESS_HTTP_STATUS: Readonly<Record<FsPerfAccessErrorCode, number>> = Object.freeze({
-    'invalid-uri': 400,
-    'unresolvable': 400,
-    'outside-workspace': 403,
-    'not-permitted': 403,
-    'not-found': 404,
-    'not-a-file': 404,
-    'too-large': 413,
-    'no-workspace': 409,
-    'busy': 503,
-});
-
-/**
- * A read refused by fs-perf's checks. The message names what the caller sent (shortened), the problem and
- * what to do; never anything outside the workspace (a symlink's target, whether a file exists there).
- */
-export class FsPerfAccessError extends Error {
-    constructor(readonly code: FsPerfAccessErrorCode, message: string) {
-        super(message);
-        this.name = 'FsPerfAccessError';
-    }
-
-    /** HTTP status for this refusal. */
-    get httpStatus(): number {
-        return FS_PERF_ACCESS_HTTP_STATUS[this.code];
-    }
-}
+import { describeUri, errorCode, FsPerfAccessError, outsideError, TRY_AGAIN, unexpectedReadError } from './access-error';
+import { isInsideAny, MAX_SYMLINKS, openedInside, parseFileUri, resolveAsFarAsPossible, resolveRoots } from './path-checks';
 
 /**
  * Open flags for a checked path: `O_NOFOLLOW` so a file swapped for a symlink after the check is not
@@ -44,11 +11,6 @@ export class FsPerfAccessError extends Error {
  * folders on the path are checked after opening, see {@link openCheckedFile}.
  */
 export const CHECKED_READ_FLAGS = fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0) | (fsConstants.O_NONBLOCK ?? 0);
-
-/** Symlinks followed while resolving one path before it counts as a loop (Linux's limit). */
-const MAX_SYMLINKS = 40;
-
-const TRY_AGAIN = 'Pass the file:// URI of a regular file inside the open workspace.';
 
 /** A regular file inside the workspace, open for reading; {@link close} it when done. */
 export class CheckedFile {
@@ -76,7 +38,7 @@ export class CheckedFile {
                 filled += bytesRead;
             }
         } catch (error) {
-            throw unexpected(this.shown, error);
+            throw unexpectedReadError(this.shown, error);
         }
         return filled === bytes.byteLength ? bytes : bytes.subarray(0, filled);
     }
@@ -124,7 +86,7 @@ export async function openCheckedFile(uri: unknown, roots: readonly string[], ma
         return new CheckedFile(handle, stats.size, shown);
     } catch (error) {
         await handle.close().catch(() => undefined);
-        throw error instanceof FsPerfAccessError ? error : unexpected(shown, error);
+        throw error instanceof FsPerfAccessError ? error : unexpectedReadError(shown, error);
     }
 }
 
@@ -136,75 +98,6 @@ export async function readCheckedFile(uri: unknown, roots: readonly string[], ma
     } finally {
         await file.close();
     }
-}
-
-/** The URI for a message: as given when printable, quoted with escapes otherwise (no log forging); bounded. */
-export function describeUri(uri: unknown): string {
-    if (typeof uri !== 'string') {
-        return `${Array.isArray(uri) ? 'an array' : typeof uri} (${shorten(String(safeJson(uri)), 100)})`;
-    }
-    // eslint-disable-next-line no-control-regex
-    return shorten(/[\u0000-\u001f\u007f]/.test(uri) ? JSON.stringify(uri) : uri, 300);
-}
-
-/** `text` cut to `max` characters, keeping the start and the end (where a file name is). */
-function shorten(text: string, max: number): string {
-    if (text.length <= max) {
-        return text;
-    }
-    const tail = Math.floor(max / 3);
-    return `${text.slice(0, max - tail - 1)}…${text.slice(text.length - tail)}`;
-}
-
-function parseFileUri(uri: unknown): string {
-    const shown = describeUri(uri);
-    if (uri === undefined || uri === '') {
-        throw new FsPerfAccessError('invalid-uri', `No file URI was given. ${TRY_AGAIN}`);
-    }
-    if (typeof uri !== 'string') {
-        throw new FsPerfAccessError('invalid-uri', `Refusing to read ${shown}: a file URI string is required. ${TRY_AGAIN}`);
-    }
-    if (uri.includes('\0')) {
-        throw new FsPerfAccessError('invalid-uri', `Refusing to read ${shown}: the URI contains a NUL byte. ${TRY_AGAIN}`);
-    }
-    let url: URL;
-    try {
-        url = new URL(uri);
-    } catch {
-        throw new FsPerfAccessError('invalid-uri', `Refusing to read ${shown}: it is not a valid URI. ${TRY_AGAIN}`);
-    }
-    if (url.protocol !== 'file:') {
-        throw new FsPerfAccessError('invalid-uri', `Refusing to read ${shown}: only file:// URIs can be read, not ${shorten(url.protocol, 20)}// ones. ${TRY_AGAIN}`);
-    }
-    let filePath: string;
-    try {
-        filePath = fileURLToPath(url);
-    } catch {
-        throw new FsPerfAccessError('invalid-uri', `Refusing to read ${shown}: it is not a local file URI (it names a host, or an encoded "/"). ${TRY_AGAIN}`);
-    }
-    if (filePath.includes('\0')) {
-        throw new FsPerfAccessError('invalid-uri', `Refusing to read ${shown}: the URI contains an encoded NUL byte (%00). ${TRY_AGAIN}`);
-    }
-    return filePath;
-}
-
-async function resolveRoots(roots: readonly string[], shown: string): Promise<string[]> {
-    if (roots.length === 0) {
-        throw new FsPerfAccessError('no-workspace', `Refusing to read ${shown}: no workspace is open. `
-            + 'Open the folder that holds the test files as the workspace and try again.');
-    }
-    const realRoots = (await Promise.all(roots.map(root => fs.realpath(path.resolve(root)).catch(() => undefined))))
-        .filter((root): root is string => root !== undefined);
-    if (realRoots.length === 0) {
-        throw new FsPerfAccessError('no-workspace', `Refusing to read ${shown}: the workspace's folders do not exist. `
-            + 'Open an existing folder as the workspace and try again.');
-    }
-    return realRoots;
-}
-
-function outsideError(shown: string): FsPerfAccessError {
-    return new FsPerfAccessError('outside-workspace', `Refusing to read ${shown}: it is outside the open workspace. `
-        + 'fs-perf reads only files inside the workspace.');
 }
 
 /**
@@ -232,77 +125,7 @@ async function explainUnresolvable(filePath: string, realRoots: readonly string[
             return new FsPerfAccessError('not-permitted', `Refusing to read ${shown}: the Theia backend is not permitted to `
                 + 'open it. Check the permissions of the file and its folders.');
         default:
-            return unexpected(shown, error);
-    }
-}
-
-/**
- * Follows `filePath` component by component (like `realpath`, with `lstat` and `readlink`) up to where it
- * stops resolving; `reached` is the real path of the deepest point that exists.
- */
-async function resolveAsFarAsPossible(filePath: string): Promise<{ reached: string; code?: string }> {
-    let reached = path.parse(filePath).root;
-    // Components still to walk, the next one last.
-    const pending = filePath.slice(reached.length).split(path.sep).reverse();
-    let links = 0;
-    while (pending.length > 0) {
-        const part = pending.pop()!;
-        if (part === '' || part === '.') {
-            continue;
-        }
-        if (part === '..') {
-            reached = path.dirname(reached);
-            continue;
-        }
-        const next = path.join(reached, part);
-        let stats: Stats;
-        try {
-            stats = await fs.lstat(next);
-        } catch (error) {
-            return { reached, code: errorCode(error) };
-        }
-        if (!stats.isSymbolicLink()) {
-            reached = next;
-            continue;
-        }
-        if (++links > MAX_SYMLINKS) {
-            return { reached, code: 'ELOOP' };
-        }
-        let target: string;
-        try {
-            target = await fs.readlink(next);
-        } catch (error) {
-            if (errorCode(error) === 'EINVAL') {
-                // No longer a symlink: it changed since lstat; look at it again.
-                pending.push(part);
-                continue;
-            }
-            return { reached, code: errorCode(error) };
-        }
-        if (path.isAbsolute(target)) {
-            reached = path.parse(target).root;
-        }
-        pending.push(...target.split(path.sep).reverse());
-    }
-    return { reached };
-}
-
-/**
- * Whether the file behind `handle` is inside the roots. On Linux the descriptor's own path (`/proc/self/fd`)
- * says where the opened file is, whatever happened to the path since it was resolved. Elsewhere the opened
- * file must be the one at the checked real path (same device and inode), and that path must still resolve
- * to itself: narrower, not closed.
- */
-async function openedInside(handle: fs.FileHandle, realPath: string, opened: Stats, realRoots: readonly string[]): Promise<boolean> {
-    const descriptorPath = await fs.readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
-    if (descriptorPath !== undefined && path.isAbsolute(descriptorPath)) {
-        return isInsideAny(descriptorPath.replace(/ \(deleted\)$/, ''), realRoots);
-    }
-    try {
-        const [now, again] = await Promise.all([fs.stat(realPath), fs.realpath(realPath)]);
-        return now.dev === opened.dev && now.ino === opened.ino && again === realPath && isInsideAny(again, realRoots);
-    } catch {
-        return false;
+            return unexpectedReadError(shown, error);
     }
 }
 
@@ -318,7 +141,7 @@ function changedWhileChecked(shown: string, error: unknown): Error {
             return new FsPerfAccessError('not-permitted', `Refusing to read ${shown}: the Theia backend is not permitted to open it. `
                 + 'Check the permissions of the file.');
         default:
-            return unexpected(shown, error);
+            return unexpectedReadError(shown, error);
     }
 }
 
@@ -332,30 +155,3 @@ function checkRegularFile(stats: Stats, shown: string, maxBytes: number): void {
     }
 }
 
-/** Whether `candidate` is one of `roots` or below one (both absolute); `..` and other drives are outside. */
-function isInsideAny(candidate: string, roots: readonly string[]): boolean {
-    return roots.some(root => {
-        const relative = path.relative(root, candidate);
-        return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
-    });
-}
-
-/** An unexpected failure: named by its error code only, since Node's messages carry whole (real) paths. */
-function unexpected(shown: string, error: unknown): Error {
-    const code = errorCode(error);
-    const reason = code ?? (error instanceof Error ? error.name : typeof error);
-    return new Error(`Cannot read ${shown}: the file system answered ${reason}. Check that the Theia backend may read the file and try again.`);
-}
-
-function errorCode(error: unknown): string | undefined {
-    const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    return typeof code === 'string' ? code : undefined;
-}
-
-function safeJson(value: unknown): string | undefined {
-    try {
-        return JSON.stringify(value);
-    } catch {
-        return String(value);
-    }
-}

@@ -4,7 +4,8 @@ import { ILogger } from '@theia/core/lib/common/logger';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { HttpConnectionValidator } from '@theia/core/lib/node';
 import { fsPerfFileRoute, MAX_READ_BYTES } from '../common/node-fs-read-protocol';
-import { describeUri, FsPerfAccessError, readCheckedFile } from './file-access';
+import { describeUri, FsPerfAccessError } from './access-error';
+import { readCheckedFile } from './file-access';
 import { ReadLimiter } from './read-limiter';
 import { WorkspaceRootsProvider } from './workspace-roots';
 

@@ -5,7 +5,8 @@ import { ILogger } from '@theia/core/lib/common/logger';
 import { formatBytes } from '@fs-perf/benchmark-core';
 import { Xoshiro128 } from '@fs-perf/test-files';
 import { BackendEnvironment, BackendReadTiming, MAX_READ_BYTES, NodeFsReadService } from '../common/node-fs-read-protocol';
-import { describeUri, FsPerfAccessError, openCheckedFile, readCheckedFile } from './file-access';
+import { describeUri, FsPerfAccessError } from './access-error';
+import { openCheckedFile, readCheckedFile } from './file-access';
 import { ReadLimiter } from './read-limiter';
 import { WorkspaceRootsProvider } from './workspace-roots';
 

@@ -1,5 +1,5 @@
 import { inject, injectable, optional } from '@theia/core/shared/inversify';
-import { FsPerfAccessError } from './file-access';
+import { FsPerfAccessError } from './access-error';
 
 /** How many file reads the backend does at once, and how many it keeps waiting. */
 export interface ReadLimits {

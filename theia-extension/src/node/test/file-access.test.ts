@@ -1,7 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { assert } from 'chai';
-import { CheckedFile, describeUri, FS_PERF_ACCESS_HTTP_STATUS, FsPerfAccessError, openCheckedFile, readCheckedFile } from '../file-access';
+import { describeUri, FS_PERF_ACCESS_HTTP_STATUS, FsPerfAccessError } from '../access-error';
+import { CheckedFile, openCheckedFile, readCheckedFile } from '../file-access';
 import { rejectionOf, TestWorkspace } from './test-workspace';
 
 suite('file-access', () => {

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import { assert } from 'chai';
 import { FIXTURE_SIZES, fixtureFileName } from '@fs-perf/benchmark-core';
 import { MAX_READ_BYTES, NodeFsReadService } from '../../common/node-fs-read-protocol';
-import { FsPerfAccessError, FsPerfAccessErrorCode } from '../file-access';
+import { FsPerfAccessError, FsPerfAccessErrorCode } from '../access-error';
 import { createServiceContainer, rejectionOf, RecordingLogger, TestRootsProvider, TestWorkspace } from './test-workspace';
 
 /** A bad input, the refusal it must get, and what the message must say. */

@@ -6,7 +6,7 @@ import * as path from 'path';
 import { assert } from 'chai';
 import { FIXTURE_SIZES, FixtureSize } from '@fs-perf/benchmark-core';
 import { fsPerfFileRoute, MAX_READ_BYTES, NodeFsReadService } from '../../common/node-fs-read-protocol';
-import { FsPerfAccessError } from '../file-access';
+import { FsPerfAccessError } from '../access-error';
 import { DEFAULT_READ_LIMITS, ReadLimiter } from '../read-limiter';
 import { createServiceContainer, rejectionOf, RecordingLogger, TestRootsProvider, TestWorkspace } from './test-workspace';
 

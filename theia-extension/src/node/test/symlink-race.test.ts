@@ -7,7 +7,7 @@ import { pathToFileURL } from 'url';
 import { Worker } from 'worker_threads';
 import { assert } from 'chai';
 import { NodeFsReadService, fsPerfFileRoute } from '../../common/node-fs-read-protocol';
-import { FsPerfAccessError } from '../file-access';
+import { FsPerfAccessError } from '../access-error';
 import { ACCEPT_ALL, startRouteServer, stopRouteServer } from './route-server';
 import { createServiceContainer, RecordingLogger, TestRootsProvider } from './test-workspace';
 

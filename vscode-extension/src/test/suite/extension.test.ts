@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { FIXTURE_SIZE_LABELS, parseResultsDocument, RESULTS_DIRECTORY, SCENARIO_CATALOG, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
-import type { GenerateOutcome, RunOutcome } from '../../benchmark-controller';
+import type { RunOutcome, VscodeGenerateOutcome as GenerateOutcome } from '../../benchmark-controller';
 import type { FsPerfApi } from '../../extension';
 
 const EXTENSION_ID = 'fs-perf.fs-perf-vscode';

@@ -1,0 +1,316 @@
+import { BenchmarkCancelledError, FixtureError, VerificationError } from './errors';
+import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
+import { createResultsDocument, EnvironmentInfo, HostInfo, ResultsDocument } from './results';
+import { CancellationSignal, runBenchmark, RunnerProgress } from './runner';
+import { Scenario } from './scenario';
+import { SCENARIO_SETTING_KEYS } from './settings-schema';
+import { ScenarioSuite, suiteScenarioIds } from './scenario-catalog';
+import { BenchmarkSettings, RawBenchmarkSettings, SettingsError, validateBenchmarkSettings } from './settings';
+import { SizeOrder } from './sizes';
+import { renderResultsText } from './text-table';
+import { checkFixturesPresent, loadFixtureManifest, WorkspaceFileAccess, writeResultsFile } from './workspace-files';
+
+/** The workspace folder an editor hands the session: its files, and how to name them. */
+export interface SessionWorkspace extends WorkspaceFileAccess {
+    /** The editor's URI string of a workspace-relative path (what a command returns to its caller). */
+    uriOf(path: string): string;
+    /** How a workspace-relative path is shown to a person: a local path where it has one, else the URI. */
+    describe(path: string): string;
+}
+
+/** A button on a message: its label, and what clicking it does. */
+export interface SessionAction {
+    readonly label: string;
+    run(): void;
+}
+
+/** Progress of a long task, as the editor shows it. */
+export interface ProgressReporter {
+    report(message: string, done: number, total: number): void;
+}
+
+/**
+ * What an editor gives the session: the one small interface each extension implements (VS Code with its
+ * `window` and `workspace` API, Theia with its services). Everything else of a run is written once, here.
+ */
+export interface EditorFrontEnd<W extends SessionWorkspace = SessionWorkspace> {
+    /** Name of the editor, for the Output header ("Visual Studio Code", "Theia Browser Example"). */
+    readonly editorName: string;
+    /** A line in the "FS Performance" Output channel. */
+    appendLine(line: string): void;
+    /** Shows the Output channel without taking the focus. */
+    showOutput(): void;
+    /** A message to the person, with buttons; the session does not wait for a click. */
+    notify(severity: 'info' | 'warning' | 'error', message: string, ...actions: SessionAction[]): void;
+    /** Runs `task` under a progress notification titled `title` with a Cancel button. */
+    withProgress<T>(title: string, task: (progress: ProgressReporter, cancellation: CancellationSignal) => Promise<T>): Promise<T>;
+    /** The first workspace folder, or undefined when no folder is open. */
+    workspace(): Promise<W | undefined>;
+    /** The settings as configured, unvalidated (`scenarios` from the suite's own scenario setting). */
+    readSettings(): RawBenchmarkSettings;
+    /** The commands the session's messages offer. */
+    readonly actions: {
+        readonly openFolder: SessionAction;
+        readonly generateTestFiles: SessionAction;
+        readonly openSettings?: SessionAction;
+    };
+    /** Logs an unexpected failure for developers (the person already got a message). */
+    logError?(message: string, error: unknown): void;
+}
+
+/** Overrides of the settings for one run, from a caller of a command; the palette passes none. */
+export interface RunOptions {
+    readonly scenarios?: string[];
+    readonly sizes?: string[];
+    readonly iterations?: number;
+    readonly warmup?: number;
+    readonly order?: SizeOrder;
+    /** Write a results file (default true); Theia's "Run All" merges the plugin's document into its own. */
+    readonly writeResults?: boolean;
+}
+
+/** What a run command returns to its caller, in both editors. */
+export type RunOutcome =
+    | { readonly status: 'completed'; readonly document: ResultsDocument; readonly resultsUri?: string }
+    | { readonly status: 'cancelled' }
+    | { readonly status: 'failed'; readonly message: string; readonly fileName?: string }
+    | { readonly status: 'refused'; readonly message: string };
+
+/** What "Generate Test Files" reports, as test-files' generator returns it. */
+export interface GenerateSummary {
+    readonly written: readonly string[];
+    readonly repaired: readonly string[];
+    readonly unchanged: readonly string[];
+    readonly smallFilesWritten: number;
+    readonly smallFilesUnchanged: number;
+}
+
+/** Writes (or repairs) the test files into a workspace folder: test-files' `generateWorkspaceFixtures`. */
+export type FixtureGenerator<R extends GenerateSummary = GenerateSummary> = (options: {
+    files: WorkspaceFileAccess;
+    fixturesFolder: string;
+    cancellation: CancellationSignal;
+    onProgress: (message: string, done: number, total: number) => void;
+}) => Promise<R>;
+
+export type GenerateOutcome<R extends GenerateSummary = GenerateSummary> =
+    | { readonly status: 'completed'; readonly report: R; readonly folder: string }
+    | { readonly status: 'cancelled' }
+    | { readonly status: 'failed'; readonly message: string }
+    | { readonly status: 'refused'; readonly message: string };
+
+/** One measured run as an extension defines it. */
+export interface RunDefinition<W extends SessionWorkspace = SessionWorkspace> {
+    /** What the Output header and the progress notification call the run ("Run Benchmark", "Run All"). */
+    readonly title: string;
+    /** Scenario ids to run instead of the setting's (e.g. "Run File Read Benchmark"). */
+    readonly scenarios?: readonly string[];
+    readonly options?: RunOptions;
+    /** The extension and its version, recorded in the results. */
+    readonly tool: { readonly name: string; readonly version: string };
+    /** The extension's scenarios over the fixtures folder (`path` is workspace-relative). */
+    createScenarios(workspace: W, fixturesFolder: string, ids: readonly string[]): Scenario[];
+    host(): Promise<HostInfo>;
+    environment(): Promise<EnvironmentInfo>;
+    /** Runs after the measured part and may add rows (Theia's "Run All" adds the plugin's); its failure is the run's. */
+    extend?(document: ResultsDocument): Promise<RunOutcome>;
+}
+
+/** The one workflow of both extensions: guard, settings, fixtures, progress, run, tables, results, errors. */
+export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W extends SessionWorkspace = SessionWorkspace> {
+    /** What is running now, for the "already running" message; one operation at a time. */
+    protected running: string | undefined;
+
+    constructor(
+        protected readonly frontEnd: EditorFrontEnd<W>,
+        protected readonly suite: ScenarioSuite,
+        protected readonly generator: FixtureGenerator<R>,
+    ) { }
+
+    /** Whether a run or a generation is going on. */
+    get busy(): boolean {
+        return this.running !== undefined;
+    }
+
+    async run(definition: RunDefinition<W>): Promise<RunOutcome> {
+        return this.exclusive('running a benchmark', definition.options ?? {}, definition.scenarios,
+            (workspace, settings) => this.measure(workspace, settings, definition));
+    }
+
+    async generateTestFiles(): Promise<GenerateOutcome<R>> {
+        return this.exclusive('generating test files', {}, undefined, (workspace, settings) => this.generate(workspace, settings.fixturesFolder));
+    }
+
+    /**
+     * Runs `work` as the one operation of the session, with the open folder and the validated settings; refuses
+     * (and says why) while another operation runs, without a folder, or with invalid settings.
+     */
+    protected async exclusive<T>(what: string, options: RunOptions, scenarios: readonly string[] | undefined,
+        work: (workspace: W, settings: BenchmarkSettings) => Promise<T>): Promise<T | { status: 'refused' | 'failed'; message: string }> {
+        // Taken before the first await, so a second command issued at once is refused.
+        if (this.running) {
+            const message = `FS Perf is already ${this.running}: wait for it to finish or cancel it from its notification.`;
+            this.frontEnd.notify('warning', message);
+            return { status: 'refused', message };
+        }
+        this.running = what;
+        try {
+            const workspace = await this.requireWorkspace();
+            if (!workspace) {
+                return { status: 'refused', message: 'No folder is open.' };
+            }
+            const settings = this.settings(options, scenarios);
+            if (settings instanceof Error) {
+                return { status: 'failed', message: settings.message };
+            }
+            return await work(workspace, settings);
+        } finally {
+            this.running = undefined;
+        }
+    }
+
+    /** The settings as configured, validated; an invalid setting is shown to the person and returned as the Error. */
+    currentSettings(): BenchmarkSettings | Error {
+        return this.settings({});
+    }
+
+    protected async requireWorkspace(): Promise<W | undefined> {
+        const workspace = await this.frontEnd.workspace();
+        if (!workspace) {
+            this.frontEnd.notify('error', 'FS Perf needs an open folder: the test files and the results are kept in it.', this.frontEnd.actions.openFolder);
+        }
+        return workspace;
+    }
+
+    /** The validated settings with the caller's overrides, or the error already shown to the person. */
+    protected settings(options: RunOptions, scenarios?: readonly string[]): BenchmarkSettings | Error {
+        try {
+            const raw = this.frontEnd.readSettings();
+            return validateBenchmarkSettings({
+                iterations: options.iterations ?? raw.iterations,
+                warmup: options.warmup ?? raw.warmup,
+                sizes: options.sizes ?? raw.sizes,
+                order: options.order ?? raw.order,
+                scenarios: scenarios ?? options.scenarios ?? raw.scenarios,
+                fixturesFolder: raw.fixturesFolder,
+            }, SCENARIO_SETTING_KEYS[this.suite], suiteScenarioIds(this.suite));
+        } catch (error) {
+            const message = error instanceof SettingsError ? error.message : `FS Perf settings cannot be read: ${(error as Error).message}`;
+            this.frontEnd.appendLine(message);
+            const openSettings = this.frontEnd.actions.openSettings;
+            this.frontEnd.notify('error', message, ...(openSettings ? [openSettings] : []));
+            return new Error(message);
+        }
+    }
+
+    protected async measure(workspace: W, settings: BenchmarkSettings, definition: RunDefinition<W>): Promise<RunOutcome> {
+        const scenarios = definition.createScenarios(workspace, settings.fixturesFolder, settings.scenarios);
+        this.frontEnd.showOutput();
+        this.frontEnd.appendLine(`[${new Date().toISOString()}] ${definition.title}: ${scenarios.length} scenario(s) at `
+            + `${settings.sizes.map(size => size.label).join(', ')} in ${this.frontEnd.editorName} (${settings.iterations} samples + `
+            + `${settings.warmup} warm-up each), fixtures in ${workspace.describe(settings.fixturesFolder)}`);
+        let outcome: RunOutcome;
+        try {
+            const manifest = await loadFixtureManifest(workspace, settings.fixturesFolder);
+            const needsFixtures = scenarios.some(scenario => scenario.target === 'fixture');
+            const needsSmallFiles = scenarios.some(scenario => scenario.target === 'small-files');
+            await checkFixturesPresent(workspace, settings.fixturesFolder, manifest, needsFixtures ? settings.sizes : [], needsSmallFiles);
+            const output = await this.frontEnd.withProgress(`FS Perf: ${definition.title}`, (progress, cancellation) => runBenchmark({
+                scenarios, manifest, sizes: settings.sizes, iterations: settings.iterations, warmup: settings.warmup, order: settings.order,
+                cancellation,
+                onProgress: event => progress.report(describeProgress(event), event.done, event.total),
+            }));
+            // Asked after the run, so no message of ours travels the measured channel right before a sample.
+            const [host, environment] = await Promise.all([definition.host(), definition.environment()]);
+            const document = createResultsDocument({
+                tool: definition.tool, host, environment,
+                settings: {
+                    iterations: settings.iterations, warmup: settings.warmup, sizes: settings.sizes.map(size => size.label),
+                    order: settings.order, scenarios: settings.scenarios,
+                },
+                output,
+            });
+            this.printTables(document);
+            outcome = definition.extend ? await definition.extend(document) : { status: 'completed', document };
+        } catch (error) {
+            outcome = this.describeFailure(error);
+        }
+        return this.finish(workspace, outcome, definition.options?.writeResults ?? true);
+    }
+
+    protected printTables(document: ResultsDocument): void {
+        this.frontEnd.appendLine('');
+        for (const line of renderResultsText(document).trimEnd().split('\n')) {
+            this.frontEnd.appendLine(line);
+        }
+    }
+
+    /** Writes the results of a completed run; says how any other run ended. */
+    protected async finish(workspace: SessionWorkspace, outcome: RunOutcome, writeResults: boolean): Promise<RunOutcome> {
+        if (outcome.status === 'cancelled') {
+            this.frontEnd.appendLine(OutputMarkers.runCancelled);
+            return outcome;
+        }
+        if (outcome.status !== 'completed') {
+            return outcome;
+        }
+        let resultsUri: string | undefined;
+        if (writeResults) {
+            try {
+                const path = await writeResultsFile(workspace, outcome.document);
+                resultsUri = workspace.uriOf(path);
+                this.frontEnd.appendLine(resultsLine(workspace.describe(path)));
+            } catch (error) {
+                return this.describeFailure(new Error(`The results file could not be written: ${(error as Error).message}`));
+            }
+        }
+        this.frontEnd.appendLine('');
+        return { ...outcome, resultsUri };
+    }
+
+    /** The outcome of a run that threw, told in the Output channel and in a message. */
+    protected describeFailure(error: unknown): RunOutcome {
+        if (error instanceof BenchmarkCancelledError) {
+            return { status: 'cancelled' };
+        }
+        const message = error instanceof Error ? error.message : String(error);
+        this.frontEnd.appendLine(runStoppedLine(message));
+        if (error instanceof FixtureError || error instanceof VerificationError) {
+            this.frontEnd.notify('error', `FS Perf: ${message}`, this.frontEnd.actions.generateTestFiles);
+            return { status: 'failed', message, ...(error.fileName === undefined ? {} : { fileName: error.fileName }) };
+        }
+        this.frontEnd.logError?.('FS Perf run failed', error);
+        this.frontEnd.notify('error', `FS Perf: the run failed: ${message}`);
+        return { status: 'failed', message };
+    }
+
+    protected async generate(workspace: SessionWorkspace, fixturesFolder: string): Promise<GenerateOutcome<R>> {
+        const folder = workspace.describe(fixturesFolder);
+        this.frontEnd.appendLine(`[${new Date().toISOString()}] Generating test files in ${folder}`);
+        try {
+            const report = await this.frontEnd.withProgress('FS Perf: Generating test files', (progress, cancellation) => this.generator({
+                files: workspace, fixturesFolder, cancellation,
+                onProgress: (message, done, total) => progress.report(message, done, total),
+            }));
+            const summary = `${OutputMarkers.testFilesReady}${folder}: ${report.written.length} written (${report.repaired.length} repaired), `
+                + `${report.unchanged.length} already correct; small files: ${report.smallFilesWritten} written, ${report.smallFilesUnchanged} already correct.`;
+            this.frontEnd.appendLine(summary);
+            this.frontEnd.notify('info', `FS Perf: ${summary}`);
+            return { status: 'completed', report, folder: workspace.uriOf(fixturesFolder) };
+        } catch (error) {
+            if (error instanceof BenchmarkCancelledError) {
+                this.frontEnd.appendLine(OutputMarkers.generateCancelled);
+                return { status: 'cancelled' };
+            }
+            const message = error instanceof Error ? error.message : String(error);
+            this.frontEnd.appendLine(`${OutputMarkers.generateFailed}${message}`);
+            this.frontEnd.notify('error', `FS Perf: ${message}`);
+            return { status: 'failed', message };
+        }
+    }
+}
+
+/** The progress line of a sample, e.g. `workspace.fs.readFile 10000K: timed 6/15`. */
+export function describeProgress(event: RunnerProgress): string {
+    return `${event.scenario.label} ${event.target.label}: ${event.phase} ${event.sample}/${event.samplesInPhase}`;
+}

@@ -1,0 +1,69 @@
+import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, ITERATIONS_RANGE, WARMUP_RANGE } from './runner';
+import { SCENARIO_CATALOG, ScenarioSuite } from './scenario-catalog';
+import { DEFAULT_FIXTURES_FOLDER, SETTING_KEYS } from './settings';
+import { FIXTURE_SIZE_LABELS } from './sizes';
+
+/** Title of the settings section in both editors. */
+export const SETTINGS_TITLE = 'FS Perf';
+
+/** The setting that lists the scenarios a suite runs (each extension has its own list). */
+export const SCENARIO_SETTING_KEYS = {
+    vscode: 'fsPerf.scenarios',
+    theia: 'fsPerf.theia.scenarios',
+} as const satisfies Record<ScenarioSuite, string>;
+
+/** The command whose scenarios a suite's scenario setting chooses, for the setting's description. */
+const SCENARIO_SETTING_COMMAND: Readonly<Record<ScenarioSuite, string>> = Object.freeze({
+    vscode: '"Run Benchmark"',
+    theia: '"FS Perf: Run Theia Benchmark"',
+});
+
+/** The part of JSON Schema the settings use; both VS Code's `contributes.configuration` and Theia's preference schema accept it. */
+export interface SettingSchema {
+    readonly type: 'integer' | 'string' | 'array';
+    readonly default: unknown;
+    readonly description: string;
+    readonly minimum?: number;
+    readonly maximum?: number;
+    readonly enum?: readonly string[];
+    readonly items?: { readonly type: 'string'; readonly enum: readonly string[]; readonly enumDescriptions?: readonly string[] };
+    readonly uniqueItems?: boolean;
+    readonly minItems?: number;
+}
+
+/**
+ * Every setting of one extension, with types, bounds, defaults and descriptions: the one source of both the
+ * VS Code extension's `contributes.configuration` (written into its package.json by its build) and the
+ * Theia extension's preference schema.
+ */
+export function extensionSettingsSchema(suite: ScenarioSuite): Record<string, SettingSchema> {
+    const scenarios = Object.values(SCENARIO_CATALOG).filter(scenario => scenario.suite === suite);
+    const ids = scenarios.map(scenario => scenario.id);
+    const properties: Record<string, SettingSchema> = {
+        [SETTING_KEYS.iterations]: {
+            type: 'integer', default: DEFAULT_ITERATIONS, minimum: ITERATIONS_RANGE.min, maximum: ITERATIONS_RANGE.max,
+            description: 'Timed samples per scenario and size.',
+        },
+        [SETTING_KEYS.warmup]: {
+            type: 'integer', default: DEFAULT_WARMUP, minimum: WARMUP_RANGE.min, maximum: WARMUP_RANGE.max,
+            description: 'Warm-up samples per scenario and size, run before the timed ones and reported apart.',
+        },
+        [SETTING_KEYS.sizes]: {
+            type: 'array', items: { type: 'string', enum: [...FIXTURE_SIZE_LABELS] }, uniqueItems: true, minItems: 1,
+            default: [...FIXTURE_SIZE_LABELS], description: 'Fixture sizes to measure (K = 1024 bytes).',
+        },
+        [SETTING_KEYS.order]: {
+            type: 'string', enum: ['ascending', 'descending'], default: 'ascending', description: 'Order in which sizes are measured.',
+        },
+        [SCENARIO_SETTING_KEYS[suite]]: {
+            type: 'array',
+            items: { type: 'string', enum: ids, enumDescriptions: scenarios.map(scenario => scenario.description) },
+            uniqueItems: true, minItems: 1, default: ids,
+            description: `Scenarios ${SCENARIO_SETTING_COMMAND[suite]} measures.`,
+        },
+        [SETTING_KEYS.fixturesFolder]: {
+            type: 'string', default: DEFAULT_FIXTURES_FOLDER, description: 'Folder of the test files, relative to the first workspace folder.',
+        },
+    };
+    return properties;
+}

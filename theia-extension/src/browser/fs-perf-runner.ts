@@ -1,0 +1,60 @@
+import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
+import { ApplicationServer } from '@theia/core/lib/common/application-protocol';
+import { FileService } from '@theia/filesystem/lib/browser/file-service';
+import { BenchmarkSession, GenerateOutcome, RunOptions, RunOutcome, selectScenarios } from '@fs-perf/benchmark-core';
+import { GenerateReport, generateWorkspaceFixtures } from '@fs-perf/test-files';
+import { NodeFsReadService } from '../common/node-fs-read-protocol';
+import { PluginBenchmark } from './plugin-benchmark';
+import { RunOptionsPrompt } from './run-options-prompt';
+import { TheiaFrontEnd } from './theia-front-end';
+import { theiaEnvironment, theiaExtensionHost, theiaExtensionVersion } from './theia-host';
+import { createTheiaScenarios } from './theia-scenarios';
+import { TheiaWorkspaceFiles } from './theia-workspace-files';
+
+/** The Theia extension's runs over the shared session workflow: "Run Theia Benchmark", "Run All", "Generate Test Files". */
+@injectable()
+export class FsPerfRunner {
+    @inject(TheiaFrontEnd) protected readonly frontEnd: TheiaFrontEnd;
+    @inject(FileService) protected readonly fileService: FileService;
+    @inject(NodeFsReadService) protected readonly nodeFs: NodeFsReadService;
+    @inject(ApplicationServer) protected readonly applicationServer: ApplicationServer;
+    @inject(PluginBenchmark) protected readonly plugin: PluginBenchmark;
+    @inject(RunOptionsPrompt) protected readonly prompt: RunOptionsPrompt;
+
+    protected session: BenchmarkSession<GenerateReport, TheiaWorkspaceFiles>;
+    protected version: Promise<string>;
+
+    @postConstruct()
+    protected init(): void {
+        this.version = theiaExtensionVersion(this.applicationServer);
+        this.session = new BenchmarkSession(this.frontEnd, 'theia', generateWorkspaceFixtures);
+    }
+
+    async run(kind: 'theia' | 'all', options: RunOptions = {}): Promise<RunOutcome> {
+        return this.session.run({
+            title: kind === 'all' ? 'Run All' : 'Run Theia Benchmark',
+            options,
+            tool: { name: 'fs-perf-theia', version: await this.version },
+            createScenarios: (workspace, fixturesFolder, ids) =>
+                selectScenarios(createTheiaScenarios(this.fileService, this.nodeFs, workspace.uri(fixturesFolder)), ids),
+            host: () => theiaExtensionHost(this.applicationServer),
+            environment: async () => theiaEnvironment(await this.nodeFs.environment(), navigator.userAgent),
+            ...(kind === 'all' ? { extend: document => this.plugin.runAndMerge(document, options) } : {}),
+        });
+    }
+
+    /** "Run All" with samples, warm-up and sizes asked for this run only; for a one-off run, or a Theia whose settings one cannot edit. */
+    async runAllWithOptions(): Promise<RunOutcome> {
+        const current = this.session.busy ? undefined : this.session.currentSettings();
+        if (current instanceof Error) {
+            return { status: 'failed', message: current.message };
+        }
+        // While busy, run() refuses with the reason.
+        const options = current ? await this.prompt.ask(current) : {};
+        return options ? this.run('all', options) : { status: 'cancelled' };
+    }
+
+    generateTestFiles(): Promise<GenerateOutcome<GenerateReport>> {
+        return this.session.generateTestFiles();
+    }
+}

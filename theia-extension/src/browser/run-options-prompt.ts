@@ -1,0 +1,47 @@
+import { inject, injectable } from '@theia/core/shared/inversify';
+import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
+import { BenchmarkSettings, countProblem, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, parseSizeList, RunOptions, WARMUP_RANGE } from '@fs-perf/benchmark-core';
+
+/**
+ * Asks for the timed samples, warm-up samples and sizes of one run (prefilled from the preferences, which stay
+ * unchanged), each validated as it is typed; undefined when the person cancels.
+ */
+@injectable()
+export class RunOptionsPrompt {
+    @inject(QuickInputService) protected readonly quickInput: QuickInputService;
+
+    async ask(current: BenchmarkSettings): Promise<RunOptions | undefined> {
+        const title = (step: number): string => `FS Perf: Run All with Options (${step}/3)`;
+        const count = (name: string, range: { min: number; max: number }) => async (text: string): Promise<string | undefined> =>
+            countProblem(name, text.trim() === '' ? NaN : Number(text), range);
+        const iterations = await this.quickInput.input({
+            title: title(1), prompt: 'Timed samples per scenario and size', value: String(current.iterations),
+            validateInput: count('Timed samples', ITERATIONS_RANGE),
+        });
+        if (iterations === undefined) {
+            return undefined;
+        }
+        const warmup = await this.quickInput.input({
+            title: title(2), prompt: 'Warm-up samples per scenario and size (reported apart)', value: String(current.warmup),
+            validateInput: count('Warm-up samples', WARMUP_RANGE),
+        });
+        if (warmup === undefined) {
+            return undefined;
+        }
+        const sizes = await this.quickInput.input({
+            title: title(3), prompt: `Sizes, comma-separated (${FIXTURE_SIZE_LABELS.join(', ')})`, value: current.sizes.map(size => size.label).join(', '),
+            validateInput: async text => {
+                try {
+                    parseSizeList(text);
+                    return undefined;
+                } catch (error) {
+                    return (error as Error).message;
+                }
+            },
+        });
+        if (sizes === undefined) {
+            return undefined;
+        }
+        return { iterations: Number(iterations.trim()), warmup: Number(warmup.trim()), sizes: parseSizeList(sizes).map(size => size.label) };
+    }
+}

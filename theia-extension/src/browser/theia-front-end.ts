@@ -1,0 +1,94 @@
+import { inject, injectable, named } from '@theia/core/shared/inversify';
+import { CommandRegistry } from '@theia/core/lib/common/command';
+import { ILogger } from '@theia/core/lib/common/logger';
+import { MessageService } from '@theia/core/lib/common/message-service';
+import { FrontendApplicationConfigProvider } from '@theia/core/lib/browser/frontend-application-config-provider';
+import { FileService } from '@theia/filesystem/lib/browser/file-service';
+import { OutputChannel, OutputChannelManager } from '@theia/output/lib/browser/output-channel';
+import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
+import {
+    CancellationSignal, EditorFrontEnd, OUTPUT_CHANNEL_NAME, ProgressReporter, RawBenchmarkSettings, SCENARIO_SETTING_KEYS, SessionAction, SETTING_KEYS,
+} from '@fs-perf/benchmark-core';
+import { FsPerfCommands } from './fs-perf-commands';
+import { FsPerfPreferences } from './fs-perf-preferences';
+import { TheiaWorkspaceFiles } from './theia-workspace-files';
+
+/** The session's editor, through Theia's Output, messages, preferences and workspace services. */
+@injectable()
+export class TheiaFrontEnd implements EditorFrontEnd<TheiaWorkspaceFiles> {
+    @inject(CommandRegistry) protected readonly commands: CommandRegistry;
+    @inject(FileService) protected readonly fileService: FileService;
+    @inject(WorkspaceService) protected readonly workspaceService: WorkspaceService;
+    @inject(OutputChannelManager) protected readonly outputChannelManager: OutputChannelManager;
+    @inject(MessageService) protected readonly messages: MessageService;
+    @inject(FsPerfPreferences) protected readonly preferences: FsPerfPreferences;
+    @inject(ILogger) @named('fs-perf') protected readonly logger: ILogger;
+
+    get editorName(): string {
+        return FrontendApplicationConfigProvider.get().applicationName;
+    }
+
+    get actions(): EditorFrontEnd['actions'] {
+        return {
+            openFolder: this.command('Open Folder', 'workspace:openFolder'),
+            generateTestFiles: this.command('Generate Test Files', FsPerfCommands.GENERATE.id),
+        };
+    }
+
+    protected get channel(): OutputChannel {
+        return this.outputChannelManager.getChannel(OUTPUT_CHANNEL_NAME);
+    }
+
+    appendLine(line: string): void {
+        this.channel.appendLine(line);
+    }
+
+    showOutput(): void {
+        this.channel.show({ preserveFocus: true });
+    }
+
+    notify(severity: 'info' | 'warning' | 'error', message: string, ...actions: SessionAction[]): void {
+        const labels = actions.map(action => action.label);
+        const shown = severity === 'error' ? this.messages.error(message, ...labels) : severity === 'warning' ? this.messages.warn(message, ...labels)
+            : this.messages.info(message, ...labels);
+        shown.then(label => actions.find(action => action.label === label)?.run(), error => this.logger.warn('A message could not be shown', error));
+    }
+
+    async withProgress<T>(title: string, task: (progress: ProgressReporter, cancellation: CancellationSignal) => Promise<T>): Promise<T> {
+        let cancelled = false;
+        const progress = await this.messages.showProgress({ text: title, options: { cancelable: true } }, () => {
+            cancelled = true;
+        });
+        try {
+            return await task({
+                report: (message, done, total) => progress.report({ message, work: { done, total } }),
+            }, { get isCancellationRequested(): boolean { return cancelled; } });
+        } finally {
+            progress.cancel();
+        }
+    }
+
+    async workspace(): Promise<TheiaWorkspaceFiles | undefined> {
+        const root = (await this.workspaceService.roots)[0];
+        return root && new TheiaWorkspaceFiles(this.fileService, root.resource);
+    }
+
+    readSettings(): RawBenchmarkSettings {
+        return {
+            iterations: this.preferences[SETTING_KEYS.iterations],
+            warmup: this.preferences[SETTING_KEYS.warmup],
+            sizes: this.preferences[SETTING_KEYS.sizes],
+            order: this.preferences[SETTING_KEYS.order],
+            scenarios: this.preferences[SCENARIO_SETTING_KEYS.theia],
+            fixturesFolder: this.preferences[SETTING_KEYS.fixturesFolder],
+        };
+    }
+
+    logError(message: string, error: unknown): void {
+        this.logger.error(message, error);
+    }
+
+    protected command(label: string, id: string): SessionAction {
+        return { label, run: () => this.commands.executeCommand(id).catch(error => this.logger.warn(`${label} failed`, error)) };
+    }
+}

@@ -1,0 +1,7 @@
+/** Ids of the commands the extension contributes (package.json `contributes.commands`). */
+export const FsPerfCommands = {
+    run: 'fsPerf.run',
+    runFileRead: 'fsPerf.runFileRead',
+    generateTestFiles: 'fsPerf.generateTestFiles',
+    openLastResults: 'fsPerf.openLastResults',
+} as const;
