@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './host-identity';
 export * from './manifest';
 export * from './results';
 export * from './runner';

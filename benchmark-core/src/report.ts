@@ -1,4 +1,5 @@
-import { hostLabel, HostInfo, Measurement, ResultsDocument } from './results';
+import { hostLabel } from './host-identity';
+import { HostInfo, Measurement, ResultsDocument } from './results';
 import { SCENARIO_CATALOG } from './scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from './sizes';
 import { formatMilliseconds } from './text-table';
