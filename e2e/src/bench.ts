@@ -336,7 +336,7 @@ export async function bench(options: BenchOptions): Promise<number> {
         const reportStarted = performance.now();
         const written = await writeReport([path.join(options.out, 'results')], options.out, { title: `FS Performance report, ${new Date().toISOString().slice(0, 10)} on ${os.hostname()}`, notMeasured });
         reportSeconds = (performance.now() - reportStarted) / 1000;
-        log(`report written in ${reportSeconds.toFixed(2)} s: ${[written.markdown, written.html, written.benchmarkAction, ...written.charts].map(file => path.relative(options.out, file)).join(', ')} in ${options.out}`);
+        log(`report written in ${reportSeconds.toFixed(2)} s: ${written.map(file => path.relative(options.out, file)).join(', ')} in ${options.out}`);
     }
     await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
         options: { ...options, out: undefined }, machine: { hostname: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryBytes: os.totalmem() },
