@@ -7,7 +7,7 @@
 import { Command } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { parseCommandLine, runCli } from './cli';
+import { commandMain, invocationFolder, runCli } from './cli';
 import { buildComparisonReport, ComparisonReportOptions, DEFAULT_REPORT_TITLE, parseResultsDocument, renderReportFiles, ResultsDocument } from '@fs-perf/benchmark-core';
 
 /**
@@ -55,31 +55,18 @@ export async function writeReport(inputs: readonly string[], outDirectory: strin
     return written;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-    const program = new Command()
-        .name('yarn report')
-        .description('Build the comparison report (report.md, report.html, benchmark-action.json, chart-*.svg) from fs-perf results files.')
-        .argument('<files...>', 'results JSON files, or folders of them')
-        .option('--out <dir>', 'folder for the report files', 'report')
-        .option('--title <text>', 'report title', DEFAULT_REPORT_TITLE)
-        .exitOverride()
-        .showHelpAfterError();
-    const exitCode = parseCommandLine(program, argv);
-    if (exitCode !== undefined) {
-        return exitCode;
-    }
-    const options = program.opts<{ out: string; title: string }>();
-    const base = process.env.INIT_CWD ?? process.cwd();
+const main = commandMain<{ out: string; title: string }>(new Command()
+    .name('yarn report')
+    .description('Build the comparison report (report.md, report.html, benchmark-action.json, chart-*.svg) from fs-perf results files.')
+    .argument('<files...>', 'results JSON files, or folders of them')
+    .option('--out <dir>', 'folder for the report files', 'report')
+    .option('--title <text>', 'report title', DEFAULT_REPORT_TITLE), async (options, files) => {
+    const base = invocationFolder();
     const started = performance.now();
-    try {
-        const written = await writeReport(program.args.map(file => path.resolve(base, file)), path.resolve(base, options.out), { title: options.title });
-        console.log(`Report written in ${((performance.now() - started) / 1000).toFixed(2)} s: ${written.join(', ')}`);
-        return 0;
-    } catch (error) {
-        console.error(`error: ${(error as Error).message}`);
-        return 1;
-    }
-}
+    const written = await writeReport(files.map(file => path.resolve(base, file)), path.resolve(base, options.out), { title: options.title });
+    console.log(`Report written in ${((performance.now() - started) / 1000).toFixed(2)} s: ${written.join(', ')}`);
+    return 0;
+});
 
 if (require.main === module) {
     runCli(main);
