@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ResultsValidationError } from './errors';
+import { hostLabel } from './host-identity';
 import { CaseMeasurement, RunnerOutput, SkippedScenario } from './runner';
 import { describeZodError } from './zod-errors';
 
@@ -226,18 +227,6 @@ export function mergeResultsDocuments(primary: ResultsDocument, other: ResultsDo
         results: [...primary.results, ...other.results.map(withHost)],
         skipped: [...primary.skipped, ...other.skipped.map(withHost)],
     }, 'The merged results document');
-}
-
-/** Short name of a host for tables and file names, e.g. `Theia browser (plugin)`, `VS Code server`. */
-export function hostLabel(host: HostInfo): string {
-    if (host.editor === 'node') {
-        return 'Node';
-    }
-    if (host.editor === 'vscode') {
-        return host.runtime === 'desktop' ? 'VS Code' : `VS Code ${host.runtime}`;
-    }
-    const runtime = host.runtime === 'electron' ? 'Electron' : host.runtime;
-    return `Theia ${runtime} (${host.extensionKind})`;
 }
 
 /**

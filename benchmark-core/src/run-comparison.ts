@@ -1,11 +1,13 @@
-import { collectRows } from './report';
+import { HostKey, hostKeyId } from './host-identity';
+import { collectMeasurements, hostLabelsOf, ReportMeasurement } from './report-model';
 import { ResultsDocument } from './results';
 import { FIXTURE_SIZE_LABELS } from './sizes';
 import { formatMilliseconds, renderTextTable } from './text-table';
 
 /** One median measured in both runs. */
 export interface MedianPair {
-    readonly host: string;
+    readonly host: HostKey;
+    readonly hostLabel: string;
     readonly scenarioId: string;
     readonly target: string;
     readonly baselineMs: number;
@@ -24,7 +26,7 @@ export interface RunComparison {
 }
 
 /**
- * Compares two runs median by median (same host label, scenario and size), for the sizes from `minSize`
+ * Compares two runs median by median (same host, scenario and size), for the sizes from `minSize`
  * up: how much each moved, and whether within `tolerancePercent` of the baseline.
  */
 export function compareRuns(baseline: readonly ResultsDocument[], current: readonly ResultsDocument[], options: { minSize?: string; tolerancePercent?: number } = {}): RunComparison {
@@ -34,34 +36,37 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
         throw new Error(`Unknown size ${options.minSize}: use one of ${FIXTURE_SIZE_LABELS.join(', ')}.`);
     }
     const sizes = new Set<string>(FIXTURE_SIZE_LABELS.slice(fromIndex));
-    const key = (host: string, scenarioId: string, target: string): string => `${host} | ${scenarioId} | ${target}`;
-    const index = (documents: readonly ResultsDocument[]): Map<string, { host: string; scenarioId: string; target: string; medianMs: number }> => new Map(
-        collectRows(documents).filter(row => sizes.has(row.measurement.targetLabel)).map(row => [
-            key(row.hostLabel, row.measurement.scenario.id, row.measurement.targetLabel),
-            { host: row.hostLabel, scenarioId: row.measurement.scenario.id, target: row.measurement.targetLabel, medianMs: row.measurement.statistics.medianMs },
+    // Both runs' hosts labelled together, so a label names the same host on both sides.
+    const label = hostLabelsOf([...baseline, ...current]);
+    const index = (documents: readonly ResultsDocument[]): Map<string, ReportMeasurement> => new Map(
+        collectMeasurements(documents, label).filter(entry => sizes.has(entry.measurement.targetLabel)).map(entry => [
+            `${hostKeyId(entry.host)}|${entry.measurement.scenario.id}|${entry.measurement.targetLabel}`, entry,
         ]));
     const before = index(baseline);
     const after = index(current);
     const pairs: MedianPair[] = [];
-    for (const [name, entry] of before) {
-        const other = after.get(name);
+    for (const [id, entry] of before) {
+        const other = after.get(id);
         if (!other) {
             continue;
         }
-        const changePercent = entry.medianMs === 0 ? (other.medianMs === 0 ? 0 : Infinity) : (other.medianMs - entry.medianMs) / entry.medianMs * 100;
+        const baselineMs = entry.measurement.statistics.medianMs;
+        const currentMs = other.measurement.statistics.medianMs;
+        const changePercent = baselineMs === 0 ? (currentMs === 0 ? 0 : Infinity) : (currentMs - baselineMs) / baselineMs * 100;
         pairs.push({
-            host: entry.host, scenarioId: entry.scenarioId, target: entry.target, baselineMs: entry.medianMs, currentMs: other.medianMs,
+            host: entry.host, hostLabel: entry.hostLabel, scenarioId: entry.measurement.scenario.id, target: entry.measurement.targetLabel, baselineMs, currentMs,
             changePercent, withinTolerance: Math.abs(changePercent) <= tolerancePercent,
         });
     }
-    const unmatched = [...before.keys()].filter(name => !after.has(name)).concat([...after.keys()].filter(name => !before.has(name)));
+    const describe = (entry: ReportMeasurement): string => `${entry.hostLabel} | ${entry.measurement.scenario.id} | ${entry.measurement.targetLabel}`;
+    const unmatched = [...before].filter(([id]) => !after.has(id)).concat([...after].filter(([id]) => !before.has(id))).map(([, entry]) => describe(entry));
     return { tolerancePercent, pairs, unmatched };
 }
 
 /** The comparison as a text table plus a summary line. */
 export function renderRunComparison(comparison: RunComparison): string {
     const rows = comparison.pairs.map(pair => [
-        pair.host, pair.scenarioId, pair.target, formatMilliseconds(pair.baselineMs), formatMilliseconds(pair.currentMs),
+        pair.hostLabel, pair.scenarioId, pair.target, formatMilliseconds(pair.baselineMs), formatMilliseconds(pair.currentMs),
         `${pair.changePercent >= 0 ? '+' : ''}${pair.changePercent.toFixed(1)}%`, pair.withinTolerance ? 'yes' : 'NO',
     ]);
     const within = comparison.pairs.filter(pair => pair.withinTolerance).length;

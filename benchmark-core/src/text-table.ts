@@ -1,4 +1,5 @@
-import { hostLabel, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
+import { hostLabel } from './host-identity';
+import { HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
 
 export interface TextColumn {
     readonly header: string;

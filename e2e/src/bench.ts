@@ -29,7 +29,7 @@ import {
 import { generateFixtures } from '@fs-perf/test-files';
 import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
 import { chromiumAvailable, launchChromium } from './chromium';
-import { parseCommandLine, runCli } from './cli';
+import { invocationFolder, parseCommandLine, runCli } from './cli';
 import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
 import { stopAllStarted } from './processes';
 import { writeReport } from './report-cli';
@@ -336,7 +336,7 @@ export async function bench(options: BenchOptions): Promise<number> {
         const reportStarted = performance.now();
         const written = await writeReport([path.join(options.out, 'results')], options.out, { title: `FS Performance report, ${new Date().toISOString().slice(0, 10)} on ${os.hostname()}`, notMeasured });
         reportSeconds = (performance.now() - reportStarted) / 1000;
-        log(`report written in ${reportSeconds.toFixed(2)} s: ${[written.markdown, written.html, written.benchmarkAction, ...written.charts].map(file => path.relative(options.out, file)).join(', ')} in ${options.out}`);
+        log(`report written in ${reportSeconds.toFixed(2)} s: ${written.map(file => path.relative(options.out, file)).join(', ')} in ${options.out}`);
     }
     await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
         options: { ...options, out: undefined }, machine: { hostname: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryBytes: os.totalmem() },
@@ -400,9 +400,7 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         .addOption(new Option('--warmup <n>', 'warm-up samples per scenario and size').default(DEFAULT_WARMUP).argParser(integer('--warmup', WARMUP_RANGE)))
         .addOption(new Option('--sizes <list>', `comma-separated fixture sizes (${FIXTURE_SIZE_LABELS.join(', ')})`).default([...FIXTURE_SIZE_LABELS], 'all six').argParser(sizeList))
         .option('--out <dir>', 'folder for this run (default: bench-results/<date-time>)')
-        .addOption(new Option('--theia-url <url>', 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of starting the browser app').argParser(theiaUrl))
-        .exitOverride()
-        .showHelpAfterError();
+        .addOption(new Option('--theia-url <url>', 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of starting the browser app').argParser(theiaUrl));
     const exitCode = parseCommandLine(program, argv);
     if (exitCode !== undefined) {
         return exitCode;
@@ -417,7 +415,7 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-    const options = parseBenchArguments(argv, process.env.INIT_CWD ?? process.cwd());
+    const options = parseBenchArguments(argv, invocationFolder());
     if (typeof options === 'number') {
         return options;
     }

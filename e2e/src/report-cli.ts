@@ -7,22 +7,8 @@
 import { Command } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { parseCommandLine, runCli } from './cli';
-import { buildComparisonReport, NotMeasuredHost, parseResultsDocument, renderLineChartSvg, renderReportHtml, reportCharts, renderReportMarkdown, ResultsDocument, toBenchmarkActionEntries } from '@fs-perf/benchmark-core';
-
-export interface WrittenReport {
-    readonly markdown: string;
-    readonly html: string;
-    readonly benchmarkAction: string;
-    /** The report's charts as standalone SVG files (for a README or a wiki). */
-    readonly charts: string[];
-}
-
-export interface WriteReportOptions {
-    readonly title?: string;
-    /** Hosts the run could not measure, listed with their reason in the report. */
-    readonly notMeasured?: readonly NotMeasuredHost[];
-}
+import { commandMain, invocationFolder, runCli } from './cli';
+import { buildComparisonReport, ComparisonReportOptions, DEFAULT_REPORT_TITLE, parseResultsDocument, renderReportFiles, ResultsDocument } from '@fs-perf/benchmark-core';
 
 /**
  * Reads and validates results files: files as given; folders: every `*.json` inside, or inside their
@@ -52,54 +38,35 @@ export async function readResultsInputs(inputs: readonly string[]): Promise<Resu
     return documents;
 }
 
-/** Reads and validates results files (see `readResultsInputs`), then writes the report, its charts and the benchmark-action entries into `outDirectory`. */
-export async function writeReport(inputs: readonly string[], outDirectory: string, options: WriteReportOptions = {}): Promise<WrittenReport> {
-    const title = options.title;
-    const documents = await readResultsInputs(inputs);
-    const report = buildComparisonReport(documents, { notMeasured: options.notMeasured });
+/**
+ * Reads and validates results files (see `readResultsInputs`), then writes the report into `outDirectory`:
+ * report.md, report.html, benchmark-action.json and the charts as standalone SVG files (for a README or a
+ * wiki). Returns the paths written.
+ */
+export async function writeReport(inputs: readonly string[], outDirectory: string, options: ComparisonReportOptions = {}): Promise<string[]> {
+    const report = buildComparisonReport(await readResultsInputs(inputs), options);
     await fs.mkdir(outDirectory, { recursive: true });
-    const written = {
-        markdown: path.join(outDirectory, 'report.md'),
-        html: path.join(outDirectory, 'report.html'),
-        benchmarkAction: path.join(outDirectory, 'benchmark-action.json'),
-    };
-    await fs.writeFile(written.markdown, renderReportMarkdown(report, title) + '\n');
-    await fs.writeFile(written.html, renderReportHtml(report, title));
-    await fs.writeFile(written.benchmarkAction, JSON.stringify(toBenchmarkActionEntries(report), undefined, 2) + '\n');
-    const charts: string[] = [];
-    for (const chart of reportCharts(report)) {
-        const file = path.join(outDirectory, `chart-${chart.title.startsWith('Factor') ? 'factors' : 'medians'}.svg`);
-        await fs.writeFile(file, renderLineChartSvg(chart) + '\n');
-        charts.push(file);
+    const written: string[] = [];
+    for (const file of renderReportFiles(report)) {
+        const target = path.join(outDirectory, file.name);
+        await fs.writeFile(target, file.content);
+        written.push(target);
     }
-    return { ...written, charts };
+    return written;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-    const program = new Command()
-        .name('yarn report')
-        .description('Build the comparison report (report.md, report.html, benchmark-action.json, chart-*.svg) from fs-perf results files.')
-        .argument('<files...>', 'results JSON files, or folders of them')
-        .option('--out <dir>', 'folder for the report files', 'report')
-        .option('--title <text>', 'report title', 'FS Performance report')
-        .exitOverride()
-        .showHelpAfterError();
-    const exitCode = parseCommandLine(program, argv);
-    if (exitCode !== undefined) {
-        return exitCode;
-    }
-    const options = program.opts<{ out: string; title: string }>();
-    const base = process.env.INIT_CWD ?? process.cwd();
+const main = commandMain<{ out: string; title: string }>(new Command()
+    .name('yarn report')
+    .description('Build the comparison report (report.md, report.html, benchmark-action.json, chart-*.svg) from fs-perf results files.')
+    .argument('<files...>', 'results JSON files, or folders of them')
+    .option('--out <dir>', 'folder for the report files', 'report')
+    .option('--title <text>', 'report title', DEFAULT_REPORT_TITLE), async (options, files) => {
+    const base = invocationFolder();
     const started = performance.now();
-    try {
-        const written = await writeReport(program.args.map(file => path.resolve(base, file)), path.resolve(base, options.out), { title: options.title });
-        console.log(`Report written in ${((performance.now() - started) / 1000).toFixed(2)} s: ${written.markdown}, ${written.html}, ${written.benchmarkAction}`);
-        return 0;
-    } catch (error) {
-        console.error(`error: ${(error as Error).message}`);
-        return 1;
-    }
-}
+    const written = await writeReport(files.map(file => path.resolve(base, file)), path.resolve(base, options.out), { title: options.title });
+    console.log(`Report written in ${((performance.now() - started) / 1000).toFixed(2)} s: ${written.join(', ')}`);
+    return 0;
+});
 
 if (require.main === module) {
     runCli(main);

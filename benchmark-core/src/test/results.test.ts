@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { ResultsValidationError } from '../errors';
-import { hostLabel, newestResultsFileName, parseResultsDocument, resultsFileName, validateResultsDocument } from '../results';
+import { newestResultsFileName, parseResultsDocument, resultsFileName, validateResultsDocument } from '../results';
 import { sampleDocument, theiaPlugin } from './sample-document';
 
 suite('results schema', () => {
@@ -40,13 +40,6 @@ suite('results schema', () => {
         assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 2, newer than this tool reads \(1\)/);
         assert.throws(() => parseResultsDocument('{"schema": ', 'broken.json'), /broken\.json is not valid JSON/);
         assert.throws(() => validateResultsDocument([]), /\(root\)/);
-    });
-
-    test('host labels tell VS Code from Theia, browser from Electron, extension from plugin', () => {
-        assert.strictEqual(hostLabel(theiaPlugin), 'Theia browser (plugin)');
-        assert.strictEqual(hostLabel({ ...theiaPlugin, runtime: 'electron', extensionKind: 'extension' }), 'Theia Electron (extension)');
-        assert.strictEqual(hostLabel({ ...theiaPlugin, editor: 'vscode', runtime: 'desktop', extensionKind: 'extension' }), 'VS Code');
-        assert.strictEqual(hostLabel({ ...theiaPlugin, editor: 'vscode', runtime: 'server', extensionKind: 'extension' }), 'VS Code server');
     });
 
     test('results file names sort chronologically and name the host', () => {

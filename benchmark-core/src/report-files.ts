@@ -1,0 +1,26 @@
+import { toBenchmarkActionEntries } from './benchmark-action';
+import { renderReportHtml } from './report-html';
+import { renderReportMarkdown } from './report-markdown';
+import { ComparisonReport } from './report-model';
+import { chartFileName, renderReportChartSvg } from './report-svg';
+
+/** One file of a report folder. */
+export interface ReportFile {
+    /** Name within the folder, e.g. `report.md`, `chart-medians.svg`. */
+    readonly name: string;
+    readonly kind: 'markdown' | 'html' | 'benchmark-action' | 'chart';
+    readonly content: string;
+}
+
+/**
+ * Every file of a report, each rendered from the model: `report.md`, `report.html` (self-contained),
+ * `benchmark-action.json` (github-action-benchmark's `customSmallerIsBetter`) and one `chart-<id>.svg` per chart.
+ */
+export function renderReportFiles(report: ComparisonReport): ReportFile[] {
+    return [
+        { name: 'report.md', kind: 'markdown', content: renderReportMarkdown(report) + '\n' },
+        { name: 'report.html', kind: 'html', content: renderReportHtml(report) },
+        { name: 'benchmark-action.json', kind: 'benchmark-action', content: JSON.stringify(toBenchmarkActionEntries(report), undefined, 2) + '\n' },
+        ...report.charts.map((chart): ReportFile => ({ name: chartFileName(chart), kind: 'chart', content: renderReportChartSvg(chart) + '\n' })),
+    ];
+}

@@ -1,0 +1,32 @@
+import { ReportBlock, reportBlocks, TextGrid } from './report-format';
+import { ComparisonReport } from './report-model';
+
+/** Text for one Markdown table cell: `|` escaped (as hyperfine's Markdown export does), line breaks folded. */
+export function escapeMarkdownCell(text: string): string {
+    return oneLine(text).replace(/\|/g, '\\|');
+}
+
+function oneLine(text: string): string {
+    return text.replace(/\s*[\r\n]+\s*/g, ' ');
+}
+
+function markdownTable(grid: TextGrid): string[] {
+    const line = (cells: readonly string[]): string => `| ${cells.map(escapeMarkdownCell).join(' | ')} |`;
+    return [line(grid.header), `|${grid.align.map(align => align === 'right' ? '---:' : '---').join('|')}|`, ...grid.rows.map(line)];
+}
+
+function markdownBlock(block: ReportBlock): string[] {
+    switch (block.kind) {
+        case 'heading':
+            return [`${'#'.repeat(block.level)} ${oneLine(block.text)}`];
+        case 'paragraph':
+            return [block.text];
+        case 'table':
+            return markdownTable(block.grid);
+    }
+}
+
+/** The report as Markdown: the original suite's tables, factor tables, every scenario, each host's environment. */
+export function renderReportMarkdown(report: ComparisonReport): string {
+    return reportBlocks(report).flatMap(block => [...markdownBlock(block), '']).join('\n');
+}

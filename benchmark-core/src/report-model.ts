@@ -1,0 +1,371 @@
+import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName } from './host-identity';
+import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
+import { ScenarioInfo } from './scenario';
+import { SCENARIO_CATALOG } from './scenario-catalog';
+import { FIXTURE_SIZE_LABELS } from './sizes';
+import { SampleStatistics } from './statistics';
+
+/**
+ * The comparison report as data: built once from results files, rendered by every output (Markdown,
+ * HTML, chart SVGs, github-action-benchmark entries). Rows are keyed by host identity and scenario,
+ * columns by size; cells hold statistics, never formatted text.
+ */
+export interface ComparisonReport {
+    readonly title: string;
+    /** Fixture sizes measured by anyone, smallest first. */
+    readonly sizes: readonly string[];
+    /** Every host in the results files, each with a label no other host in this report has. */
+    readonly hosts: readonly ReportHost[];
+    /** Every measurement, one per host, scenario and target (a later file wins), in the files' order. */
+    readonly measurements: readonly ReportMeasurement[];
+    /** In reading order; every renderer renders every kind. */
+    readonly sections: readonly ReportSection[];
+    readonly charts: readonly ReportChart[];
+}
+
+export interface ReportHost {
+    readonly key: HostKey;
+    readonly label: string;
+}
+
+/** One measurement with the host it was measured in (the row's own host, else its file's). */
+export interface ReportMeasurement {
+    readonly host: HostKey;
+    /** {@link ComparisonReport.hosts}' label of `host`. */
+    readonly hostLabel: string;
+    /** The host as its results file describes it (product, version, transport). */
+    readonly hostInfo: HostInfo;
+    readonly measurement: Measurement;
+}
+
+/** What a table row or a chart line shows: one scenario measured in one host. */
+export interface SeriesKey {
+    readonly host: HostKey;
+    readonly scenarioId: string;
+}
+
+/** The measurement behind one median; renderers format it. */
+export interface MedianCell {
+    readonly statistics: SampleStatistics;
+    readonly measurement: Measurement;
+}
+
+export interface MedianRow {
+    readonly label: string;
+    readonly series: SeriesKey;
+    /** One per column of the table; undefined where the series was not measured. */
+    readonly cells: readonly (MedianCell | undefined)[];
+}
+
+/** Medians of some series: rows are series, columns are sizes (or another target such as `1000 files`). */
+export interface MedianTable {
+    /** Stable within a report, e.g. `read-file`, `decomposition-browser`, `scenario:theia.http.fetch`. */
+    readonly id: string;
+    readonly title: string;
+    /** Header of the first column. */
+    readonly rowHeader: string;
+    readonly columns: readonly string[];
+    readonly rows: readonly MedianRow[];
+}
+
+/** Two medians of one size compared, as the original suite's factor tables did. */
+export interface FactorCell {
+    readonly numerator: SampleStatistics;
+    readonly denominator: SampleStatistics;
+    /** Numerator median minus denominator median, ms. */
+    readonly differenceMs: number;
+    /** Numerator median / denominator median; undefined when the denominator's median is 0. */
+    readonly factor: number | undefined;
+}
+
+/** "A vs B" per size. */
+export interface FactorTable {
+    readonly id: string;
+    readonly title: string;
+    readonly numerator: SeriesKey;
+    readonly denominator: SeriesKey;
+    readonly columns: readonly string[];
+    /** One per column; undefined where either side was not measured. */
+    readonly cells: readonly (FactorCell | undefined)[];
+}
+
+/** The machine and settings one host's results file recorded. */
+export interface HostEnvironment {
+    readonly host: HostKey;
+    readonly label: string;
+    readonly hostInfo: HostInfo;
+    readonly environment: EnvironmentInfo;
+    readonly settings: RunSettings;
+    readonly startedAt: string;
+}
+
+/** A host a run wanted but could not measure, e.g. no Electron binary. */
+export interface NotMeasuredHost {
+    /** How the run names the host, e.g. `VS Code desktop`. */
+    readonly host: string;
+    readonly reason: string;
+}
+
+export type ReportSection =
+    /** The original suite's tables and the decomposition: one heading each. */
+    | { readonly kind: 'medians'; readonly table: MedianTable }
+    | { readonly kind: 'factors'; readonly tables: readonly FactorTable[] }
+    /** One table per scenario with every host that measured it. */
+    | { readonly kind: 'scenarios'; readonly tables: readonly MedianTable[] }
+    | { readonly kind: 'environments'; readonly hosts: readonly HostEnvironment[] }
+    | { readonly kind: 'not-measured'; readonly hosts: readonly NotMeasuredHost[] };
+
+/** The sections of one kind, e.g. `reportSections(report, 'factors')`. */
+export function reportSections<K extends ReportSection['kind']>(report: ComparisonReport, kind: K): Extract<ReportSection, { kind: K }>[] {
+    return report.sections.filter((section): section is Extract<ReportSection, { kind: K }> => section.kind === kind);
+}
+
+export interface MedianChartSeries {
+    readonly kind: 'median';
+    readonly label: string;
+    readonly series: SeriesKey;
+    readonly points: readonly { readonly size: string; readonly cell: MedianCell }[];
+}
+
+export interface FactorChartSeries {
+    readonly kind: 'factor';
+    readonly label: string;
+    /** The {@link FactorTable} this line draws. */
+    readonly factorTableId: string;
+    /** Sizes with a factor only. */
+    readonly points: readonly { readonly size: string; readonly cell: FactorCell & { readonly factor: number } }[];
+}
+
+/** A chart over fixture sizes. */
+export interface ReportChart {
+    /** Names the standalone file: `chart-<id>.svg`. */
+    readonly id: 'medians' | 'factors';
+    readonly title: string;
+    readonly xTitle: string;
+    readonly yTitle: string;
+    /** The x axis: the sizes with a point, smallest first. */
+    readonly sizes: readonly string[];
+    readonly series: readonly (MedianChartSeries | FactorChartSeries)[];
+}
+
+export interface ComparisonReportOptions {
+    readonly title?: string;
+    readonly notMeasured?: readonly NotMeasuredHost[];
+}
+
+export const DEFAULT_REPORT_TITLE = 'FS Performance report';
+
+/** Every host of some results files (the files' hosts and their rows' own), once each, in order of appearance. */
+export function hostKeysOf(documents: readonly ResultsDocument[]): HostKey[] {
+    const hosts = documents.flatMap(document => [document.host, ...document.results.map(row => row.host ?? document.host)]).map(hostKey);
+    return [...new Map(hosts.map(host => [hostKeyId(host), host])).values()];
+}
+
+/** Labels for every host of some results files, telling each apart. */
+export function hostLabelsOf(documents: readonly ResultsDocument[]): (key: HostKey) => string {
+    return distinctHostLabels(hostKeysOf(documents));
+}
+
+function measurementId(host: HostKey, scenarioId: string, target: string): string {
+    return `${hostKeyId(host)}|${scenarioId}|${target}`;
+}
+
+/**
+ * Every measurement of some results files, keyed by host identity, scenario and target: a later file
+ * wins over an earlier one for the same key, in the earlier one's place.
+ */
+export function collectMeasurements(documents: readonly ResultsDocument[], label = hostLabelsOf(documents)): ReportMeasurement[] {
+    const byId = new Map<string, ReportMeasurement>();
+    for (const document of documents) {
+        for (const measurement of document.results) {
+            const hostInfo = measurement.host ?? document.host;
+            const host = hostKey(hostInfo);
+            byId.set(measurementId(host, measurement.scenario.id, measurement.targetLabel), { host, hostLabel: label(host), hostInfo, measurement });
+        }
+    }
+    return [...byId.values()];
+}
+
+const theiaHosts = (runtime: 'browser' | 'electron'): { extension: HostKey; plugin: HostKey } => ({
+    extension: { editor: 'theia', runtime, extensionKind: 'extension' },
+    plugin: { editor: 'theia', runtime, extensionKind: 'plugin' },
+});
+const THEIA = { browser: theiaHosts('browser'), electron: theiaHosts('electron') };
+const VSCODE_DESKTOP: HostKey = { editor: 'vscode', runtime: 'desktop', extensionKind: 'extension' };
+const VSCODE_SERVER: HostKey = { editor: 'vscode', runtime: 'server', extensionKind: 'extension' };
+const READ_FILE = SCENARIO_CATALOG.vscodeReadFile.id;
+const FILE_SERVICE = SCENARIO_CATALOG.theiaFileServiceReadFile.id;
+const NODE_FS = SCENARIO_CATALOG.theiaNodeFsService.id;
+
+const series = (host: HostKey, scenarioId: string): SeriesKey => ({ host, scenarioId });
+
+/** The measurements of a report, looked up by series and size; builds tables that leave out rows (and tables) nobody measured. */
+class ReportTables {
+    /** Fixture sizes measured by anyone, smallest first: the columns of the summary and factor tables. */
+    readonly sizes: string[];
+    private readonly byId: Map<string, ReportMeasurement>;
+
+    constructor(readonly measurements: readonly ReportMeasurement[], readonly label: (key: HostKey) => string) {
+        this.byId = new Map(measurements.map(entry => [measurementId(entry.host, entry.measurement.scenario.id, entry.measurement.targetLabel), entry]));
+        this.sizes = FIXTURE_SIZE_LABELS.filter(size => measurements.some(entry => entry.measurement.targetLabel === size));
+    }
+
+    measured(host: HostKey): boolean {
+        return this.measurements.some(entry => hostKeyId(entry.host) === hostKeyId(host));
+    }
+
+    cell(of: SeriesKey, target: string): MedianCell | undefined {
+        const measurement = this.byId.get(measurementId(of.host, of.scenarioId, target))?.measurement;
+        return measurement && { statistics: measurement.statistics, measurement };
+    }
+
+    medians(id: string, title: string, rowHeader: string, rows: readonly { label: string; series: SeriesKey }[], columns: readonly string[] = this.sizes): MedianTable | undefined {
+        const measuredRows = rows
+            .map(row => ({ ...row, cells: columns.map(column => this.cell(row.series, column)) }))
+            .filter(row => row.cells.some(cell => cell !== undefined));
+        return measuredRows.length > 0 ? { id, title, rowHeader, columns, rows: measuredRows } : undefined;
+    }
+
+    factor(id: string, title: string, numerator: SeriesKey, denominator: SeriesKey): FactorTable | undefined {
+        const cells = this.sizes.map((size): FactorCell | undefined => {
+            const top = this.cell(numerator, size)?.statistics;
+            const bottom = this.cell(denominator, size)?.statistics;
+            return top && bottom && {
+                numerator: top, denominator: bottom, differenceMs: top.medianMs - bottom.medianMs,
+                factor: bottom.medianMs === 0 ? undefined : top.medianMs / bottom.medianMs,
+            };
+        });
+        return cells.some(cell => cell !== undefined) ? { id, title, numerator, denominator, columns: this.sizes, cells } : undefined;
+    }
+}
+
+function defined<T>(values: readonly (T | undefined)[]): T[] {
+    return values.filter((value): value is T => value !== undefined);
+}
+
+/** The original suite's tables: `workspace.fs.readFile` per host, the Theia extension per runtime, and where Theia's time goes. */
+function originalSuiteTables(tables: ReportTables): MedianTable[] {
+    const streamed = SCENARIO_CATALOG.theiaFileServiceReadFileStream.id;
+    return defined([
+        tables.medians('read-file', `VS Code extension / plugin: ${SCENARIO_CATALOG.vscodeReadFile.label}, median ms`, 'Host',
+            [VSCODE_DESKTOP, VSCODE_SERVER, THEIA.electron.plugin, THEIA.browser.plugin].map(host => ({ label: tables.label(host), series: series(host, READ_FILE) }))),
+        tables.medians('theia-extension', 'Theia extension, median ms', 'Runtime (path)',
+            ([[FILE_SERVICE, 'FileService'], [streamed, 'FileService stream'], [NODE_FS, 'Node FS']] as const).flatMap(([scenarioId, path]) =>
+                [THEIA.electron.extension, THEIA.browser.extension].map(host => ({ label: `${runtimeName(host)} (${path})`, series: series(host, scenarioId) })))),
+        ...[THEIA.browser, THEIA.electron].map(({ extension, plugin }) => tables.medians(`decomposition-${extension.runtime}`,
+            `Where the time goes, ${editorRuntimeLabel(extension)}: median ms`, 'Read path', [
+                { label: 'Backend disk read (floor)', series: series(extension, SCENARIO_CATALOG.theiaDiskFloor.id) },
+                { label: 'RPC transport of an in-memory buffer', series: series(extension, SCENARIO_CATALOG.theiaRpcTransport.id) },
+                { label: 'HTTP fetch (wire floor)', series: series(extension, SCENARIO_CATALOG.theiaHttpFetch.id) },
+                { label: 'Node fs service (RPC)', series: series(extension, NODE_FS) },
+                { label: 'FileService.readFile', series: series(extension, FILE_SERVICE) },
+                { label: 'Plugin workspace.fs.readFile', series: series(plugin, READ_FILE) },
+            ])),
+    ]);
+}
+
+/** "A vs B" as the original suite compared them; VS Code means desktop VS Code where measured, else VS Code server. */
+function factorTables(tables: ReportTables): FactorTable[] {
+    const { label } = tables;
+    const vscode = tables.measured(VSCODE_DESKTOP) ? VSCODE_DESKTOP : VSCODE_SERVER;
+    const { browser, electron } = THEIA;
+    return defined([
+        ...[browser, electron].map(({ plugin }) => tables.factor(`plugin-vs-vscode-${plugin.runtime}`, `${label(plugin)} vs ${label(vscode)}`,
+            series(plugin, READ_FILE), series(vscode, READ_FILE))),
+        tables.factor('plugin-browser-vs-electron', `${editorRuntimeLabel(browser.plugin)} vs ${runtimeName(electron.plugin)} (plugin)`,
+            series(browser.plugin, READ_FILE), series(electron.plugin, READ_FILE)),
+        tables.factor('file-service-browser-vs-electron', `${editorRuntimeLabel(browser.extension)} vs ${runtimeName(electron.extension)} (FileService)`,
+            series(browser.extension, FILE_SERVICE), series(electron.extension, FILE_SERVICE)),
+        ...[browser, electron].map(({ extension }) => tables.factor(`file-service-vs-node-fs-${extension.runtime}`,
+            `${editorRuntimeLabel(extension)}: FileService vs Node FS`, series(extension, FILE_SERVICE), series(extension, NODE_FS))),
+        ...[browser, electron].map(({ extension, plugin }) => tables.factor(`plugin-vs-extension-${plugin.runtime}`,
+            `${editorRuntimeLabel(plugin)}: plugin vs extension (readFile vs FileService.readFile)`, series(plugin, READ_FILE), series(extension, FILE_SERVICE))),
+        tables.factor('file-service-vs-vscode', `${editorRuntimeLabel(browser.extension)} (FileService) vs ${label(vscode)} (readFile)`,
+            series(browser.extension, FILE_SERVICE), series(vscode, READ_FILE)),
+    ]);
+}
+
+/** One table per scenario of the catalog, in its order, with every host that measured it (first seen first). */
+function scenarioTables(tables: ReportTables): { scenario: ScenarioInfo; table: MedianTable }[] {
+    return Object.values(SCENARIO_CATALOG).flatMap(scenario => {
+        const rows = tables.measurements.filter(entry => entry.measurement.scenario.id === scenario.id);
+        const hosts = [...new Map(rows.map(entry => [hostKeyId(entry.host), entry.host])).values()];
+        const targets = [...new Set(rows.map(entry => entry.measurement.targetLabel))];
+        const table = tables.medians(`scenario:${scenario.id}`, `${scenario.label} (${scenario.api}), median ms`, 'Host',
+            hosts.map(host => ({ label: tables.label(host), series: series(host, scenario.id) })),
+            scenario.target === 'fixture' ? tables.sizes.filter(size => targets.includes(size)) : targets);
+        return table ? [{ scenario, table }] : [];
+    });
+}
+
+/** One environment per host of a results file; a later file of the same host wins, in the earlier one's place. */
+function hostEnvironments(documents: readonly ResultsDocument[], label: (key: HostKey) => string): HostEnvironment[] {
+    const environments = new Map<string, HostEnvironment>();
+    for (const document of documents) {
+        const host = hostKey(document.host);
+        environments.set(hostKeyId(host), {
+            host, label: label(host), hostInfo: document.host, environment: document.environment, settings: document.settings, startedAt: document.startedAt,
+        });
+    }
+    return [...environments.values()];
+}
+
+/**
+ * The comparison the original suite made by hand, from any set of results files: the plugin/extension
+ * `workspace.fs.readFile` table, the Theia extension table, the decomposition of where Theia's time goes,
+ * factor tables, one table per scenario with every host that measured it, each host's environment, the
+ * hosts that were not measured, and the charts. Hosts or sizes nobody measured are left out.
+ */
+export function buildComparisonReport(documents: readonly ResultsDocument[], options: ComparisonReportOptions = {}): ComparisonReport {
+    const label = hostLabelsOf(documents);
+    const tables = new ReportTables(collectMeasurements(documents, label), label);
+    const factors = factorTables(tables);
+    const scenarios = scenarioTables(tables);
+    const notMeasured = [...options.notMeasured ?? []];
+    const sections: ReportSection[] = [
+        ...originalSuiteTables(tables).map(table => ({ kind: 'medians' as const, table })),
+        ...(factors.length > 0 ? [{ kind: 'factors' as const, tables: factors }] : []),
+        ...(scenarios.length > 0 ? [{ kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table) }] : []),
+        { kind: 'environments', hosts: hostEnvironments(documents, label) },
+        ...(notMeasured.length > 0 ? [{ kind: 'not-measured' as const, hosts: notMeasured }] : []),
+    ];
+    return {
+        title: options.title ?? DEFAULT_REPORT_TITLE,
+        sizes: tables.sizes,
+        hosts: hostKeysOf(documents).map(key => ({ key, label: label(key) })),
+        measurements: tables.measurements,
+        sections,
+        charts: reportCharts(scenarios, factors),
+    };
+}
+
+function chartSizes(sizes: Iterable<string>): string[] {
+    const present = new Set(sizes);
+    return FIXTURE_SIZE_LABELS.filter(size => present.has(size));
+}
+
+/** Median vs size of every fixture scenario and host; the factors vs size. */
+function reportCharts(scenarioTables: readonly { scenario: ScenarioInfo; table: MedianTable }[], factorTables: readonly FactorTable[]): ReportChart[] {
+    const charts: ReportChart[] = [];
+    const medianSeries = scenarioTables.filter(({ scenario }) => scenario.target === 'fixture').flatMap(({ scenario, table }) => table.rows.map((row): MedianChartSeries => ({
+        kind: 'median', label: `${row.label}: ${scenario.label}`, series: row.series,
+        points: defined(row.cells.map((cell, index) => cell && { size: table.columns[index], cell })),
+    })));
+    if (medianSeries.length > 0) {
+        charts.push({
+            id: 'medians', title: 'Median time vs file size (log scales)', xTitle: 'file size', yTitle: 'median ms',
+            sizes: chartSizes(medianSeries.flatMap(line => line.points.map(point => point.size))), series: medianSeries,
+        });
+    }
+    const factorSeries = factorTables.map((table): FactorChartSeries => ({
+        kind: 'factor', label: table.title, factorTableId: table.id,
+        points: table.cells.flatMap((cell, index) => cell?.factor === undefined ? [] : [{ size: table.columns[index], cell: { ...cell, factor: cell.factor } }]),
+    }));
+    if (factorSeries.length > 0) {
+        charts.push({
+            id: 'factors', title: 'Factors vs file size (log scales)', xTitle: 'file size', yTitle: 'factor (first / second)',
+            sizes: chartSizes(factorSeries.flatMap(line => line.points.map(point => point.size))), series: factorSeries,
+        });
+    }
+    return charts;
+}

@@ -1,0 +1,125 @@
+import { assert } from 'chai';
+import { HostKey } from '../host-identity';
+import { buildComparisonReport, ComparisonReport, FactorTable, MedianTable, reportSections } from '../report-model';
+import { HostInfo } from '../results';
+import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { measurement, resultsDocument, sampleRun, theiaBrowserPlugin, vscodeServer } from './results-builders';
+
+const catalog = SCENARIO_CATALOG;
+
+function medianTable(report: ComparisonReport, id: string): MedianTable | undefined {
+    return [...reportSections(report, 'medians').map(section => section.table), ...reportSections(report, 'scenarios').flatMap(section => section.tables)]
+        .find(table => table.id === id);
+}
+
+function factorTables(report: ComparisonReport): readonly FactorTable[] {
+    return reportSections(report, 'factors')[0]?.tables ?? [];
+}
+
+function medians(table: MedianTable | undefined): (number | undefined)[][] | undefined {
+    return table?.rows.map(row => row.cells.map(cell => cell?.statistics.medianMs));
+}
+
+const key = (host: HostInfo): HostKey => ({ editor: host.editor, runtime: host.runtime, extensionKind: host.extensionKind });
+
+suite('comparison report model', () => {
+    test('the original suite\'s readFile table: a row per host identity that measured it, each cell the measurement itself', () => {
+        const report = buildComparisonReport(sampleRun());
+        const table = medianTable(report, 'read-file');
+        assert.deepStrictEqual(table?.columns, ['1K', '10000K']);
+        assert.deepStrictEqual(table?.rows.map(row => row.series), [
+            { host: key(vscodeServer), scenarioId: catalog.vscodeReadFile.id },
+            { host: key(theiaBrowserPlugin), scenarioId: catalog.vscodeReadFile.id },
+        ]);
+        assert.deepStrictEqual(table?.rows.map(row => row.label), ['VS Code server', 'Theia browser (plugin)']);
+        assert.deepStrictEqual(medians(table), [[2, 10], [8, 500]]);
+        assert.deepStrictEqual(table?.rows[1].cells[1]?.measurement.samplesMs, [450, 500, 550], 'the samples are there for distributions and intervals');
+        const theia = medianTable(report, 'theia-extension');
+        assert.deepStrictEqual(theia?.rows.map(row => row.label), ['Browser (FileService)', 'Browser (Node FS)'], 'no Electron rows without an Electron host');
+    });
+
+    test('a later file of the same host replaces its measurement, in the earlier place', () => {
+        const newer = resultsDocument({ ...vscodeServer, editorVersion: '1.101.0' }, [measurement(catalog.vscodeReadFile, '1K', 7)]);
+        const report = buildComparisonReport([...sampleRun(), newer]);
+        assert.deepStrictEqual(medians(medianTable(report, 'read-file')), [[7, 10], [8, 500]]);
+        assert.strictEqual(report.measurements.length, 11, 'one measurement per host, scenario and size');
+        assert.strictEqual(report.measurements[0].measurement.statistics.medianMs, 7);
+        const environments = reportSections(report, 'environments')[0].hosts;
+        assert.deepStrictEqual(environments.map(host => [host.label, host.hostInfo.editorVersion]), [['VS Code server', '1.101.0'], ['Theia browser (extension)', '1.74.1']]);
+    });
+
+    test('a factor table compares two series size by size: difference and factor of the medians', () => {
+        const report = buildComparisonReport(sampleRun());
+        const factor = factorTables(report).find(table => table.id === 'plugin-vs-vscode-browser');
+        assert.strictEqual(factor?.title, 'Theia browser (plugin) vs VS Code server');
+        assert.deepStrictEqual(factor?.numerator, { host: key(theiaBrowserPlugin), scenarioId: catalog.vscodeReadFile.id });
+        assert.deepStrictEqual(factor?.denominator, { host: key(vscodeServer), scenarioId: catalog.vscodeReadFile.id });
+        assert.deepStrictEqual(factor?.cells.map(cell => [cell?.differenceMs, cell?.factor]), [[6, 4], [490, 50]]);
+        assert.strictEqual(factor?.cells[1]?.denominator.medianMs, 10);
+        const fileServiceVsNode = factorTables(report).find(table => table.title === 'Theia browser: FileService vs Node FS');
+        assert.deepStrictEqual(fileServiceVsNode?.cells.map(cell => cell?.factor), [2, 1.25]);
+        assert.deepStrictEqual(factorTables(report).map(table => table.id), ['plugin-vs-vscode-browser', 'file-service-vs-node-fs-browser',
+            'plugin-vs-extension-browser', 'file-service-vs-vscode'], 'no Electron factors without Electron results');
+    });
+
+    test('a size measured by one side only leaves that cell empty', () => {
+        const report = buildComparisonReport(sampleRun());
+        const decomposition = medianTable(report, 'decomposition-browser');
+        assert.deepStrictEqual(decomposition?.rows.find(row => row.label === 'HTTP fetch (wire floor)')?.cells.map(cell => cell?.statistics.medianMs), [undefined, 60]);
+        const documents = sampleRun();
+        documents[0] = resultsDocument(vscodeServer, [measurement(catalog.vscodeReadFile, '10000K', 10)]);
+        const factor = factorTables(buildComparisonReport(documents)).find(table => table.id === 'plugin-vs-vscode-browser');
+        assert.deepStrictEqual(factor?.cells.map(cell => cell?.factor), [undefined, 50]);
+    });
+
+    test('a host the run could not measure is kept with its reason, after the hosts that were', () => {
+        const report = buildComparisonReport(sampleRun(), { notMeasured: [{ host: 'VS Code desktop', reason: 'skipped: no display' }] });
+        assert.deepStrictEqual(report.sections.slice(-2).map(section => section.kind), ['environments', 'not-measured']);
+        assert.deepStrictEqual(reportSections(report, 'not-measured')[0].hosts, [{ host: 'VS Code desktop', reason: 'skipped: no display' }]);
+        assert.deepStrictEqual(reportSections(buildComparisonReport(sampleRun()), 'not-measured'), [], 'no section when every host was measured');
+    });
+
+    test('two hosts with the same usual label do not collide: each keeps its rows, and the labels tell them apart', () => {
+        const desktop: HostInfo = { ...vscodeServer, editorName: 'Visual Studio Code', runtime: 'desktop' };
+        const bare: HostInfo = { ...desktop, extensionKind: 'none' };
+        const report = buildComparisonReport([
+            resultsDocument(desktop, [measurement(catalog.vscodeReadFile, '1K', 1)]),
+            resultsDocument(bare, [measurement(catalog.vscodeReadFile, '1K', 100)]),
+        ]);
+        const table = medianTable(report, `scenario:${catalog.vscodeReadFile.id}`);
+        assert.deepStrictEqual(table?.rows.map(row => [row.label, row.series.host, row.cells[0]?.statistics.medianMs]), [
+            ['VS Code [desktop, extension]', key(desktop), 1],
+            ['VS Code [desktop, none]', key(bare), 100],
+        ]);
+        assert.deepStrictEqual(report.hosts.map(host => host.label), ['VS Code [desktop, extension]', 'VS Code [desktop, none]']);
+        assert.lengthOf(reportSections(report, 'environments')[0].hosts, 2);
+    });
+
+    test('per-scenario tables: every host that measured the scenario, small-files targets as their own column', () => {
+        const report = buildComparisonReport(sampleRun());
+        const scenarios = reportSections(report, 'scenarios')[0].tables;
+        assert.deepStrictEqual(scenarios.map(table => table.id), [catalog.vscodeReadFile, catalog.vscodeStat, catalog.theiaFileServiceReadFile,
+            catalog.theiaNodeFsService, catalog.theiaDiskFloor, catalog.theiaHttpFetch].map(scenario => `scenario:${scenario.id}`));
+        assert.deepStrictEqual(medianTable(report, `scenario:${catalog.vscodeStat.id}`)?.columns, ['1000 files']);
+        assert.deepStrictEqual(medianTable(report, `scenario:${catalog.theiaDiskFloor.id}`)?.columns, ['10000K']);
+    });
+
+    test('charts are objects of the model: a median line per host and fixture scenario, a factor line per factor table', () => {
+        const report = buildComparisonReport(sampleRun());
+        assert.deepStrictEqual(report.charts.map(chart => chart.id), ['medians', 'factors']);
+        const [mediansChart, factorsChart] = report.charts;
+        assert.deepStrictEqual(mediansChart.sizes, ['1K', '10000K']);
+        assert.notInclude(mediansChart.series.map(series => series.label), 'VS Code server: workspace.fs.stat', 'small-files scenarios have no size axis');
+        const plugin = mediansChart.series.find(series => series.label === 'Theia browser (plugin): workspace.fs.readFile');
+        assert.deepStrictEqual(plugin?.kind === 'median' && plugin.series, { host: key(theiaBrowserPlugin), scenarioId: catalog.vscodeReadFile.id });
+        assert.deepStrictEqual(plugin?.points.map(point => point.size), ['1K', '10000K']);
+        assert.deepStrictEqual(factorsChart.series.map(series => series.kind === 'factor' && series.factorTableId), factorTables(report).map(table => table.id));
+    });
+
+    test('one host alone: its tables and the median chart, no factor tables', () => {
+        const report = buildComparisonReport([sampleRun()[0]]);
+        assert.deepStrictEqual(factorTables(report), []);
+        assert.deepStrictEqual(report.charts.map(chart => chart.id), ['medians']);
+        assert.deepStrictEqual(medians(medianTable(report, 'read-file')), [[2, 10]]);
+    });
+});
