@@ -22,3 +22,4 @@ export * from './run-comparison';
 export * from './output-markers';
 export * from './session';
 export * from './settings-schema';
+export * from './intervals';

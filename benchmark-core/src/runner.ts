@@ -2,6 +2,7 @@ import { BenchmarkCancelledError, FixtureError, VerificationError } from './erro
 import { FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, SMALL_FILES_DIRECTORY } from './manifest';
 import { Scenario, ScenarioCase, ScenarioInfo, scenarioInfo, ScenarioTarget, SampleOutput } from './scenario';
 import { sha256Hex } from './sha256';
+import { medianInterval } from './intervals';
 import { FixtureSize, orderSizes, SizeOrder } from './sizes';
 import { computeStatistics, SampleStatistics } from './statistics';
 
@@ -40,15 +41,30 @@ export interface RunnerOptions {
     readonly manifest: FixtureManifest;
     /** Fixture sizes to run fixture scenarios at. */
     readonly sizes: readonly FixtureSize[];
-    /** Timed samples per case (default 15). */
+    /** Timed samples per case (default 15); with {@link precision}, the least. */
     readonly iterations?: number;
     /** Warm-up samples per case, run first and kept apart (default 2). */
     readonly warmup?: number;
-    /** Order sizes are visited in (default ascending). */
+    /** Order sizes are visited in, within each round (default ascending). */
     readonly order?: SizeOrder;
+    /** The clock of the samples (default `performance.now()`). */
     readonly clock?: Clock;
     readonly cancellation?: CancellationSignal;
+    /** Progress, reported after a sample (never between its clock readings), at most every {@link progressIntervalMs}. */
     readonly onProgress?: (progress: RunnerProgress) => void;
+    /** Least time between two progress reports, ms (default 250; 0 reports every sample). */
+    readonly progressIntervalMs?: number;
+    /** Runs before every sample, outside the timed region, e.g. a garbage collection, so that samples start alike. */
+    readonly settle?: () => void | Promise<void>;
+    /**
+     * Relative half-width of the 95% interval of each case's median to reach, e.g. 0.05: a case keeps sampling
+     * past `iterations` until it gets there, has {@link maxIterations} samples, or has used {@link caseBudgetMs}.
+     */
+    readonly precision?: number;
+    /** Most timed samples of a case when sampling for precision (default 10 x iterations, at most 1000). */
+    readonly maxIterations?: number;
+    /** Time one case may take while sampling for precision, ms (default 20 000). */
+    readonly caseBudgetMs?: number;
 }
 
 /** How the bytes of a case were checked. */
@@ -64,6 +80,8 @@ export interface CaseMeasurement {
     readonly verification: VerificationLevel;
     /** True when at least one sample's duration came from the other side ({@link SampleOutput.reportedMs}). */
     readonly reportedBySubject: boolean;
+    /** With a precision target: whether the 95% interval of the median got within it. */
+    readonly reachedPrecision?: boolean;
 }
 
 export interface SkippedScenario {
@@ -127,87 +145,146 @@ export function scenarioTargets(scenario: ScenarioInfo, manifest: FixtureManifes
     });
 }
 
+/** One scenario at one target while it is measured. */
+interface RunningCase {
+    readonly scenario: Scenario;
+    readonly target: ScenarioTarget;
+    readonly scenarioCase: ScenarioCase;
+    readonly warmupMs: number[];
+    readonly samplesMs: number[];
+    verification: VerificationLevel;
+    reportedBySubject: boolean;
+    /** Time spent sampling this case, ms. */
+    spentMs: number;
+    done: boolean;
+    reachedPrecision?: boolean;
+}
+
 /**
- * Runs every available scenario at every target: warm-up samples, then timed samples, each timed around
- * exactly one call of {@link ScenarioCase.runSample}. Verification happens outside the timed region.
- * Throws {@link BenchmarkCancelledError} when cancelled and {@link VerificationError} on wrong bytes;
- * either way no partial output is returned.
+ * Runs every available scenario at every target, interleaved: all cases are prepared, then each round takes one
+ * sample of every case still running (warm-up rounds first), so a drift of the machine spreads over all of them
+ * instead of landing on whichever case ran at the time. Each sample is timed around exactly one call of
+ * {@link ScenarioCase.runSample}; settling, verification and progress happen outside the clock readings.
+ * Throws {@link BenchmarkCancelledError} when cancelled and {@link VerificationError} on wrong bytes; either way no
+ * partial output is returned.
  */
 export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput> {
     const iterations = options.iterations ?? DEFAULT_ITERATIONS;
     const warmup = options.warmup ?? DEFAULT_WARMUP;
     checkCount('Iterations', iterations, ITERATIONS_RANGE);
     checkCount('Warm-up samples', warmup, WARMUP_RANGE);
+    const precision = options.precision;
+    if (precision !== undefined && !(precision > 0 && precision < 1)) {
+        throw new RangeError(`The precision target must be a fraction between 0 and 1 (e.g. 0.05 for 5%), got ${precision}.`);
+    }
+    const maxIterations = precision === undefined ? iterations : Math.max(iterations, options.maxIterations ?? Math.min(10 * iterations, ITERATIONS_RANGE.max));
+    const caseBudgetMs = options.caseBudgetMs ?? 20_000;
+    const progressIntervalMs = options.progressIntervalMs ?? 250;
     const clock = options.clock ?? defaultClock;
     const cancellation = options.cancellation;
     const startedAt = new Date().toISOString();
-
-    const skipped: SkippedScenario[] = [];
-    const plan: { scenario: Scenario; targets: ScenarioTarget[] }[] = [];
-    for (const scenario of options.scenarios) {
-        const reason = scenario.unavailableReason?.();
-        if (reason !== undefined) {
-            skipped.push({ scenario: scenarioInfo(scenario), reason });
-            continue;
-        }
-        plan.push({ scenario, targets: scenarioTargets(scenario, options.manifest, options.sizes, options.order) });
-    }
-
-    const samplesPerCase = warmup + iterations;
-    const total = plan.reduce((sum, entry) => sum + entry.targets.length * samplesPerCase, 0);
-    let done = 0;
-    const measurements: CaseMeasurement[] = [];
-
     const throwIfCancelled = (): void => {
         if (cancellation?.isCancellationRequested) {
             throw new BenchmarkCancelledError();
         }
     };
 
-    for (const { scenario, targets } of plan) {
-        for (const target of targets) {
+    const skipped: SkippedScenario[] = [];
+    const plan: { scenario: Scenario; target: ScenarioTarget }[] = [];
+    for (const scenario of options.scenarios) {
+        const reason = scenario.unavailableReason?.();
+        if (reason !== undefined) {
+            skipped.push({ scenario: scenarioInfo(scenario), reason });
+            continue;
+        }
+        plan.push(...scenarioTargets(scenario, options.manifest, options.sizes, options.order).map(target => ({ scenario, target })));
+    }
+    // Cases are visited size by size in each round, every scenario at a size one after the other.
+    const sizeRank = new Map(orderSizes(options.sizes, options.order ?? 'ascending').map((size, index) => [size.label, index]));
+    plan.sort((a, b) => (sizeRank.get(a.target.label) ?? -1) - (sizeRank.get(b.target.label) ?? -1));
+
+    const cases: RunningCase[] = [];
+    let total = plan.length * (warmup + iterations);
+    let done = 0;
+    let lastReport = Number.NEGATIVE_INFINITY;
+    try {
+        for (const { scenario, target } of plan) {
             throwIfCancelled();
-            const scenarioCase = await scenario.prepare(target);
-            try {
-                const warmupMs: number[] = [];
-                const samplesMs: number[] = [];
-                let reportedBySubject = false;
-                let verification: VerificationLevel = 'length';
-                for (let index = 0; index < samplesPerCase; index++) {
-                    throwIfCancelled();
-                    const isWarmup = index < warmup;
-                    options.onProgress?.({
-                        done, total, scenario, target,
-                        phase: isWarmup ? 'warm-up' : 'timed',
-                        sample: isWarmup ? index + 1 : index - warmup + 1,
-                        samplesInPhase: isWarmup ? warmup : iterations,
-                    });
-                    const started = clock();
-                    const output = await scenarioCase.runSample(index);
-                    const elapsed = clock() - started;
-                    const checkContent = index === 0 || index === warmup || index === samplesPerCase - 1;
-                    verification = await verifySample(scenario, scenarioCase, target, output, checkContent);
-                    const durationMs = output.reportedMs ?? elapsed;
-                    reportedBySubject ||= output.reportedMs !== undefined;
-                    (isWarmup ? warmupMs : samplesMs).push(durationMs);
-                    done++;
-                }
-                measurements.push({
-                    scenario: scenarioInfo(scenario),
-                    target,
-                    warmupMs,
-                    samplesMs,
-                    statistics: computeStatistics(samplesMs, scenario.target === 'fixture' ? target.bytes : 0),
-                    verification,
-                    reportedBySubject,
+            cases.push({
+                scenario, target, scenarioCase: await scenario.prepare(target),
+                warmupMs: [], samplesMs: [], verification: 'length', reportedBySubject: false, spentMs: 0, done: false,
+            });
+        }
+        const sample = async (running: RunningCase, isWarmup: boolean): Promise<void> => {
+            throwIfCancelled();
+            await options.settle?.();
+            const index = running.warmupMs.length + running.samplesMs.length;
+            const started = clock();
+            const output = await running.scenarioCase.runSample(index);
+            const elapsed = clock() - started;
+            // Content (SHA-256) on the first warm-up, the first timed and the last of the asked-for samples; length on all.
+            const checkContent = index === 0 || index === warmup || index === warmup + iterations - 1;
+            running.verification = await verifySample(running.scenario, running.scenarioCase, running.target, output, checkContent);
+            running.reportedBySubject ||= output.reportedMs !== undefined;
+            (isWarmup ? running.warmupMs : running.samplesMs).push(output.reportedMs ?? elapsed);
+            running.spentMs += elapsed;
+            done++;
+            const now = clock();
+            if (options.onProgress && (now - lastReport >= progressIntervalMs || done === total)) {
+                lastReport = now;
+                options.onProgress({
+                    done, total, scenario: running.scenario, target: running.target,
+                    phase: isWarmup ? 'warm-up' : 'timed',
+                    sample: isWarmup ? running.warmupMs.length : running.samplesMs.length,
+                    samplesInPhase: isWarmup ? warmup : Math.max(iterations, running.samplesMs.length),
                 });
-            } finally {
-                await scenarioCase.dispose?.();
+            }
+        };
+        for (let round = 0; round < warmup; round++) {
+            for (const running of cases) {
+                await sample(running, true);
             }
         }
+        for (let round = 0; cases.some(running => !running.done); round++) {
+            for (const running of cases.filter(candidate => !candidate.done)) {
+                await sample(running, false);
+                if (round + 1 >= iterations) {
+                    finishIfDone(running, precision, maxIterations, caseBudgetMs);
+                    if (!running.done) {
+                        total++;
+                    }
+                }
+            }
+        }
+        throwIfCancelled();
+        const measurements = cases.map((running): CaseMeasurement => ({
+            scenario: scenarioInfo(running.scenario),
+            target: running.target,
+            warmupMs: running.warmupMs,
+            samplesMs: running.samplesMs,
+            statistics: computeStatistics(running.samplesMs, running.scenario.target === 'fixture' ? running.target.bytes : 0),
+            verification: running.verification,
+            reportedBySubject: running.reportedBySubject,
+            ...(running.reachedPrecision === undefined ? {} : { reachedPrecision: running.reachedPrecision }),
+        }));
+        return { measurements, skipped, startedAt, finishedAt: new Date().toISOString() };
+    } finally {
+        for (const running of cases) {
+            await running.scenarioCase.dispose?.();
+        }
     }
-    throwIfCancelled();
-    return { measurements, skipped, startedAt, finishedAt: new Date().toISOString() };
+}
+
+/** Ends a case that has its samples: all it was asked for, or (with a precision target) enough, or its budget. */
+function finishIfDone(running: RunningCase, precision: number | undefined, maxIterations: number, caseBudgetMs: number): void {
+    if (precision === undefined) {
+        running.done = true;
+        return;
+    }
+    const median = computeStatistics(running.samplesMs).medianMs;
+    const interval = medianInterval(running.samplesMs);
+    running.reachedPrecision = interval !== undefined && (interval.high - interval.low) / 2 <= precision * median;
+    running.done = running.reachedPrecision || running.samplesMs.length >= maxIterations || running.spentMs >= caseBudgetMs;
 }
 
 async function verifySample(scenario: Scenario, scenarioCase: ScenarioCase, target: ScenarioTarget, output: SampleOutput,

@@ -87,18 +87,84 @@ suite('runBenchmark', () => {
         assert.deepStrictEqual(output.measurements.map(measurement => measurement.target.label), ['50K', '5K', '1K']);
     });
 
-    test('reports progress for every sample, with phase and totals', async () => {
+    test('reports progress after every sample when asked, with phase and totals, the cases interleaved', async () => {
         const clock = new FakeClock();
         const events: RunnerProgress[] = [];
         await runBenchmark({
             scenarios: [fakeScenario(clock, bytesOf)], manifest, sizes: parseSizeList('1K,5K'),
-            iterations: 2, warmup: 1, clock: clock.read, onProgress: event => events.push(event),
+            iterations: 2, warmup: 1, clock: clock.read, progressIntervalMs: 0, onProgress: event => events.push(event),
         });
-        assert.strictEqual(events.length, 6);
-        assert.deepStrictEqual(events.map(event => event.done), [0, 1, 2, 3, 4, 5]);
+        assert.deepStrictEqual(events.map(event => event.done), [1, 2, 3, 4, 5, 6]);
         assert.isTrue(events.every(event => event.total === 6));
-        assert.deepStrictEqual(events.slice(0, 3).map(event => `${event.target.label}:${event.phase}:${event.sample}/${event.samplesInPhase}`),
-            ['1K:warm-up:1/1', '1K:timed:1/2', '1K:timed:2/2']);
+        assert.deepStrictEqual(events.map(event => `${event.target.label}:${event.phase}:${event.sample}/${event.samplesInPhase}`),
+            ['1K:warm-up:1/1', '5K:warm-up:1/1', '1K:timed:1/2', '5K:timed:1/2', '1K:timed:2/2', '5K:timed:2/2']);
+    });
+
+    test('progress is reported at most every progressIntervalMs, and always after the last sample', async () => {
+        const clock = new FakeClock();
+        const events: RunnerProgress[] = [];
+        await runBenchmark({
+            scenarios: [fakeScenario(clock, bytesOf, { duration: () => 100 })], manifest, sizes: parseSizeList('1K'),
+            iterations: 10, warmup: 0, clock: clock.read, progressIntervalMs: 250, onProgress: event => events.push(event),
+        });
+        assert.deepStrictEqual(events.map(event => event.done), [1, 4, 7, 10]);
+    });
+
+    test('interleaves the cases in rounds: every scenario at every size takes its n-th sample before any takes its next', async () => {
+        const clock = new FakeClock();
+        const order: string[] = [];
+        const scenario = (id: string): Scenario => fakeScenario(clock, bytesOf, {
+            id, output: (index, target) => {
+                order.push(`${id}:${target.label}:${index}`);
+                return { bytes: bytesOf(target.fileName) };
+            },
+        });
+        await runBenchmark({ scenarios: [scenario('a'), scenario('b')], manifest, sizes: parseSizeList('5K,1K'), iterations: 2, warmup: 0, clock: clock.read });
+        assert.deepStrictEqual(order, ['a:1K:0', 'b:1K:0', 'a:5K:0', 'b:5K:0', 'a:1K:1', 'b:1K:1', 'a:5K:1', 'b:5K:1']);
+    });
+
+    test('settles before every sample, outside the timed region', async () => {
+        const clock = new FakeClock();
+        let settles = 0;
+        const output = await runBenchmark({
+            scenarios: [fakeScenario(clock, bytesOf, { duration: () => 2 })], manifest, sizes: parseSizeList('1K'), iterations: 3, warmup: 1, clock: clock.read,
+            settle: async () => {
+                settles++;
+                clock.now += 50;
+            },
+        });
+        assert.strictEqual(settles, 4);
+        assert.deepStrictEqual(output.measurements[0].samplesMs, [2, 2, 2]);
+    });
+
+    test('with a precision target, a noisy case samples on until its median\'s interval is narrow enough, a steady one stops at iterations', async () => {
+        const clock = new FakeClock();
+        const steady = fakeScenario(clock, bytesOf, { id: 'steady', duration: () => 10 });
+        // Alternating 5 and 15 ms, then steady at 10 from the 30th sample on: the interval narrows only then.
+        const noisy = fakeScenario(clock, bytesOf, { id: 'noisy', duration: index => index < 30 ? (index % 2 === 0 ? 5 : 15) : 10 });
+        const output = await runBenchmark({
+            scenarios: [steady, noisy], manifest, sizes: parseSizeList('1K'), iterations: 10, warmup: 0, clock: clock.read, precision: 0.05,
+        });
+        const [first, second] = output.measurements;
+        assert.deepStrictEqual([first.scenario.id, first.samplesMs.length, first.reachedPrecision], ['steady', 10, true]);
+        assert.strictEqual(second.scenario.id, 'noisy');
+        assert.isAbove(second.samplesMs.length, 30);
+        assert.isTrue(second.reachedPrecision);
+    });
+
+    test('with a precision target, a case that never gets there stops at maxIterations or its time budget, marked', async () => {
+        const clock = new FakeClock();
+        const noisy = fakeScenario(clock, bytesOf, { duration: index => (index % 2 === 0 ? 5 : 15) });
+        const capped = await runBenchmark({
+            scenarios: [noisy], manifest, sizes: parseSizeList('1K'), iterations: 10, warmup: 0, clock: clock.read, precision: 0.05, maxIterations: 25,
+        });
+        assert.deepStrictEqual([capped.measurements[0].samplesMs.length, capped.measurements[0].reachedPrecision], [25, false]);
+        const budgeted = await runBenchmark({
+            scenarios: [noisy], manifest, sizes: parseSizeList('1K'), iterations: 10, warmup: 0, clock: clock.read, precision: 0.05, caseBudgetMs: 200,
+        });
+        assert.strictEqual(budgeted.measurements[0].samplesMs.length, 20);
+        const error = await runBenchmark({ scenarios: [noisy], manifest, sizes: parseSizeList('1K'), precision: 5 }).then(() => undefined, caught => caught);
+        assert.match((error as Error).message, /precision target must be a fraction between 0 and 1/);
     });
 
     test('stops between samples when cancelled, yields no output and disposes the case', async () => {
@@ -119,8 +185,9 @@ suite('runBenchmark', () => {
             error = caught;
         }
         assert.instanceOf(error, BenchmarkCancelledError);
-        assert.strictEqual(scenario.calls, 3, 'no sample starts after the cancel request');
-        assert.deepStrictEqual(scenario.disposed, ['1K']);
+        // Rounds interleave 1K and 5K: 1K#0, 5K#0, 1K#1, 5K#1, 1K#2 (which asks to cancel).
+        assert.strictEqual(scenario.calls, 5, 'no sample starts after the cancel request');
+        assert.deepStrictEqual(scenario.disposed, ['1K', '5K']);
     });
 
     test('an AbortController can cancel a run', async () => {

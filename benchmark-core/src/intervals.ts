@@ -1,0 +1,206 @@
+import { binomialDistribution, errorFunction, wilcoxonRankSum } from 'simple-statistics';
+
+/** A confidence interval: `low` to `high`, in the unit of what it bounds. */
+export interface Interval {
+    readonly low: number;
+    readonly high: number;
+}
+
+/** The confidence level of every interval fs-perf prints. */
+export const CONFIDENCE_LEVEL = 0.95;
+
+/**
+ * The distribution-free confidence interval of a median from order statistics: `[x(k), x(n+1-k)]` of the sorted
+ * samples, with `k` the largest rank for which a Binomial(n, 1/2) count below `k` has probability at most
+ * (1 - level) / 2. Its coverage is at least `level` whatever the distribution (timings are skewed and often
+ * bimodal, so a normal approximation would not hold), and it needs no random resampling, so it is the same
+ * on every machine. With 15 samples at 95% it is `[x(4), x(12)]`. Undefined when there are too few samples
+ * for the level (fewer than 6 at 95%).
+ */
+export function medianInterval(samples: readonly number[], level: number = CONFIDENCE_LEVEL): Interval | undefined {
+    const n = samples.length;
+    const k = orderStatisticRank(n, level);
+    if (k === undefined) {
+        return undefined;
+    }
+    const sorted = [...samples].sort((a, b) => a - b);
+    return { low: sorted[k - 1], high: sorted[n - k] };
+}
+
+/** The rank `k` (1-based) of {@link medianInterval}, or undefined when even `k = 1` covers less than `level`. */
+export function orderStatisticRank(n: number, level: number = CONFIDENCE_LEVEL): number | undefined {
+    if (!Number.isInteger(n) || n < 1 || !(level > 0 && level < 1)) {
+        return undefined;
+    }
+    const probabilities = binomialDistribution(n, 0.5) ?? [];
+    const tail = (1 - level) / 2;
+    let below = 0;
+    let rank: number | undefined;
+    // P(count <= k - 1) for k = 1, 2, ...: the interval [x(k), x(n+1-k)] misses the median with twice that.
+    for (let k = 1; k <= Math.ceil(n / 2); k++) {
+        below += probabilities[k - 1] ?? 0;
+        if (below > tail) {
+            break;
+        }
+        rank = k;
+    }
+    return rank;
+}
+
+/** A seeded pseudo-random source in [0, 1) (mulberry32): the same intervals on every run and machine. */
+export function seededRandom(seed: number): () => number {
+    let state = seed >>> 0;
+    return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let value = state;
+        value = Math.imul(value ^ (value >>> 15), value | 1);
+        value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+        return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+/** A ratio (e.g. a factor between two paths) and its confidence interval. */
+export interface RatioEstimate extends Interval {
+    readonly ratio: number;
+}
+
+export interface BootstrapOptions {
+    readonly level?: number;
+    /** Resamples drawn (default 2000). */
+    readonly resamples?: number;
+    /** Seed of the resampling (default 1), so a report is reproducible. */
+    readonly seed?: number;
+}
+
+/**
+ * `median(numerator) / median(denominator)` with a seeded percentile-bootstrap interval: both sample sets are
+ * resampled with replacement, independently, and the ratio of the resampled medians is taken each time.
+ */
+export function ratioOfMedians(numerator: readonly number[], denominator: readonly number[], options: BootstrapOptions = {}): RatioEstimate {
+    if (numerator.length === 0 || denominator.length === 0) {
+        throw new RangeError('A ratio of medians needs samples on both sides.');
+    }
+    const level = options.level ?? CONFIDENCE_LEVEL;
+    const resamples = options.resamples ?? 2000;
+    const random = seededRandom(options.seed ?? 1);
+    const ratios = new Float64Array(resamples);
+    const scratchA = new Float64Array(numerator.length);
+    const scratchB = new Float64Array(denominator.length);
+    for (let index = 0; index < resamples; index++) {
+        ratios[index] = resampledMedian(numerator, scratchA, random) / resampledMedian(denominator, scratchB, random);
+    }
+    ratios.sort();
+    const tail = (1 - level) / 2;
+    return {
+        ratio: medianOf(numerator) / medianOf(denominator),
+        low: ratios[Math.floor(tail * (resamples - 1))],
+        high: ratios[Math.ceil((1 - tail) * (resamples - 1))],
+    };
+}
+
+/**
+ * Two-sided p-value of the Mann-Whitney U test (Wilcoxon rank sum) that `a` and `b` come from the same
+ * distribution: the normal approximation with the tie correction and a continuity correction, good from
+ * about 8 samples a side.
+ */
+export function mannWhitneyPValue(a: readonly number[], b: readonly number[]): number {
+    const n1 = a.length;
+    const n2 = b.length;
+    if (n1 === 0 || n2 === 0) {
+        throw new RangeError('The Mann-Whitney test needs samples on both sides.');
+    }
+    const u = wilcoxonRankSum([...a], [...b]) - (n1 * (n1 + 1)) / 2;
+    const n = n1 + n2;
+    const tieTerm = tieCorrection([...a, ...b]);
+    const variance = ((n1 * n2) / 12) * ((n + 1) - tieTerm / (n * (n - 1)));
+    if (variance <= 0) {
+        return 1;
+    }
+    const distance = Math.max(0, Math.abs(u - (n1 * n2) / 2) - 0.5);
+    // Two-sided normal tail: 2 (1 - Phi(z)) = 1 - erf(z / sqrt 2).
+    return Math.min(1, 1 - errorFunction(distance / Math.sqrt(variance) / Math.SQRT2));
+}
+
+/** Sum of t^3 - t over groups of t equal values. */
+function tieCorrection(values: readonly number[]): number {
+    const counts = new Map<number, number>();
+    for (const value of values) {
+        counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    let sum = 0;
+    for (const count of counts.values()) {
+        sum += count ** 3 - count;
+    }
+    return sum;
+}
+
+/** How a cell moved between two runs. */
+export type ChangeVerdict = 'faster' | 'slower' | 'no change' | 'inconclusive';
+
+export interface ChangeOptions extends BootstrapOptions {
+    /** Significance level of the test (default 0.05). */
+    readonly alpha?: number;
+    /** Relative change below which a real difference still counts as "no change" (default 0.05 = 5%). */
+    readonly noiseThreshold?: number;
+}
+
+export interface Change extends RatioEstimate {
+    readonly verdict: ChangeVerdict;
+    readonly pValue: number;
+}
+
+/**
+ * Whether `current` is faster or slower than `baseline` (durations): significant when the Mann-Whitney test
+ * rejects at `alpha` and the interval of the ratio of medians excludes 1; a significant change within the
+ * noise threshold is "no change"; without significance, "no change" when the whole interval lies within the
+ * threshold, else "inconclusive" (more samples could tell).
+ */
+export function detectChange(baseline: readonly number[], current: readonly number[], options: ChangeOptions = {}): Change {
+    const alpha = options.alpha ?? 0.05;
+    const threshold = options.noiseThreshold ?? 0.05;
+    const estimate = ratioOfMedians(current, baseline, options);
+    const pValue = mannWhitneyPValue(baseline, current);
+    const significant = pValue < alpha && (estimate.low > 1 || estimate.high < 1);
+    let verdict: ChangeVerdict;
+    if (significant) {
+        verdict = Math.abs(estimate.ratio - 1) <= threshold ? 'no change' : estimate.ratio > 1 ? 'slower' : 'faster';
+    } else {
+        verdict = estimate.low >= 1 - threshold && estimate.high <= 1 + threshold ? 'no change' : 'inconclusive';
+    }
+    return { ...estimate, pValue, verdict };
+}
+
+/**
+ * A value with the digits its interval supports: rounded at the place of the leading digit of the interval's
+ * half-width (one significant digit of uncertainty), but never coarser than the value's own leading digit.
+ * Without an interval (too few samples), three significant digits. E.g. 269 in [207, 367] is "270",
+ * 11.53 in [7.1, 13.7] is "12", 0.2171 in [0.2, 0.25] is "0.22".
+ */
+export function formatSupported(value: number, interval?: Interval): string {
+    if (!Number.isFinite(value)) {
+        return String(value);
+    }
+    const leading = value === 0 ? 0 : Math.floor(Math.log10(Math.abs(value)));
+    const halfWidth = interval ? (interval.high - interval.low) / 2 : 0;
+    const place = halfWidth > 0 ? Math.min(Math.floor(Math.log10(halfWidth)), leading) : leading - 2;
+    if (place >= 0) {
+        const unit = 10 ** place;
+        return String(Math.round(value / unit) * unit);
+    }
+    return value.toFixed(-place);
+}
+
+function medianOf(values: ArrayLike<number>): number {
+    const sorted = Array.from(values).sort((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function resampledMedian(values: readonly number[], scratch: Float64Array, random: () => number): number {
+    for (let index = 0; index < values.length; index++) {
+        scratch[index] = values[Math.floor(random() * values.length)];
+    }
+    scratch.sort();
+    const middle = scratch.length >> 1;
+    return scratch.length % 2 === 1 ? scratch[middle] : (scratch[middle - 1] + scratch[middle]) / 2;
+}
