@@ -177,12 +177,23 @@ export function detectChange(baseline: readonly number[], current: readonly numb
  * 11.53 in [7.1, 13.7] is "12", 0.2171 in [0.2, 0.25] is "0.22".
  */
 export function formatSupported(value: number, interval?: Interval): string {
-    if (!Number.isFinite(value)) {
-        return String(value);
-    }
+    return Number.isFinite(value) ? formatAtPlace(value, supportedPlace(value, interval)) : String(value);
+}
+
+/** An interval's bounds with the digits of the value they bound, e.g. `[210, 370]` next to `270`. */
+export function formatInterval(value: number, interval: Interval): string {
+    const place = supportedPlace(value, interval);
+    return `[${formatAtPlace(interval.low, place)}, ${formatAtPlace(interval.high, place)}]`;
+}
+
+/** The power of ten the last printed digit of `value` stands for. */
+function supportedPlace(value: number, interval?: Interval): number {
     const leading = value === 0 ? 0 : Math.floor(Math.log10(Math.abs(value)));
     const halfWidth = interval ? (interval.high - interval.low) / 2 : 0;
-    const place = halfWidth > 0 ? Math.min(Math.floor(Math.log10(halfWidth)), leading) : leading - 2;
+    return halfWidth > 0 ? Math.min(Math.floor(Math.log10(halfWidth)), leading) : leading - 2;
+}
+
+function formatAtPlace(value: number, place: number): string {
     if (place >= 0) {
         const unit = 10 ** place;
         return String(Math.round(value / unit) * unit);

@@ -4,8 +4,11 @@ import { hostLabel } from './host-identity';
 import { CaseMeasurement, RunnerOutput, SkippedScenario } from './runner';
 import { describeZodError } from './zod-errors';
 
-/** Version of the results file format; bump on any incompatible change. */
-export const RESULTS_SCHEMA_VERSION = 1;
+/**
+ * Version of the results file format written; bump on any incompatible change. Version 2 adds the median's 95%
+ * interval, the precision target and what settled the runtime before each sample; version 1 files are still read.
+ */
+export const RESULTS_SCHEMA_VERSION = 2;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
 /** Folder, relative to a workspace root, that results files are written to. */
 export const RESULTS_DIRECTORY = '.fs-perf/results';
@@ -51,11 +54,18 @@ export const environmentSchema = z.object({
 });
 
 export const settingsSchema = z.object({
+    /** Timed samples per case; with a precision target, the least. */
     iterations: z.number().int().positive(),
     warmup: z.number().int().nonnegative(),
     sizes: z.array(nonEmpty),
     order: z.enum(['ascending', 'descending']),
     scenarios: z.array(nonEmpty),
+    /** (v2) Relative half-width of the median's 95% interval each case sampled toward, e.g. 0.05. */
+    precision: z.number().positive().lt(1).optional(),
+    /** (v2) What ran before each sample, outside the timed region: `gc` (a full garbage collection) or `none`. */
+    settle: z.enum(['gc', 'none']).optional(),
+    /** (v2) Whether the cases were sampled in interleaved rounds rather than one after the other. */
+    interleaved: z.boolean().optional(),
 });
 
 export const statisticsSchema = z.object({
@@ -68,6 +78,8 @@ export const statisticsSchema = z.object({
     p95Ms: z.number().finite().nonnegative(),
     madMs: z.number().finite().nonnegative(),
     megabytesPerSecond: z.number().finite().positive().optional(),
+    /** (v2) Distribution-free 95% interval of the median (order statistics); absent below 6 samples. */
+    medianIntervalMs: z.object({ low: z.number().finite().nonnegative(), high: z.number().finite().nonnegative() }).optional(),
 });
 
 export const scenarioInfoSchema = z.object({
@@ -95,6 +107,8 @@ export const measurementSchema = z.object({
     reportedBySubject: z.boolean(),
     /** Where this row was measured, when not the document's host (Theia's "Run All" merges its plugin's rows). */
     host: hostSchema.optional(),
+    /** (v2) With a precision target: whether the median's interval got within it. */
+    reachedPrecision: z.boolean().optional(),
 });
 
 export const skippedSchema = z.object({
@@ -105,7 +119,7 @@ export const skippedSchema = z.object({
 
 export const resultsDocumentSchema = z.object({
     schema: z.literal(RESULTS_SCHEMA_ID),
-    schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
+    schemaVersion: z.union([z.literal(1), z.literal(RESULTS_SCHEMA_VERSION)]),
     /** The tool that wrote the file. */
     tool: z.object({ name: nonEmpty, version: nonEmpty }),
     runId: nonEmpty,
@@ -175,6 +189,7 @@ export function toMeasurement(measurement: CaseMeasurement): Measurement {
         statistics: { ...measurement.statistics },
         verification: measurement.verification,
         reportedBySubject: measurement.reportedBySubject,
+        ...(measurement.reachedPrecision === undefined ? {} : { reachedPrecision: measurement.reachedPrecision }),
     };
 }
 

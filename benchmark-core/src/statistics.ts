@@ -1,3 +1,5 @@
+import { Interval, medianInterval } from './intervals';
+
 /** Summary statistics of one set of timed samples. All durations are in milliseconds. */
 export interface SampleStatistics {
     /** Number of timed samples. */
@@ -17,6 +19,8 @@ export interface SampleStatistics {
      * bytes (stat, readDirectory) or the median is 0.
      */
     readonly megabytesPerSecond?: number;
+    /** Distribution-free 95% interval of the median (order statistics); undefined below 6 samples. */
+    readonly medianIntervalMs?: Interval;
 }
 
 function sortedCopy(values: readonly number[]): number[] {
@@ -84,6 +88,7 @@ export function computeStatistics(samplesMs: readonly number[], bytesPerSample =
         : 0;
     const madMs = medianOfSorted(sortedCopy(sorted.map(value => Math.abs(value - medianMs))));
     const throughput = megabytesPerSecond(bytesPerSample, medianMs);
+    const interval = medianInterval(sorted);
     return {
         count,
         medianMs,
@@ -94,5 +99,6 @@ export function computeStatistics(samplesMs: readonly number[], bytesPerSample =
         p95Ms: quantileOfSorted(sorted, 0.95),
         madMs,
         ...(throughput === undefined ? {} : { megabytesPerSecond: throughput }),
+        ...(interval === undefined ? {} : { medianIntervalMs: interval }),
     };
 }

@@ -1,4 +1,5 @@
 import { hostLabel } from './host-identity';
+import { formatInterval, formatSupported, medianInterval } from './intervals';
 import { HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
 
 export interface TextColumn {
@@ -47,6 +48,7 @@ const MEASUREMENT_COLUMNS: readonly TextColumn[] = [
     { header: 'Bytes', align: 'right' },
     { header: 'n', align: 'right' },
     { header: 'Median ms', align: 'right' },
+    { header: '95% CI ms', align: 'right' },
     { header: 'Mean ms', align: 'right' },
     { header: 'Min ms', align: 'right' },
     { header: 'Max ms', align: 'right' },
@@ -63,11 +65,14 @@ export function renderScenarioTable(measurements: readonly Measurement[]): strin
     const scenario = measurements[0].scenario;
     const rows = measurements.map(measurement => {
         const stats = measurement.statistics;
+        // Version 1 files carry no interval: it is computed from their samples.
+        const interval = stats.medianIntervalMs ?? medianInterval(measurement.samplesMs);
         return [
             measurement.targetLabel,
             String(measurement.bytes),
             String(stats.count),
-            formatMilliseconds(stats.medianMs),
+            formatSupported(stats.medianMs, interval),
+            interval ? formatInterval(stats.medianMs, interval) : 'n<6',
             formatMilliseconds(stats.meanMs),
             formatMilliseconds(stats.minMs),
             formatMilliseconds(stats.maxMs),

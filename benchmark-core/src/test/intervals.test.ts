@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import {
-    detectChange, formatSupported, mannWhitneyPValue, medianInterval, orderStatisticRank, ratioOfMedians, seededRandom,
+    detectChange, formatInterval, formatSupported, mannWhitneyPValue, medianInterval, orderStatisticRank, ratioOfMedians, seededRandom,
 } from '../intervals';
 
 /** Log-normal samples (skewed, like timings), from a seeded source. */
@@ -68,5 +68,7 @@ suite('intervals', () => {
         assert.strictEqual(formatSupported(5.2, { low: 1, high: 30 }), '5', 'never coarser than the value itself');
         assert.strictEqual(formatSupported(685.14), '685');
         assert.strictEqual(formatSupported(0.2171), '0.217');
+        assert.strictEqual(formatInterval(269, { low: 207, high: 367 }), '[210, 370]');
+        assert.strictEqual(formatInterval(0.2171, { low: 0.2, high: 0.25 }), '[0.20, 0.25]');
     });
 });

@@ -6,7 +6,7 @@ import { sampleDocument, theiaPlugin } from './sample-document';
 suite('results schema', () => {
     test('a document made from a run validates and survives a JSON round trip', async () => {
         const document = await sampleDocument();
-        assert.strictEqual(document.schemaVersion, 1);
+        assert.strictEqual(document.schemaVersion, 2);
         assert.strictEqual(document.results.length, 2);
         assert.strictEqual(document.results[1].targetLabel, '5K');
         assert.strictEqual(document.results[1].bytes, 5120);
@@ -28,6 +28,15 @@ suite('results schema', () => {
         assert.throws(() => validateResultsDocument(badRuntime), /host\.runtime/);
     });
 
+    test('a version 1 file (no intervals, no precision, no settle) is still read', async () => {
+        const document = JSON.parse(JSON.stringify(await sampleDocument()));
+        document.schemaVersion = 1;
+        for (const row of document.results) {
+            delete row.statistics.medianIntervalMs;
+        }
+        assert.strictEqual(validateResultsDocument(document, 'old.json').schemaVersion, 1);
+    });
+
     test('statistics that do not match their samples are rejected', async () => {
         const document = JSON.parse(JSON.stringify(await sampleDocument()));
         document.results[0].samplesMs.pop();
@@ -36,8 +45,8 @@ suite('results schema', () => {
 
     test('a file from a newer schema version says to update, and non-JSON says so', async () => {
         const document = JSON.parse(JSON.stringify(await sampleDocument()));
-        document.schemaVersion = 2;
-        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 2, newer than this tool reads \(1\)/);
+        document.schemaVersion = 3;
+        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 3, newer than this tool reads \(2\)/);
         assert.throws(() => parseResultsDocument('{"schema": ', 'broken.json'), /broken\.json is not valid JSON/);
         assert.throws(() => validateResultsDocument([]), /\(root\)/);
     });

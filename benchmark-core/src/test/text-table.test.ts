@@ -1,6 +1,13 @@
 import { assert } from 'chai';
 import { formatMilliseconds, renderResultsText, renderScenarioTable, renderTextTable } from '../text-table';
+import { computeStatistics } from '../statistics';
+import { Measurement } from '../results';
 import { sampleDocument } from './sample-document';
+
+const baseRow: Measurement = {
+    scenario: { id: 'x', label: 'x', api: 'x()', target: 'fixture', verification: 'content' }, targetLabel: '10000K', fileName: '10000K.bin',
+    bytes: 10240000, warmupMs: [], samplesMs: [1], statistics: computeStatistics([1]), verification: 'sha256', reportedBySubject: false,
+};
 
 suite('text tables', () => {
     test('columns are fixed width, numbers right-aligned', () => {
@@ -21,19 +28,29 @@ suite('text tables', () => {
         assert.strictEqual(formatMilliseconds(4138.24), '4138.2');
     });
 
-    test('a scenario table has one row per size with median, mean, min, max, p95 and MB/s', async () => {
+    test('a scenario table has one row per size with median and its interval, mean, min, max, p95 and MB/s', async () => {
         const document = await sampleDocument();
         const lines = renderScenarioTable(document.results).split('\n');
         assert.strictEqual(lines[0], 'fake.read: fake.read(uri)');
-        assert.match(lines[1], /^Size\s+Bytes\s+n\s+Median ms\s+Mean ms\s+Min ms\s+Max ms\s+p95 ms\s+MB\/s\s+Verified$/);
+        assert.match(lines[1], /^Size\s+Bytes\s+n\s+Median ms\s+95% CI ms\s+Mean ms\s+Min ms\s+Max ms\s+p95 ms\s+MB\/s\s+Verified$/);
         assert.strictEqual(lines.length, 5);
-        assert.match(lines[3], /^1K\s+1024\s+3\s+\d+\.\d{3}/);
+        // Three samples are too few for a 95% interval of the median: the median gets three significant digits.
+        assert.match(lines[3], /^1K\s+1024\s+3\s+0\.\d{5}\s+n<6\s/);
         assert.match(lines[4], /^5K\s+5120\s+3\s.*sha256$/);
         const medianEnd = lines[1].indexOf('Median ms') + 'Median ms'.length;
         for (const row of lines.slice(3)) {
             assert.match(row.slice(0, medianEnd), /\d$/, `median right-aligned under its header in '${row}'`);
             assert.strictEqual(row.charAt(medianEnd), ' ');
         }
+    });
+
+    test('a median with 15 samples is printed with the digits its interval supports, next to the interval', () => {
+        const samplesMs = [207, 150, 400, 230, 260, 269, 240, 245, 300, 310, 350, 367, 420, 380, 200];
+        const statistics = computeStatistics(samplesMs, 10240000);
+        const row = { ...baseRow, samplesMs, statistics };
+        const line = renderScenarioTable([row]).split('\n')[3];
+        assert.deepStrictEqual(statistics.medianIntervalMs, { low: 230, high: 367 });
+        assert.match(line, /^10000K\s+10240000\s+15\s+270\s+\[230, 370\]\s/);
     });
 
     test('the run text has the host header, the tables and skipped scenarios with reasons', async () => {
