@@ -65,6 +65,8 @@ export interface RunOptions {
     readonly iterations?: number;
     readonly warmup?: number;
     readonly order?: SizeOrder;
+    /** Sample each case on until its median's 95% interval is within this fraction of it (e.g. 0.05), or its budget is spent. */
+    readonly precision?: number;
     /** Write a results file (default true); Theia's "Run All" merges the plugin's document into its own. */
     readonly writeResults?: boolean;
 }
@@ -112,6 +114,11 @@ export interface RunDefinition<W extends SessionWorkspace = SessionWorkspace> {
     createScenarios(workspace: W, fixturesFolder: string, ids: readonly string[]): Scenario[];
     host(): Promise<HostInfo>;
     environment(): Promise<EnvironmentInfo>;
+    /**
+     * Settles the runtime before each sample, outside the timed region (a full garbage collection where the
+     * runtime exposes one); undefined where nothing can be done. Recorded in the results.
+     */
+    readonly settle?: () => void;
     /** Runs after the measured part and may add rows (Theia's "Run All" adds the plugin's); its failure is the run's. */
     extend?(document: ResultsDocument): Promise<RunOutcome>;
 }
@@ -217,7 +224,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
             await checkFixturesPresent(workspace, settings.fixturesFolder, manifest, needsFixtures ? settings.sizes : [], needsSmallFiles);
             const output = await this.frontEnd.withProgress(`FS Perf: ${definition.title}`, (progress, cancellation) => runBenchmark({
                 scenarios, manifest, sizes: settings.sizes, iterations: settings.iterations, warmup: settings.warmup, order: settings.order,
-                cancellation,
+                cancellation, settle: definition.settle, precision: definition.options?.precision,
                 onProgress: event => progress.report(describeProgress(event), event.done, event.total),
             }));
             // Asked after the run, so no message of ours travels the measured channel right before a sample.
@@ -227,6 +234,9 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 settings: {
                     iterations: settings.iterations, warmup: settings.warmup, sizes: settings.sizes.map(size => size.label),
                     order: settings.order, scenarios: settings.scenarios,
+                    ...(definition.options?.precision === undefined ? {} : { precision: definition.options.precision }),
+                    settle: definition.settle ? 'gc' : 'none',
+                    interleaved: true,
                 },
                 output,
             });

@@ -174,6 +174,19 @@ suite('BenchmarkSession', () => {
         assert.include(frontEnd.progress, 'FS Perf: Run Test: workspace.fs.readFile 1K: timed 1/2');
     });
 
+    test('a settle function runs before every sample and is recorded; the precision target is passed on and recorded', async () => {
+        let settles = 0;
+        const outcome = await session.run(definition({ settle: () => settles++ }));
+        const document = outcome.status === 'completed' ? outcome.document : undefined;
+        assert.strictEqual(settles, 4, 'two sizes, two samples each');
+        assert.deepStrictEqual([document?.settings.settle, document?.settings.interleaved, document?.settings.precision], ['gc', true, undefined]);
+        // Six identical-ish samples at least are needed for an interval: a 2-sample run samples on toward the target.
+        const precise = await session.run(definition({ options: { precision: 0.5, iterations: 6 } }));
+        const preciseDocument = precise.status === 'completed' ? precise.document : undefined;
+        assert.deepStrictEqual([preciseDocument?.settings.settle, preciseDocument?.settings.precision], ['none', 0.5]);
+        assert.isTrue(preciseDocument?.results.every(row => typeof row.reachedPrecision === 'boolean'));
+    });
+
     test('two runs issued back to back: the second is refused while the first runs, and runs afterwards', async () => {
         const [first, second] = await Promise.all([session.run(definition()), session.run(definition())]);
         assert.strictEqual(first.status, 'completed');
