@@ -23,3 +23,4 @@ export * from './output-markers';
 export * from './session';
 export * from './settings-schema';
 export * from './intervals';
+export * from './accuracy';

@@ -1,3 +1,4 @@
+import { AccuracyCase, checkAccuracy, renderAccuracyText } from './accuracy';
 import { BenchmarkCancelledError, FixtureError, VerificationError } from './errors';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
 import { createResultsDocument, EnvironmentInfo, HostInfo, ResultsDocument } from './results';
@@ -78,6 +79,16 @@ export type RunOutcome =
     | { readonly status: 'failed'; readonly message: string; readonly fileName?: string }
     | { readonly status: 'refused'; readonly message: string };
 
+/** What "Check Accuracy" returns to its caller. */
+export type AccuracyOutcome =
+    | { readonly status: 'completed'; readonly cases: readonly AccuracyCase[] }
+    | { readonly status: 'cancelled' }
+    | { readonly status: 'failed'; readonly message: string; readonly fileName?: string }
+    | { readonly status: 'refused'; readonly message: string };
+
+/** The accuracy check's bar: sizes from 500K up (smaller reads are dominated by fixed costs both ways). */
+const ACCURACY_MIN_BYTES = 500 * 1024;
+
 /** What "Generate Test Files" reports, as test-files' generator returns it. */
 export interface GenerateSummary {
     readonly written: readonly string[];
@@ -142,6 +153,15 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
     async run(definition: RunDefinition<W>): Promise<RunOutcome> {
         return this.exclusive('running a benchmark', definition.options ?? {}, definition.scenarios,
             (workspace, settings) => this.measure(workspace, settings, definition));
+    }
+
+    /**
+     * The harness against bare loops of the same calls, alternated in this host (see {@link checkAccuracy}), for the
+     * definition's scenarios at the configured sizes from 500K up; the table goes to the Output channel.
+     */
+    async checkAccuracy(definition: RunDefinition<W>): Promise<AccuracyOutcome> {
+        return this.exclusive('checking the accuracy', definition.options ?? {}, definition.scenarios,
+            (workspace, settings) => this.accuracy(workspace, settings, definition));
     }
 
     async generateTestFiles(): Promise<GenerateOutcome<R>> {
@@ -248,6 +268,39 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
         return this.finish(workspace, outcome, definition.options?.writeResults ?? true);
     }
 
+    protected async accuracy(workspace: W, settings: BenchmarkSettings, definition: RunDefinition<W>): Promise<AccuracyOutcome> {
+        const sizes = settings.sizes.filter(size => size.bytes >= ACCURACY_MIN_BYTES);
+        if (sizes.length === 0) {
+            const message = `The accuracy check measures sizes from 500K up, and the settings choose ${settings.sizes.map(size => size.label).join(', ')}.`;
+            this.frontEnd.notify('error', `FS Perf: ${message}`);
+            return { status: 'failed', message };
+        }
+        const scenarios = definition.createScenarios(workspace, settings.fixturesFolder, settings.scenarios);
+        this.frontEnd.showOutput();
+        this.frontEnd.appendLine(`[${new Date().toISOString()}] ${definition.title}: ${scenarios.length} scenario(s) at ${sizes.map(size => size.label).join(', ')} `
+            + `in ${this.frontEnd.editorName}, each alternating a bare loop and the harness 3 times (${settings.iterations} samples + ${settings.warmup} warm-up each)`);
+        try {
+            const manifest = await loadFixtureManifest(workspace, settings.fixturesFolder);
+            await checkFixturesPresent(workspace, settings.fixturesFolder, manifest, sizes, false);
+            const cases = await this.frontEnd.withProgress(`FS Perf: ${definition.title}`, (progress, cancellation) => checkAccuracy({
+                scenarios, manifest, sizes, iterations: settings.iterations, warmup: settings.warmup, settle: definition.settle, cancellation,
+                onProgress: (message, done, total) => progress.report(message, done, total),
+            }));
+            this.frontEnd.appendLine('');
+            for (const line of renderAccuracyText(cases).split('\n')) {
+                this.frontEnd.appendLine(line);
+            }
+            this.frontEnd.appendLine('');
+            return { status: 'completed', cases };
+        } catch (error) {
+            const outcome = this.describeFailure(error);
+            if (outcome.status === 'cancelled') {
+                this.frontEnd.appendLine(OutputMarkers.runCancelled);
+            }
+            return outcome;
+        }
+    }
+
     protected printTables(document: ResultsDocument): void {
         this.frontEnd.appendLine('');
         for (const line of renderResultsText(document).trimEnd().split('\n')) {
@@ -279,7 +332,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
     }
 
     /** The outcome of a run that threw, told in the Output channel and in a message. */
-    protected describeFailure(error: unknown): RunOutcome {
+    protected describeFailure(error: unknown): Exclude<RunOutcome, { status: 'completed' }> {
         if (error instanceof BenchmarkCancelledError) {
             return { status: 'cancelled' };
         }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import {
-    BenchmarkSession, findNewestResultsFile, GenerateOutcome, RunOptions, RunOutcome, SCENARIO_CATALOG, selectScenarios,
+    AccuracyOutcome, BenchmarkSession, findNewestResultsFile, GenerateOutcome, RunDefinition, RunOptions, RunOutcome, SCENARIO_CATALOG, selectScenarios,
 } from '@fs-perf/benchmark-core';
 import { GenerateReport, generateWorkspaceFixtures } from '@fs-perf/test-files';
 import { FsPerfCommands } from './commands';
@@ -24,17 +24,26 @@ export class FsPerfController {
     }
 
     run(kind: 'all' | 'file-read', options: RunOptions = {}): Promise<RunOutcome> {
-        return this.session.run({
-            title: kind === 'file-read' ? 'Run File Read Benchmark' : 'Run Benchmark',
-            ...(kind === 'file-read' ? { scenarios: [SCENARIO_CATALOG.vscodeReadFile.id] } : {}),
+        return this.session.run(this.definition(kind === 'file-read' ? 'Run File Read Benchmark' : 'Run Benchmark', options,
+            kind === 'file-read' ? [SCENARIO_CATALOG.vscodeReadFile.id] : undefined));
+    }
+
+    /** The harness against bare loops of the same calls, in this host. */
+    checkAccuracy(options: RunOptions = {}): Promise<AccuracyOutcome> {
+        return this.session.checkAccuracy(this.definition('Check Accuracy', options));
+    }
+
+    private definition(title: string, options: RunOptions, scenarios?: readonly string[]): RunDefinition<VscodeWorkspaceFiles> {
+        return {
+            title,
+            ...(scenarios ? { scenarios } : {}),
             options,
             tool: { name: 'fs-perf-vscode', version: this.toolVersion },
-            createScenarios: (workspace, fixturesFolder, ids) =>
-                selectScenarios(createScenarios(workspace.uri(fixturesFolder)), ids),
+            createScenarios: (workspace, fixturesFolder, ids) => selectScenarios(createScenarios(workspace.uri(fixturesFolder)), ids),
             settle: this.settle,
             host: async () => currentHost(),
             environment: async () => collectEnvironment(),
-        });
+        };
     }
 
     generateTestFiles(): Promise<VscodeGenerateOutcome> {

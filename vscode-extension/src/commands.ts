@@ -4,4 +4,5 @@ export const FsPerfCommands = {
     runFileRead: 'fsPerf.runFileRead',
     generateTestFiles: 'fsPerf.generateTestFiles',
     openLastResults: 'fsPerf.openLastResults',
+    checkAccuracy: 'fsPerf.checkAccuracy',
 } as const;

@@ -19,6 +19,7 @@ export function activate(context: vscode.ExtensionContext): FsPerfApi {
         vscode.commands.registerCommand(FsPerfCommands.runFileRead, (options?: RunOptions) => controller.run('file-read', options)),
         vscode.commands.registerCommand(FsPerfCommands.generateTestFiles, () => controller.generateTestFiles()),
         vscode.commands.registerCommand(FsPerfCommands.openLastResults, () => controller.openLastResults()),
+        vscode.commands.registerCommand(FsPerfCommands.checkAccuracy, (options?: RunOptions) => controller.checkAccuracy(options)),
     );
     return { outputText: () => log.contents };
 }

@@ -262,6 +262,18 @@ suite('BenchmarkSession', () => {
         assert.deepStrictEqual(frontEnd.messages.at(-1), { severity: 'error', message: 'FS Perf: the run failed: disk on fire', actions: [] });
     });
 
+    test('"Check Accuracy" alternates bare loops and the harness from 500K up and prints the verdict; smaller sizes alone are refused', async () => {
+        const refused = await session.checkAccuracy(definition());
+        assert.deepStrictEqual(refused, { status: 'failed', message: 'The accuracy check measures sizes from 500K up, and the settings choose 1K, 5K.' });
+        frontEnd.settings = { iterations: 3, warmup: 0, sizes: ['5K', '500K'] };
+        const outcome = await session.checkAccuracy(definition());
+        assert.strictEqual(outcome.status, 'completed');
+        const cases = outcome.status === 'completed' ? outcome.cases : [];
+        assert.deepStrictEqual(cases.map(result => [result.targetLabel, result.rounds.length]), [['500K', 3]]);
+        assert.isTrue(frontEnd.lines.some(line => line.startsWith('Accuracy: ')));
+        assert.isFalse(session.busy);
+    });
+
     test('"Generate Test Files" reports what it wrote, in the Output channel and a message', async () => {
         const outcome = await session.generateTestFiles();
         assert.strictEqual(outcome.status, 'completed');

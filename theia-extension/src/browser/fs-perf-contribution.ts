@@ -13,6 +13,7 @@ export class FsPerfContribution implements CommandContribution {
         registry.registerCommand(FsPerfCommands.RUN_THEIA, { execute: (options?: RunOptions) => this.runner.run('theia', options) });
         registry.registerCommand(FsPerfCommands.RUN_ALL, { execute: (options?: RunOptions) => this.runner.run('all', options) });
         registry.registerCommand(FsPerfCommands.RUN_ALL_WITH_OPTIONS, { execute: () => this.runner.runAllWithOptions() });
+        registry.registerCommand(FsPerfCommands.CHECK_ACCURACY, { execute: (options?: RunOptions) => this.runner.checkAccuracy(options) });
         registry.registerCommand(FsPerfCommands.GENERATE, { execute: () => this.runner.generateTestFiles() });
     }
 }

@@ -1,7 +1,7 @@
 import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
 import { ApplicationServer } from '@theia/core/lib/common/application-protocol';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
-import { BenchmarkSession, GenerateOutcome, RunOptions, RunOutcome, selectScenarios } from '@fs-perf/benchmark-core';
+import { AccuracyOutcome, BenchmarkSession, GenerateOutcome, RunDefinition, RunOptions, RunOutcome, selectScenarios } from '@fs-perf/benchmark-core';
 import { GenerateReport, generateWorkspaceFixtures } from '@fs-perf/test-files';
 import { NodeFsReadService } from '../common/node-fs-read-protocol';
 import { PluginBenchmark } from './plugin-benchmark';
@@ -32,7 +32,19 @@ export class FsPerfRunner {
 
     async run(kind: 'theia' | 'all', options: RunOptions = {}): Promise<RunOutcome> {
         return this.session.run({
-            title: kind === 'all' ? 'Run All' : 'Run Theia Benchmark',
+            ...await this.definition(kind === 'all' ? 'Run All' : 'Run Theia Benchmark', options),
+            ...(kind === 'all' ? { extend: document => this.plugin.runAndMerge(document, options) } : {}),
+        });
+    }
+
+    /** The harness against bare loops of the same calls, in this frontend. */
+    async checkAccuracy(options: RunOptions = {}): Promise<AccuracyOutcome> {
+        return this.session.checkAccuracy(await this.definition('Check Accuracy', options));
+    }
+
+    protected async definition(title: string, options: RunOptions): Promise<RunDefinition<TheiaWorkspaceFiles>> {
+        return {
+            title,
             options,
             tool: { name: 'fs-perf-theia', version: await this.version },
             createScenarios: (workspace, fixturesFolder, ids) =>
@@ -41,8 +53,7 @@ export class FsPerfRunner {
             settle: (globalThis as { gc?: () => void }).gc,
             host: () => theiaExtensionHost(this.applicationServer),
             environment: async () => theiaEnvironment(await this.nodeFs.environment(), navigator.userAgent),
-            ...(kind === 'all' ? { extend: document => this.plugin.runAndMerge(document, options) } : {}),
-        });
+        };
     }
 
     /** "Run All" with samples, warm-up and sizes asked for this run only; for a one-off run, or a Theia whose settings one cannot edit. */
