@@ -60,8 +60,8 @@ export const settingsSchema = z.object({
     sizes: z.array(nonEmpty),
     order: z.enum(['ascending', 'descending']),
     scenarios: z.array(nonEmpty),
-    /** (v2) Relative half-width of the median's 95% interval each case sampled toward, e.g. 0.05. */
-    precision: z.number().positive().lt(1).optional(),
+    /** (v2) Precision target each case sampled toward: the half-width of its median's 95% interval, percent of the median. */
+    precisionPercent: z.number().positive().max(100).optional(),
     /** (v2) What ran before each sample, outside the timed region: `gc` (a full garbage collection) or `none`. */
     settle: z.enum(['gc', 'none']).optional(),
     /** (v2) Whether the cases were sampled in interleaved rounds rather than one after the other. */

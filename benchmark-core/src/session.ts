@@ -6,7 +6,7 @@ import { CancellationSignal, runBenchmark, RunnerProgress } from './runner';
 import { Scenario } from './scenario';
 import { SCENARIO_SETTING_KEYS } from './settings-schema';
 import { ScenarioSuite, suiteScenarioIds } from './scenario-catalog';
-import { BenchmarkSettings, RawBenchmarkSettings, SettingsError, validateBenchmarkSettings } from './settings';
+import { BenchmarkSettings, SETTING_KEYS, SettingsError, validateBenchmarkSettings } from './settings';
 import { SizeOrder } from './sizes';
 import { renderResultsText } from './text-table';
 import { checkFixturesPresent, loadFixtureManifest, WorkspaceFileAccess, writeResultsFile } from './workspace-files';
@@ -47,8 +47,8 @@ export interface EditorFrontEnd<W extends SessionWorkspace = SessionWorkspace> {
     withProgress<T>(title: string, task: (progress: ProgressReporter, cancellation: CancellationSignal) => Promise<T>): Promise<T>;
     /** The first workspace folder, or undefined when no folder is open. */
     workspace(): Promise<W | undefined>;
-    /** The settings as configured, unvalidated (`scenarios` from the suite's own scenario setting). */
-    readSettings(): RawBenchmarkSettings;
+    /** A setting's value as configured (the default where none is set), unvalidated. */
+    readSetting(key: string): unknown;
     /** The commands the session's messages offer. */
     readonly actions: {
         readonly openFolder: SessionAction;
@@ -66,8 +66,8 @@ export interface RunOptions {
     readonly iterations?: number;
     readonly warmup?: number;
     readonly order?: SizeOrder;
-    /** Sample each case on until its median's 95% interval is within this fraction of it (e.g. 0.05), or its budget is spent. */
-    readonly precision?: number;
+    /** Precision target, percent (overrides `fsPerf.precision`): sample each case on until its median's 95% interval is within it. */
+    readonly precisionPercent?: number;
     /** Write a results file (default true); Theia's "Run All" merges the plugin's document into its own. */
     readonly writeResults?: boolean;
 }
@@ -212,14 +212,15 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
     /** The validated settings with the caller's overrides, or the error already shown to the person. */
     protected settings(options: RunOptions, scenarios?: readonly string[]): BenchmarkSettings | Error {
         try {
-            const raw = this.frontEnd.readSettings();
+            const setting = (key: string): unknown => this.frontEnd.readSetting(key);
             return validateBenchmarkSettings({
-                iterations: options.iterations ?? raw.iterations,
-                warmup: options.warmup ?? raw.warmup,
-                sizes: options.sizes ?? raw.sizes,
-                order: options.order ?? raw.order,
-                scenarios: scenarios ?? options.scenarios ?? raw.scenarios,
-                fixturesFolder: raw.fixturesFolder,
+                iterations: options.iterations ?? setting(SETTING_KEYS.iterations),
+                warmup: options.warmup ?? setting(SETTING_KEYS.warmup),
+                sizes: options.sizes ?? setting(SETTING_KEYS.sizes),
+                order: options.order ?? setting(SETTING_KEYS.order),
+                scenarios: scenarios ?? options.scenarios ?? setting(SCENARIO_SETTING_KEYS[this.suite]),
+                fixturesFolder: setting(SETTING_KEYS.fixturesFolder),
+                precision: options.precisionPercent ?? setting(SETTING_KEYS.precision),
             }, SCENARIO_SETTING_KEYS[this.suite], suiteScenarioIds(this.suite));
         } catch (error) {
             const message = error instanceof SettingsError ? error.message : `FS Perf settings cannot be read: ${(error as Error).message}`;
@@ -244,7 +245,8 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
             await checkFixturesPresent(workspace, settings.fixturesFolder, manifest, needsFixtures ? settings.sizes : [], needsSmallFiles);
             const output = await this.frontEnd.withProgress(`FS Perf: ${definition.title}`, (progress, cancellation) => runBenchmark({
                 scenarios, manifest, sizes: settings.sizes, iterations: settings.iterations, warmup: settings.warmup, order: settings.order,
-                cancellation, settle: definition.settle, precision: definition.options?.precision,
+                cancellation, settle: definition.settle,
+                ...(settings.precisionPercent === undefined ? {} : { precision: settings.precisionPercent / 100 }),
                 onProgress: event => progress.report(describeProgress(event), event.done, event.total),
             }));
             // Asked after the run, so no message of ours travels the measured channel right before a sample.
@@ -254,7 +256,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 settings: {
                     iterations: settings.iterations, warmup: settings.warmup, sizes: settings.sizes.map(size => size.label),
                     order: settings.order, scenarios: settings.scenarios,
-                    ...(definition.options?.precision === undefined ? {} : { precision: definition.options.precision }),
+                    ...(settings.precisionPercent === undefined ? {} : { precisionPercent: settings.precisionPercent }),
                     settle: definition.settle ? 'gc' : 'none',
                     interleaved: true,
                 },

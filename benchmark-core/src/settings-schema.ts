@@ -1,6 +1,6 @@
 import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, ITERATIONS_RANGE, WARMUP_RANGE } from './runner';
 import { SCENARIO_CATALOG, ScenarioSuite } from './scenario-catalog';
-import { DEFAULT_FIXTURES_FOLDER, SETTING_KEYS } from './settings';
+import { DEFAULT_FIXTURES_FOLDER, PRECISION_RANGE, SETTING_KEYS } from './settings';
 import { FIXTURE_SIZE_LABELS } from './sizes';
 
 /** Title of the settings section in both editors. */
@@ -20,7 +20,7 @@ const SCENARIO_SETTING_COMMAND: Readonly<Record<ScenarioSuite, string>> = Object
 
 /** The part of JSON Schema the settings use; both VS Code's `contributes.configuration` and Theia's preference schema accept it. */
 export interface SettingSchema {
-    readonly type: 'integer' | 'string' | 'array';
+    readonly type: 'integer' | 'number' | 'string' | 'array';
     readonly default: unknown;
     readonly description: string;
     readonly minimum?: number;
@@ -63,6 +63,11 @@ export function extensionSettingsSchema(suite: ScenarioSuite): Record<string, Se
         },
         [SETTING_KEYS.fixturesFolder]: {
             type: 'string', default: DEFAULT_FIXTURES_FOLDER, description: 'Folder of the test files, relative to the first workspace folder.',
+        },
+        [SETTING_KEYS.precision]: {
+            type: 'number', default: 0, minimum: PRECISION_RANGE.min, maximum: PRECISION_RANGE.max,
+            description: 'Precision target, percent: each case samples on past the timed samples until the 95% interval of its median is '
+                + 'within this percentage of it (or its time budget is spent). 0 takes exactly the timed samples.',
         },
     };
     return properties;

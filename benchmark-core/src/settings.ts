@@ -11,7 +11,11 @@ export const SETTING_KEYS = {
     sizes: 'fsPerf.sizes',
     order: 'fsPerf.order',
     fixturesFolder: 'fsPerf.fixturesFolder',
+    precision: 'fsPerf.precision',
 } as const;
+
+/** Bounds of the precision target, percent; 0 turns it off. */
+export const PRECISION_RANGE = { min: 0, max: 50 } as const;
 
 /** Validated settings of one run. */
 export interface BenchmarkSettings {
@@ -23,6 +27,8 @@ export interface BenchmarkSettings {
     readonly scenarios: string[];
     /** Relative to the first workspace folder, `/`-separated, never leaving it. */
     readonly fixturesFolder: string;
+    /** Precision target, percent of the median (the half-width of its 95% interval); undefined: exactly `iterations` samples. */
+    readonly precisionPercent?: number;
 }
 
 /** Raw values as read from the editor's configuration; anything may be wrong in them. */
@@ -33,6 +39,7 @@ export interface RawBenchmarkSettings {
     readonly order?: unknown;
     readonly scenarios?: unknown;
     readonly fixturesFolder?: unknown;
+    readonly precision?: unknown;
 }
 
 /** Thrown for invalid settings; lists every problem with the setting key, so the user can fix them at once. */
@@ -113,10 +120,19 @@ export function validateBenchmarkSettings(raw: RawBenchmarkSettings, scenarioKey
         }
     }
 
+    let precisionPercent: number | undefined;
+    if (raw.precision !== undefined && raw.precision !== 0) {
+        if (typeof raw.precision !== 'number' || !Number.isFinite(raw.precision) || raw.precision < PRECISION_RANGE.min || raw.precision > PRECISION_RANGE.max) {
+            problems.push(`'${SETTING_KEYS.precision}' must be a percentage from ${PRECISION_RANGE.min} (off) to ${PRECISION_RANGE.max} (it is ${JSON.stringify(raw.precision)}).`);
+        } else {
+            precisionPercent = raw.precision;
+        }
+    }
+
     if (problems.length > 0) {
         throw new SettingsError(problems);
     }
-    return { iterations, warmup, sizes, order, scenarios, fixturesFolder };
+    return { iterations, warmup, sizes, order, scenarios, fixturesFolder, ...(precisionPercent === undefined ? {} : { precisionPercent }) };
 }
 
 /**

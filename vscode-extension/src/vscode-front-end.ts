@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { EditorFrontEnd, ProgressReporter, RawBenchmarkSettings, SCENARIO_SETTING_KEYS, SessionAction, SETTING_KEYS } from '@fs-perf/benchmark-core';
+import { EditorFrontEnd, ProgressReporter, SessionAction } from '@fs-perf/benchmark-core';
 import { VscodeWorkspaceFiles } from './fixtures';
 import { OutputLog } from './output-log';
 
@@ -48,16 +48,8 @@ export class VscodeFrontEnd implements EditorFrontEnd<VscodeWorkspaceFiles> {
         return folder && new VscodeWorkspaceFiles(folder.uri);
     }
 
-    readSettings(): RawBenchmarkSettings {
-        const configuration = vscode.workspace.getConfiguration();
-        return {
-            iterations: configuration.get(SETTING_KEYS.iterations),
-            warmup: configuration.get(SETTING_KEYS.warmup),
-            sizes: configuration.get(SETTING_KEYS.sizes),
-            order: configuration.get(SETTING_KEYS.order),
-            scenarios: configuration.get(SCENARIO_SETTING_KEYS.vscode),
-            fixturesFolder: configuration.get(SETTING_KEYS.fixturesFolder),
-        };
+    readSetting(key: string): unknown {
+        return vscode.workspace.getConfiguration().get(key);
     }
 }
 

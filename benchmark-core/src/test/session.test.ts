@@ -8,7 +8,6 @@ import { SCENARIO_CATALOG, selectScenarios, VSCODE_SCENARIO_IDS } from '../scena
 import {
     BenchmarkSession, EditorFrontEnd, FixtureGenerator, GenerateSummary, ProgressReporter, RunDefinition, SessionAction, SessionWorkspace,
 } from '../session';
-import { RawBenchmarkSettings } from '../settings';
 import { fakeFixtures } from './fake-fixtures';
 
 const HOST: HostInfo = {
@@ -79,7 +78,7 @@ class RecordingFrontEnd implements EditorFrontEnd<MemoryWorkspace> {
     readonly lines: string[] = [];
     readonly messages: Array<{ severity: string; message: string; actions: string[] }> = [];
     readonly progress: string[] = [];
-    settings: RawBenchmarkSettings = { iterations: 2, warmup: 0, sizes: ['1K', '5K'] };
+    settings: Record<string, unknown> = { iterations: 2, warmup: 0, sizes: ['1K', '5K'] };
     workspaceFolder: MemoryWorkspace | undefined = new MemoryWorkspace();
     cancelAfterReports: number | undefined;
     readonly actions = {
@@ -120,8 +119,8 @@ class RecordingFrontEnd implements EditorFrontEnd<MemoryWorkspace> {
         return this.workspaceFolder;
     }
 
-    readSettings(): RawBenchmarkSettings {
-        return this.settings;
+    readSetting(key: string): unknown {
+        return this.settings[key.replace(/^fsPerf\./, '')];
     }
 }
 
@@ -179,11 +178,11 @@ suite('BenchmarkSession', () => {
         const outcome = await session.run(definition({ settle: () => settles++ }));
         const document = outcome.status === 'completed' ? outcome.document : undefined;
         assert.strictEqual(settles, 4, 'two sizes, two samples each');
-        assert.deepStrictEqual([document?.settings.settle, document?.settings.interleaved, document?.settings.precision], ['gc', true, undefined]);
+        assert.deepStrictEqual([document?.settings.settle, document?.settings.interleaved, document?.settings.precisionPercent], ['gc', true, undefined]);
         // Six identical-ish samples at least are needed for an interval: a 2-sample run samples on toward the target.
-        const precise = await session.run(definition({ options: { precision: 0.5, iterations: 6 } }));
+        const precise = await session.run(definition({ options: { precisionPercent: 50, iterations: 6 } }));
         const preciseDocument = precise.status === 'completed' ? precise.document : undefined;
-        assert.deepStrictEqual([preciseDocument?.settings.settle, preciseDocument?.settings.precision], ['none', 0.5]);
+        assert.deepStrictEqual([preciseDocument?.settings.settle, preciseDocument?.settings.precisionPercent], ['none', 50]);
         assert.isTrue(preciseDocument?.results.every(row => typeof row.reachedPrecision === 'boolean'));
     });
 

@@ -5,6 +5,13 @@ import { normalizeWorkspaceRelativePath, SettingsError, validateBenchmarkSetting
 const scenarios = ['a.read', 'b.write', 'c.stat'];
 
 suite('settings', () => {
+    test('the precision target is a percentage; 0 or none turns it off', () => {
+        assert.strictEqual(validateBenchmarkSettings({ precision: 5 }, 'fsPerf.scenarios', ['a']).precisionPercent, 5);
+        assert.isUndefined(validateBenchmarkSettings({ precision: 0 }, 'fsPerf.scenarios', ['a']).precisionPercent);
+        assert.isUndefined(validateBenchmarkSettings({}, 'fsPerf.scenarios', ['a']).precisionPercent);
+        assert.throws(() => validateBenchmarkSettings({ precision: 80 }, 'fsPerf.scenarios', ['a']), /'fsPerf\.precision' must be a percentage from 0 \(off\) to 50 \(it is 80\)/);
+    });
+
     test('missing values take the defaults', () => {
         const settings = validateBenchmarkSettings({}, 'fsPerf.scenarios', scenarios);
         assert.strictEqual(settings.iterations, 15);

@@ -17,6 +17,7 @@ export interface FsPerfConfiguration {
     [SETTING_KEYS.sizes]: string[];
     [SETTING_KEYS.order]: SizeOrder;
     [SETTING_KEYS.fixturesFolder]: string;
+    [SETTING_KEYS.precision]: number;
     [SCENARIO_SETTING_KEYS.theia]: string[];
 }
 

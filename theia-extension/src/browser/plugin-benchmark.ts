@@ -21,6 +21,7 @@ export class PluginBenchmark {
             ...(options.iterations === undefined ? {} : { iterations: options.iterations }),
             ...(options.warmup === undefined ? {} : { warmup: options.warmup }),
             ...(options.sizes === undefined ? {} : { sizes: options.sizes }),
+            ...(options.precisionPercent === undefined ? {} : { precisionPercent: options.precisionPercent }),
         });
         if (plugin?.status === 'completed') {
             return { status: 'completed', document: mergeResultsDocuments(theia, plugin.document) };

@@ -1,9 +1,9 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
-import { BenchmarkSettings, countProblem, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, parseSizeList, RunOptions, WARMUP_RANGE } from '@fs-perf/benchmark-core';
+import { BenchmarkSettings, countProblem, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, parseSizeList, PRECISION_RANGE, RunOptions, WARMUP_RANGE } from '@fs-perf/benchmark-core';
 
 /**
- * Asks for the timed samples, warm-up samples and sizes of one run (prefilled from the preferences, which stay
+ * Asks for the timed samples, warm-up samples, sizes and precision target of one run (prefilled from the preferences, which stay
  * unchanged), each validated as it is typed; undefined when the person cancels.
  */
 @injectable()
@@ -11,7 +11,7 @@ export class RunOptionsPrompt {
     @inject(QuickInputService) protected readonly quickInput: QuickInputService;
 
     async ask(current: BenchmarkSettings): Promise<RunOptions | undefined> {
-        const title = (step: number): string => `FS Perf: Run All with Options (${step}/3)`;
+        const title = (step: number): string => `FS Perf: Run All with Options (${step}/4)`;
         const count = (name: string, range: { min: number; max: number }) => async (text: string): Promise<string | undefined> =>
             countProblem(name, text.trim() === '' ? NaN : Number(text), range);
         const iterations = await this.quickInput.input({
@@ -42,6 +42,21 @@ export class RunOptionsPrompt {
         if (sizes === undefined) {
             return undefined;
         }
-        return { iterations: Number(iterations.trim()), warmup: Number(warmup.trim()), sizes: parseSizeList(sizes).map(size => size.label) };
+        const precision = await this.quickInput.input({
+            title: title(4), prompt: 'Precision target, percent: sample on until each median\'s 95% interval is within it (0: exactly the timed samples)',
+            value: String(current.precisionPercent ?? 0),
+            validateInput: async text => {
+                const value = text.trim() === '' ? NaN : Number(text);
+                return value >= PRECISION_RANGE.min && value <= PRECISION_RANGE.max ? undefined
+                    : `The precision target must be a percentage from ${PRECISION_RANGE.min} (off) to ${PRECISION_RANGE.max}, got ${text}.`;
+            },
+        });
+        if (precision === undefined) {
+            return undefined;
+        }
+        return {
+            iterations: Number(iterations.trim()), warmup: Number(warmup.trim()), sizes: parseSizeList(sizes).map(size => size.label),
+            precisionPercent: Number(precision.trim()),
+        };
     }
 }

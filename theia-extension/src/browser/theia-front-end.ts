@@ -7,10 +7,10 @@ import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { OutputChannel, OutputChannelManager } from '@theia/output/lib/browser/output-channel';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import {
-    CancellationSignal, EditorFrontEnd, OUTPUT_CHANNEL_NAME, ProgressReporter, RawBenchmarkSettings, SCENARIO_SETTING_KEYS, SessionAction, SETTING_KEYS,
+    CancellationSignal, EditorFrontEnd, OUTPUT_CHANNEL_NAME, ProgressReporter, SessionAction,
 } from '@fs-perf/benchmark-core';
 import { FsPerfCommands } from './fs-perf-commands';
-import { FsPerfPreferences } from './fs-perf-preferences';
+import { FsPerfConfiguration, FsPerfPreferences } from './fs-perf-preferences';
 import { TheiaWorkspaceFiles } from './theia-workspace-files';
 
 /** The session's editor, through Theia's Output, messages, preferences and workspace services. */
@@ -73,15 +73,8 @@ export class TheiaFrontEnd implements EditorFrontEnd<TheiaWorkspaceFiles> {
         return root && new TheiaWorkspaceFiles(this.fileService, root.resource);
     }
 
-    readSettings(): RawBenchmarkSettings {
-        return {
-            iterations: this.preferences[SETTING_KEYS.iterations],
-            warmup: this.preferences[SETTING_KEYS.warmup],
-            sizes: this.preferences[SETTING_KEYS.sizes],
-            order: this.preferences[SETTING_KEYS.order],
-            scenarios: this.preferences[SCENARIO_SETTING_KEYS.theia],
-            fixturesFolder: this.preferences[SETTING_KEYS.fixturesFolder],
-        };
+    readSetting(key: string): unknown {
+        return this.preferences[key as keyof FsPerfConfiguration];
     }
 
     logError(message: string, error: unknown): void {
