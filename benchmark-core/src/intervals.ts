@@ -1,5 +1,3 @@
-import { binomialDistribution, errorFunction, wilcoxonRankSum } from 'simple-statistics';
-
 /** A confidence interval: `low` to `high`, in the unit of what it bounds. */
 export interface Interval {
     readonly low: number;
@@ -32,7 +30,7 @@ export function orderStatisticRank(n: number, level: number = CONFIDENCE_LEVEL):
     if (!Number.isInteger(n) || n < 1 || !(level > 0 && level < 1)) {
         return undefined;
     }
-    const probabilities = binomialDistribution(n, 0.5) ?? [];
+    const probabilities = binomialHalf(n);
     const tail = (1 - level) / 2;
     let below = 0;
     let rank: number | undefined;
@@ -109,7 +107,7 @@ export function mannWhitneyPValue(a: readonly number[], b: readonly number[]): n
     if (n1 === 0 || n2 === 0) {
         throw new RangeError('The Mann-Whitney test needs samples on both sides.');
     }
-    const u = wilcoxonRankSum([...a], [...b]) - (n1 * (n1 + 1)) / 2;
+    const u = rankSum(a, b) - (n1 * (n1 + 1)) / 2;
     const n = n1 + n2;
     const tieTerm = tieCorrection([...a, ...b]);
     const variance = ((n1 * n2) / 12) * ((n + 1) - tieTerm / (n * (n - 1)));
@@ -214,4 +212,39 @@ function resampledMedian(values: readonly number[], scratch: Float64Array, rando
     scratch.sort();
     const middle = scratch.length >> 1;
     return scratch.length % 2 === 1 ? scratch[middle] : (scratch[middle - 1] + scratch[middle]) / 2;
+}
+
+/** P(X = k) for k = 0..n, X ~ Binomial(n, 1/2), by the recurrence C(n, k + 1) = C(n, k) (n - k) / (k + 1). */
+function binomialHalf(n: number): number[] {
+    const probabilities = [Math.pow(0.5, n)];
+    for (let k = 0; k < n; k++) {
+        probabilities.push((probabilities[k] * (n - k)) / (k + 1));
+    }
+    return probabilities;
+}
+
+/** Sum of the ranks of `a` in `a` and `b` pooled, ties given their mean rank. */
+function rankSum(a: readonly number[], b: readonly number[]): number {
+    const pooled = [...a.map(value => ({ value, fromA: true })), ...b.map(value => ({ value, fromA: false }))].sort((x, y) => x.value - y.value);
+    let sum = 0;
+    for (let start = 0; start < pooled.length;) {
+        let end = start;
+        while (end + 1 < pooled.length && pooled[end + 1].value === pooled[start].value) {
+            end++;
+        }
+        const meanRank = (start + end) / 2 + 1;
+        for (let index = start; index <= end; index++) {
+            sum += pooled[index].fromA ? meanRank : 0;
+        }
+        start = end + 1;
+    }
+    return sum;
+}
+
+/** The error function, Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7). */
+function errorFunction(x: number): number {
+    const sign = x < 0 ? -1 : 1;
+    const t = 1 / (1 + 0.3275911 * Math.abs(x));
+    const polynomial = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;
+    return sign * (1 - polynomial * Math.exp(-x * x));
 }
