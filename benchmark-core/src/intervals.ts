@@ -150,24 +150,55 @@ export interface Change extends RatioEstimate {
 }
 
 /**
- * Whether `current` is faster or slower than `baseline` (durations): significant when the Mann-Whitney test
- * rejects at `alpha` and the interval of the ratio of medians excludes 1; a significant change within the
- * noise threshold is "no change"; without significance, "no change" when the whole interval lies within the
- * threshold, else "inconclusive" (more samples could tell).
+ * Whether `current` is faster or slower than `baseline` (durations), from the ratio of their medians
+ * (current / baseline) with its interval at level `1 - alpha` and the Mann-Whitney p-value: see
+ * {@link changeVerdict}.
  */
 export function detectChange(baseline: readonly number[], current: readonly number[], options: ChangeOptions = {}): Change {
+    // The interval is the second half of the significance rule, so it follows alpha (95% at the default 0.05).
+    const estimate = ratioOfMedians(current, baseline, { ...options, level: options.level ?? 1 - (options.alpha ?? 0.05) });
+    const pValue = mannWhitneyPValue(baseline, current);
+    return { ...estimate, pValue, verdict: changeVerdict(estimate, pValue, options) };
+}
+
+/**
+ * The verdict on a ratio of medians (current / baseline) and a p-value: "slower" or "faster" when the change is
+ * significant (p below `alpha` and the ratio's interval excludes 1) and the ratio lies beyond the noise
+ * threshold; "no change" when the whole interval lies within the threshold (whatever the p-value: a real but
+ * small change is noise for this purpose); otherwise "inconclusive" (more samples could tell). A p-value may be
+ * adjusted for the number of cells compared (see {@link adjustPValues}) before it is given here.
+ */
+export function changeVerdict(estimate: RatioEstimate, pValue: number, options: Pick<ChangeOptions, 'alpha' | 'noiseThreshold'> = {}): ChangeVerdict {
     const alpha = options.alpha ?? 0.05;
     const threshold = options.noiseThreshold ?? 0.05;
-    const estimate = ratioOfMedians(current, baseline, options);
-    const pValue = mannWhitneyPValue(baseline, current);
     const significant = pValue < alpha && (estimate.low > 1 || estimate.high < 1);
-    let verdict: ChangeVerdict;
-    if (significant) {
-        verdict = Math.abs(estimate.ratio - 1) <= threshold ? 'no change' : estimate.ratio > 1 ? 'slower' : 'faster';
-    } else {
-        verdict = estimate.low >= 1 - threshold && estimate.high <= 1 + threshold ? 'no change' : 'inconclusive';
+    if (significant && estimate.ratio > 1 + threshold) {
+        return 'slower';
     }
-    return { ...estimate, pValue, verdict };
+    if (significant && estimate.ratio < 1 - threshold) {
+        return 'faster';
+    }
+    return estimate.low >= 1 - threshold && estimate.high <= 1 + threshold ? 'no change' : 'inconclusive';
+}
+
+/**
+ * Benjamini-Hochberg adjusted p-values, in the given order: the smallest false discovery rate at which each
+ * would be rejected. Many cells tested at `alpha` each raise a false alarm somewhere far more often than
+ * `alpha`; adjusted p-values below `alpha` keep the chance of any false alarm at most `alpha` when nothing
+ * changed, and the expected share of false alarms among the alarms at most `alpha` when something did (for
+ * independent or positively related cells).
+ */
+export function adjustPValues(pValues: readonly number[]): number[] {
+    const count = pValues.length;
+    const order = pValues.map((_, index) => index).sort((a, b) => pValues[a] - pValues[b]);
+    const adjusted = new Array<number>(count);
+    let smallestAbove = 1;
+    for (let rank = count; rank >= 1; rank--) {
+        const index = order[rank - 1];
+        smallestAbove = Math.min(smallestAbove, pValues[index] * count / rank);
+        adjusted[index] = smallestAbove;
+    }
+    return adjusted;
 }
 
 /**
