@@ -144,7 +144,12 @@ export interface ChangeOptions extends BootstrapOptions {
     readonly noiseThreshold?: number;
 }
 
-export interface Change extends RatioEstimate {
+/** What a verdict is decided from, besides the p-value: the ratio of medians and how many samples its smaller side has. */
+export interface ChangeEstimate extends RatioEstimate {
+    readonly fewestSamples: number;
+}
+
+export interface Change extends ChangeEstimate {
     readonly verdict: ChangeVerdict;
     readonly pValue: number;
 }
@@ -156,21 +161,30 @@ export interface Change extends RatioEstimate {
  */
 export function detectChange(baseline: readonly number[], current: readonly number[], options: ChangeOptions = {}): Change {
     // The interval is the second half of the significance rule, so it follows alpha (95% at the default 0.05).
-    const estimate = ratioOfMedians(current, baseline, { ...options, level: options.level ?? 1 - (options.alpha ?? 0.05) });
+    const estimate = { ...ratioOfMedians(current, baseline, { ...options, level: ratioLevel(options) }), fewestSamples: Math.min(baseline.length, current.length) };
     const pValue = mannWhitneyPValue(baseline, current);
     return { ...estimate, pValue, verdict: changeVerdict(estimate, pValue, options) };
+}
+
+function ratioLevel(options: ChangeOptions): number {
+    return options.level ?? 1 - (options.alpha ?? 0.05);
 }
 
 /**
  * The verdict on a ratio of medians (current / baseline) and a p-value: "slower" or "faster" when the change is
  * significant (p below `alpha` and the ratio's interval excludes 1) and the ratio lies beyond the noise
  * threshold; "no change" when the whole interval lies within the threshold (whatever the p-value: a real but
- * small change is noise for this purpose); otherwise "inconclusive" (more samples could tell). A p-value may be
- * adjusted for the number of cells compared (see {@link adjustPValues}) before it is given here.
+ * small change is noise for this purpose); otherwise "inconclusive" (more samples could tell). Always
+ * "inconclusive" when a side has fewer samples than the interval of a median needs at the ratio's level (6 at
+ * 95%): a bootstrap of so few samples gives an interval far narrower than the truth (a point for 1 sample). A
+ * p-value may be adjusted for the number of cells compared (see {@link adjustPValues}) before it is given here.
  */
-export function changeVerdict(estimate: RatioEstimate, pValue: number, options: Pick<ChangeOptions, 'alpha' | 'noiseThreshold'> = {}): ChangeVerdict {
+export function changeVerdict(estimate: ChangeEstimate, pValue: number, options: ChangeOptions = {}): ChangeVerdict {
     const alpha = options.alpha ?? 0.05;
     const threshold = options.noiseThreshold ?? 0.05;
+    if (orderStatisticRank(estimate.fewestSamples, ratioLevel(options)) === undefined) {
+        return 'inconclusive';
+    }
     const significant = pValue < alpha && (estimate.low > 1 || estimate.high < 1);
     if (significant && estimate.ratio > 1 + threshold) {
         return 'slower';
