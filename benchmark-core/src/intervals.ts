@@ -142,30 +142,75 @@ export interface ChangeOptions extends BootstrapOptions {
     readonly noiseThreshold?: number;
 }
 
-export interface Change extends RatioEstimate {
+/** What a verdict is decided from, besides the p-value: the ratio of medians and how many samples its smaller side has. */
+export interface ChangeEstimate extends RatioEstimate {
+    readonly fewestSamples: number;
+}
+
+export interface Change extends ChangeEstimate {
     readonly verdict: ChangeVerdict;
     readonly pValue: number;
 }
 
 /**
- * Whether `current` is faster or slower than `baseline` (durations): significant when the Mann-Whitney test
- * rejects at `alpha` and the interval of the ratio of medians excludes 1; a significant change within the
- * noise threshold is "no change"; without significance, "no change" when the whole interval lies within the
- * threshold, else "inconclusive" (more samples could tell).
+ * Whether `current` is faster or slower than `baseline` (durations), from the ratio of their medians
+ * (current / baseline) with its interval at level `1 - alpha` and the Mann-Whitney p-value: see
+ * {@link changeVerdict}.
  */
 export function detectChange(baseline: readonly number[], current: readonly number[], options: ChangeOptions = {}): Change {
+    // The interval is the second half of the significance rule, so it follows alpha (95% at the default 0.05).
+    const estimate = { ...ratioOfMedians(current, baseline, { ...options, level: ratioLevel(options) }), fewestSamples: Math.min(baseline.length, current.length) };
+    const pValue = mannWhitneyPValue(baseline, current);
+    return { ...estimate, pValue, verdict: changeVerdict(estimate, pValue, options) };
+}
+
+function ratioLevel(options: ChangeOptions): number {
+    return options.level ?? 1 - (options.alpha ?? 0.05);
+}
+
+/**
+ * The verdict on a ratio of medians (current / baseline) and a p-value: "slower" or "faster" when the change is
+ * significant (p below `alpha` and the ratio's interval excludes 1) and the ratio lies beyond the noise
+ * threshold; "no change" when the whole interval lies within the threshold (whatever the p-value: a real but
+ * small change is noise for this purpose); otherwise "inconclusive" (more samples could tell). Always
+ * "inconclusive" when a side has fewer samples than the interval of a median needs at the ratio's level (6 at
+ * 95%): a bootstrap of so few samples gives an interval far narrower than the truth (a point for 1 sample). A
+ * p-value may be adjusted for the number of cells compared (see {@link adjustPValues}) before it is given here.
+ */
+export function changeVerdict(estimate: ChangeEstimate, pValue: number, options: ChangeOptions = {}): ChangeVerdict {
     const alpha = options.alpha ?? 0.05;
     const threshold = options.noiseThreshold ?? 0.05;
-    const estimate = ratioOfMedians(current, baseline, options);
-    const pValue = mannWhitneyPValue(baseline, current);
-    const significant = pValue < alpha && (estimate.low > 1 || estimate.high < 1);
-    let verdict: ChangeVerdict;
-    if (significant) {
-        verdict = Math.abs(estimate.ratio - 1) <= threshold ? 'no change' : estimate.ratio > 1 ? 'slower' : 'faster';
-    } else {
-        verdict = estimate.low >= 1 - threshold && estimate.high <= 1 + threshold ? 'no change' : 'inconclusive';
+    if (orderStatisticRank(estimate.fewestSamples, ratioLevel(options)) === undefined) {
+        return 'inconclusive';
     }
-    return { ...estimate, pValue, verdict };
+    const significant = pValue < alpha && (estimate.low > 1 || estimate.high < 1);
+    if (significant && estimate.ratio > 1 + threshold) {
+        return 'slower';
+    }
+    if (significant && estimate.ratio < 1 - threshold) {
+        return 'faster';
+    }
+    return estimate.low >= 1 - threshold && estimate.high <= 1 + threshold ? 'no change' : 'inconclusive';
+}
+
+/**
+ * Benjamini-Hochberg adjusted p-values, in the given order: the smallest false discovery rate at which each
+ * would be rejected. Many cells tested at `alpha` each raise a false alarm somewhere far more often than
+ * `alpha`; adjusted p-values below `alpha` keep the chance of any false alarm at most `alpha` when nothing
+ * changed, and the expected share of false alarms among the alarms at most `alpha` when something did (for
+ * independent or positively related cells).
+ */
+export function adjustPValues(pValues: readonly number[]): number[] {
+    const count = pValues.length;
+    const order = pValues.map((_, index) => index).sort((a, b) => pValues[a] - pValues[b]);
+    const adjusted = new Array<number>(count);
+    let smallestAbove = 1;
+    for (let rank = count; rank >= 1; rank--) {
+        const index = order[rank - 1];
+        smallestAbove = Math.min(smallestAbove, pValues[index] * count / rank);
+        adjusted[index] = smallestAbove;
+    }
+    return adjusted;
 }
 
 /**
@@ -243,6 +288,9 @@ function rankSum(a: readonly number[], b: readonly number[]): number {
 
 /** The error function, Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7). */
 function errorFunction(x: number): number {
+    if (x === 0) {
+        return 0;
+    }
     const sign = x < 0 ? -1 : 1;
     const t = 1 / (1 + 0.3275911 * Math.abs(x));
     const polynomial = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;

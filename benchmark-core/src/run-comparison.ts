@@ -1,39 +1,82 @@
 import { HostKey, hostKeyId } from './host-identity';
+import { adjustPValues, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, detectChange, formatSupported, Interval, medianInterval, RatioEstimate } from './intervals';
 import { collectMeasurements, hostLabelsOf, ReportMeasurement } from './report-model';
 import { ResultsDocument } from './results';
 import { FIXTURE_SIZE_LABELS } from './sizes';
-import { formatMilliseconds, renderTextTable } from './text-table';
+import { median } from './statistics';
+import { renderTextTable } from './text-table';
 
-/** One median measured in both runs. */
-export interface MedianPair {
+/** A cell of a comparison: one scenario at one size in one host (by identity, not by label). */
+export interface ComparisonCell {
     readonly host: HostKey;
     readonly hostLabel: string;
     readonly scenarioId: string;
+    /** A fixture size label, e.g. `500K`. */
     readonly target: string;
-    readonly baselineMs: number;
-    readonly currentMs: number;
-    /** (current - baseline) / baseline, in percent. */
-    readonly changePercent: number;
-    readonly withinTolerance: boolean;
+}
+
+/** The median of one run's samples of a cell, with its 95% interval (undefined below 6 samples). */
+export interface MedianEstimate {
+    readonly medianMs: number;
+    readonly intervalMs: Interval | undefined;
+    readonly sampleCount: number;
+}
+
+/** A cell measured in both runs and how it moved. */
+export interface CellChange extends ComparisonCell {
+    readonly baseline: MedianEstimate;
+    readonly current: MedianEstimate;
+    /** Current median / baseline median, with its bootstrap interval at level `1 - alpha`. */
+    readonly ratio: RatioEstimate;
+    /** Two-sided Mann-Whitney p-value of this cell's samples alone. */
+    readonly pValue: number;
+    /** `pValue` adjusted (Benjamini-Hochberg) for the number of cells compared; the verdict is decided with it. */
+    readonly adjustedPValue: number;
+    readonly verdict: ChangeVerdict;
 }
 
 export interface RunComparison {
-    readonly tolerancePercent: number;
-    /** Pairs whose target is a fixture size at least `minSize` (other targets, e.g. `1000 files`, are left out). */
-    readonly pairs: MedianPair[];
-    /** Host, scenario and target measured in one run only. */
-    readonly unmatched: string[];
+    /** Significance level, of the adjusted p-values. */
+    readonly alpha: number;
+    /** Relative change, as a fraction (0.05 = 5%), below which a change counts as "no change". */
+    readonly noiseThreshold: number;
+    /** Smallest fixture size compared; other targets (e.g. `1000 files`) are left out. */
+    readonly minSize: string;
+    /** Cells measured in both runs, in the baseline's order. */
+    readonly cells: CellChange[];
+    readonly baselineOnly: ComparisonCell[];
+    readonly currentOnly: ComparisonCell[];
 }
 
+export interface RunComparisonOptions {
+    /** Default: every fixture size. */
+    readonly minSize?: string;
+    /** Default 0.05. */
+    readonly alpha?: number;
+    /** Fraction, default 0.05. */
+    readonly noiseThreshold?: number;
+}
+
+export const CHANGE_VERDICTS: readonly ChangeVerdict[] = ['slower', 'faster', 'no change', 'inconclusive'];
+
 /**
- * Compares two runs median by median (same host, scenario and size), for the sizes from `minSize`
- * up: how much each moved, and whether within `tolerancePercent` of the baseline.
+ * Compares two runs cell by cell from their samples: per cell the ratio of medians with its bootstrap interval
+ * and the Mann-Whitney p-value ({@link detectChange}); the p-values adjusted for the number of cells, so that
+ * comparing two runs of unchanged code rarely flags any cell; then the verdict ({@link changeVerdict}).
  */
-export function compareRuns(baseline: readonly ResultsDocument[], current: readonly ResultsDocument[], options: { minSize?: string; tolerancePercent?: number } = {}): RunComparison {
-    const tolerancePercent = options.tolerancePercent ?? 10;
-    const fromIndex = FIXTURE_SIZE_LABELS.indexOf(options.minSize ?? FIXTURE_SIZE_LABELS[0]);
+export function compareRuns(baseline: readonly ResultsDocument[], current: readonly ResultsDocument[], options: RunComparisonOptions = {}): RunComparison {
+    const alpha = options.alpha ?? 0.05;
+    const noiseThreshold = options.noiseThreshold ?? 0.05;
+    if (!(alpha > 0 && alpha < 1)) {
+        throw new Error(`The significance level must be between 0 and 1, not ${alpha}.`);
+    }
+    if (!(noiseThreshold >= 0)) {
+        throw new Error(`The noise threshold must be a fraction of 0 or more, not ${noiseThreshold}.`);
+    }
+    const minSize = options.minSize ?? FIXTURE_SIZE_LABELS[0];
+    const fromIndex = FIXTURE_SIZE_LABELS.indexOf(minSize);
     if (fromIndex < 0) {
-        throw new Error(`Unknown size ${options.minSize}: use one of ${FIXTURE_SIZE_LABELS.join(', ')}.`);
+        throw new Error(`Unknown size ${minSize}: use one of ${FIXTURE_SIZE_LABELS.join(', ')}.`);
     }
     const sizes = new Set<string>(FIXTURE_SIZE_LABELS.slice(fromIndex));
     // Both runs' hosts labelled together, so a label names the same host on both sides.
@@ -44,42 +87,113 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
         ]));
     const before = index(baseline);
     const after = index(current);
-    const pairs: MedianPair[] = [];
-    for (const [id, entry] of before) {
-        const other = after.get(id);
-        if (!other) {
-            continue;
-        }
-        const baselineMs = entry.measurement.statistics.medianMs;
-        const currentMs = other.measurement.statistics.medianMs;
-        const changePercent = baselineMs === 0 ? (currentMs === 0 ? 0 : Infinity) : (currentMs - baselineMs) / baselineMs * 100;
-        pairs.push({
-            host: entry.host, hostLabel: entry.hostLabel, scenarioId: entry.measurement.scenario.id, target: entry.measurement.targetLabel, baselineMs, currentMs,
-            changePercent, withinTolerance: Math.abs(changePercent) <= tolerancePercent,
-        });
-    }
-    const describe = (entry: ReportMeasurement): string => `${entry.hostLabel} | ${entry.measurement.scenario.id} | ${entry.measurement.targetLabel}`;
-    const unmatched = [...before].filter(([id]) => !after.has(id)).concat([...after].filter(([id]) => !before.has(id))).map(([, entry]) => describe(entry));
-    return { tolerancePercent, pairs, unmatched };
+    const paired = [...before].filter(([id]) => after.has(id)).map(([id, entry]) => {
+        const baselineSamples = entry.measurement.samplesMs;
+        const currentSamples = after.get(id)!.measurement.samplesMs;
+        return { cell: cellOf(entry), baseline: medianEstimate(baselineSamples), current: medianEstimate(currentSamples), change: detectChange(baselineSamples, currentSamples, { alpha }) };
+    });
+    const adjusted = adjustPValues(paired.map(pair => pair.change.pValue));
+    const cells = paired.map(({ cell, baseline: baselineMedian, current: currentMedian, change }, position): CellChange => ({
+        ...cell,
+        baseline: baselineMedian,
+        current: currentMedian,
+        ratio: { ratio: change.ratio, low: change.low, high: change.high },
+        pValue: change.pValue,
+        adjustedPValue: adjusted[position],
+        verdict: changeVerdict(change, adjusted[position], { alpha, noiseThreshold }),
+    }));
+    const only = (entries: Map<string, ReportMeasurement>, other: Map<string, ReportMeasurement>): ComparisonCell[] =>
+        [...entries].filter(([id]) => !other.has(id)).map(([, entry]) => cellOf(entry));
+    return { alpha, noiseThreshold, minSize, cells, baselineOnly: only(before, after), currentOnly: only(after, before) };
 }
 
-/** The comparison as a text table plus a summary line. */
+function cellOf(entry: ReportMeasurement): ComparisonCell {
+    return { host: entry.host, hostLabel: entry.hostLabel, scenarioId: entry.measurement.scenario.id, target: entry.measurement.targetLabel };
+}
+
+function medianEstimate(samplesMs: readonly number[]): MedianEstimate {
+    return { medianMs: median(samplesMs), intervalMs: medianInterval(samplesMs, CONFIDENCE_LEVEL), sampleCount: samplesMs.length };
+}
+
+/** How many cells got each verdict. */
+export function verdictCounts(comparison: RunComparison): Record<ChangeVerdict, number> {
+    const counts: Record<ChangeVerdict, number> = { 'slower': 0, 'faster': 0, 'no change': 0, 'inconclusive': 0 };
+    for (const cell of comparison.cells) {
+        counts[cell.verdict] += 1;
+    }
+    return counts;
+}
+
+/** What `--check` decides: it fails on "slower" cells only ("inconclusive" never fails it). */
+export interface ComparisonCheck {
+    readonly passed: boolean;
+    readonly slowerCells: CellChange[];
+    readonly message: string;
+}
+
+export function checkRunComparison(comparison: RunComparison): ComparisonCheck {
+    const slowerCells = comparison.cells.filter(cell => cell.verdict === 'slower');
+    if (slowerCells.length === 0) {
+        return { passed: true, slowerCells, message: `Check passed: no cell of ${comparison.cells.length} is slower.` };
+    }
+    const named = slowerCells.map(cell => `${cellName(cell)} (ratio ${formatRatio(cell.ratio)})`);
+    return { passed: false, slowerCells, message: `Check failed: ${slowerCells.length} of ${comparison.cells.length} cells slower: ${named.join('; ')}.` };
+}
+
+/** `Host | scenario | size`. */
+export function cellName(cell: ComparisonCell): string {
+    return `${cell.hostLabel} | ${cell.scenarioId} | ${cell.target}`;
+}
+
+/** The comparison as a text table, a summary line with the count of each verdict, and the cells measured in one run only. */
 export function renderRunComparison(comparison: RunComparison): string {
-    const rows = comparison.pairs.map(pair => [
-        pair.hostLabel, pair.scenarioId, pair.target, formatMilliseconds(pair.baselineMs), formatMilliseconds(pair.currentMs),
-        `${pair.changePercent >= 0 ? '+' : ''}${pair.changePercent.toFixed(1)}%`, pair.withinTolerance ? 'yes' : 'NO',
+    const level = formatPercent(1 - comparison.alpha);
+    const rows = comparison.cells.map(cell => [
+        cell.hostLabel, cell.scenarioId, cell.target, formatMedian(cell.baseline), formatMedian(cell.current), formatRatio(cell.ratio),
+        formatPValue(cell.pValue), formatPValue(cell.adjustedPValue), cell.verdict,
     ]);
-    const within = comparison.pairs.filter(pair => pair.withinTolerance).length;
+    const counts = verdictCounts(comparison);
+    const threshold = formatPercent(comparison.noiseThreshold);
     const lines = [
         renderTextTable([
             { header: 'Host', align: 'left' }, { header: 'Scenario', align: 'left' }, { header: 'Size', align: 'right' },
-            { header: 'Baseline ms', align: 'right' }, { header: 'Current ms', align: 'right' }, { header: 'Change', align: 'right' },
-            { header: `Within ${comparison.tolerancePercent}%`, align: 'left' },
+            { header: 'Baseline ms [95%]', align: 'right' }, { header: 'Current ms [95%]', align: 'right' },
+            { header: `Ratio [${level}]`, align: 'right' }, { header: 'p', align: 'right' }, { header: 'p adj.', align: 'right' },
+            { header: 'Verdict', align: 'left' },
         ], rows),
-        `${within} of ${comparison.pairs.length} medians within ${comparison.tolerancePercent}% of the baseline.`,
+        `${comparison.cells.length} cells from ${comparison.minSize} up: ${CHANGE_VERDICTS.map(verdict => `${counts[verdict]} ${verdict}`).join(', ')}.`,
+        `Slower or faster: Mann-Whitney p, adjusted for ${comparison.cells.length} cells (Benjamini-Hochberg), below ${comparison.alpha}, `
+            + `the ratio's ${level} interval excluding 1 and the ratio beyond ${threshold}; no change: the ratio's interval within ${threshold}.`,
     ];
-    if (comparison.unmatched.length > 0) {
-        lines.push(`Measured in one run only: ${comparison.unmatched.join('; ')}.`);
+    if (counts.inconclusive > 0) {
+        lines.push(`Inconclusive: the samples cannot tell a change beyond ${threshold} from noise; more samples narrow the intervals.`);
+    }
+    if (comparison.baselineOnly.length > 0) {
+        lines.push(`Only in the baseline: ${comparison.baselineOnly.map(cellName).join('; ')}.`);
+    }
+    if (comparison.currentOnly.length > 0) {
+        lines.push(`Only in the current run: ${comparison.currentOnly.map(cellName).join('; ')}.`);
     }
     return lines.join('\n');
+}
+
+/** The value with the digits its interval supports; the interval's ends (samples or resampled ratios) with three significant digits. */
+function formatEstimate(value: number, interval: Interval): string {
+    return `${formatSupported(value, interval)} [${formatSupported(interval.low)}, ${formatSupported(interval.high)}]`;
+}
+
+function formatMedian(estimate: MedianEstimate): string {
+    return estimate.intervalMs ? formatEstimate(estimate.medianMs, estimate.intervalMs) : `${formatSupported(estimate.medianMs)} (n=${estimate.sampleCount})`;
+}
+
+function formatRatio(ratio: RatioEstimate): string {
+    return formatEstimate(ratio.ratio, ratio);
+}
+
+function formatPValue(pValue: number): string {
+    return pValue < 0.001 ? '<0.001' : pValue.toFixed(3);
+}
+
+function formatPercent(fraction: number): string {
+    return `${Math.round(fraction * 1000) / 10}%`;
 }

@@ -1,38 +1,70 @@
 #!/usr/bin/env node
 /**
- * `yarn bench:compare BASELINE CURRENT`: compares two runs median by median (same host, scenario and
- * size), e.g. two `yarn bench` run folders, or results saved before and after a change to the RPC layer.
- * Prints the change of every median from `--min-size` up and how many stayed within `--tolerance`;
- * with `--check`, exits 1 when any did not.
+ * `yarn bench:compare BASELINE CURRENT`: compares two runs cell by cell (same host, scenario and size) from
+ * their samples, e.g. two `yarn bench` run folders, or results saved before and after a change to the RPC
+ * layer: faster, slower, no change or inconclusive per cell; with `--check`, exits 1 when a cell is slower.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import * as path from 'path';
 import { commandMain, invocationFolder, runCli } from './cli';
-import { compareRuns, FIXTURE_SIZE_LABELS, renderRunComparison } from '@fs-perf/benchmark-core';
+import { checkRunComparison, compareRuns, FIXTURE_SIZE_LABELS, renderRunComparison, verdictCounts } from '@fs-perf/benchmark-core';
 import { readResultsInputs } from './report-cli';
 
-const main = commandMain<{ minSize: string; tolerance: number; check?: boolean }>(new Command()
+const DEFAULT_NOISE_THRESHOLD_PERCENT = 5;
+
+function percentage(name: string): (text: string) => number {
+    return text => {
+        const value = Number(text);
+        if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
+            throw new InvalidArgumentError(`${name} must be a percentage of 0 or more, e.g. 5.`);
+        }
+        return value;
+    };
+}
+
+const main = commandMain<{ minSize: string; alpha: number; noiseThreshold?: number; tolerance?: number; check?: boolean; json?: boolean }>(new Command()
     .name('yarn bench:compare')
-    .description('Compare the medians of two runs (yarn bench run folders, results files or folders of them).')
+    .description('Compare two runs (yarn bench run folders, results files or folders of them) cell by cell from their samples: '
+        + 'faster, slower, no change or inconclusive.')
     .argument('<baseline>', 'the earlier run')
     .argument('<current>', 'the run to compare with it')
     .addOption(new Option('--min-size <size>', `smallest fixture size compared (${FIXTURE_SIZE_LABELS.join(', ')})`).default('500K').choices([...FIXTURE_SIZE_LABELS]))
-    .addOption(new Option('--tolerance <percent>', 'allowed change of a median, in percent').default(10).argParser(text => {
+    .addOption(new Option('--alpha <p>', 'significance level of the Mann-Whitney test, its p-values adjusted for the number of cells').default(0.05).argParser(text => {
         const value = Number(text);
-        if (!Number.isFinite(value) || value < 0) {
-            throw new InvalidArgumentError('--tolerance must be a percentage, e.g. 10.');
+        if (!(value > 0 && value < 1)) {
+            throw new InvalidArgumentError('--alpha must be between 0 and 1, e.g. 0.05.');
         }
         return value;
     }))
-    .option('--check', 'exit 1 when a median moved more than the tolerance'), async (options, runs) => {
+    .addOption(new Option('--noise-threshold <percent>', `change that counts as noise: "no change" needs the ratio's interval within it, "slower" or "faster" a ratio beyond it (default: ${DEFAULT_NOISE_THRESHOLD_PERCENT})`)
+        .argParser(percentage('--noise-threshold')))
+    .addOption(new Option('--tolerance <percent>', 'deprecated: sets --noise-threshold').argParser(percentage('--tolerance')).conflicts('noiseThreshold'))
+    .option('--check', 'exit 1 when a cell is slower (significant and beyond the noise threshold); inconclusive cells never fail it')
+    .option('--json', 'print the comparison as JSON instead of the table'), async (options, runs) => {
+    if (options.tolerance !== undefined) {
+        console.error('warning: --tolerance is deprecated; it now sets --noise-threshold (a median that moved less than that is "no change", '
+            + 'a larger move must also be significant to count). Use --noise-threshold.');
+    }
+    const noiseThresholdPercent = options.noiseThreshold ?? options.tolerance ?? DEFAULT_NOISE_THRESHOLD_PERCENT;
     const [baseline, current] = await Promise.all(runs.map(input => readResultsInputs([path.resolve(invocationFolder(), input)])));
-    const comparison = compareRuns(baseline, current, { minSize: options.minSize, tolerancePercent: options.tolerance });
-    console.log(renderRunComparison(comparison));
-    if (comparison.pairs.length === 0) {
-        console.error('error: the two runs have no median in common (same host, scenario and size) to compare.');
+    const comparison = compareRuns(baseline, current, { minSize: options.minSize, alpha: options.alpha, noiseThreshold: noiseThresholdPercent / 100 });
+    const check = checkRunComparison(comparison);
+    console.log(options.json
+        ? JSON.stringify({ ...comparison, counts: verdictCounts(comparison), check: { passed: check.passed, message: check.message } }, undefined, 2)
+        : renderRunComparison(comparison));
+    if (comparison.cells.length === 0) {
+        console.error('error: the two runs have no cell in common (same host, scenario and size) to compare.');
         return 1;
     }
-    return options.check && comparison.pairs.some(pair => !pair.withinTolerance) ? 1 : 0;
+    if (!options.check) {
+        return 0;
+    }
+    if (!check.passed) {
+        console.error(check.message);
+    } else if (!options.json) {
+        console.log(check.message);
+    }
+    return check.passed ? 0 : 1;
 });
 
 if (require.main === module) {

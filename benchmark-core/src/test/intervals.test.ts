@@ -1,15 +1,9 @@
 import { assert } from 'chai';
 import {
-    detectChange, formatInterval, formatSupported, mannWhitneyPValue, medianInterval, orderStatisticRank, ratioOfMedians, seededRandom,
+    adjustPValues, changeVerdict, detectChange, formatInterval, formatSupported, mannWhitneyPValue, medianInterval, orderStatisticRank, ratioOfMedians,
+    seededRandom,
 } from '../intervals';
-
-/** Log-normal samples (skewed, like timings), from a seeded source. */
-function logNormal(count: number, medianMs: number, sigma: number, random: () => number): number[] {
-    return Array.from({ length: count }, () => {
-        const gaussian = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-        return medianMs * Math.exp(sigma * gaussian);
-    });
-}
+import { logNormal } from './synthetic-samples';
 
 suite('intervals', () => {
     test('the 95% interval of a median of 15 samples is [x(4), x(12)]; 5 samples are too few, 6 give [x(1), x(6)]', () => {
@@ -59,6 +53,64 @@ suite('intervals', () => {
             falseAlarms += verdict === 'slower' || verdict === 'faster' ? 1 : 0;
         }
         assert.isAtMost(falseAlarms / 200, 0.05);
+    });
+
+    test('a verdict needs significance and a ratio beyond the noise threshold; "no change" needs the whole interval within it', () => {
+        assert.strictEqual(changeVerdict({ ratio: 1.3, low: 1.1, high: 1.5, fewestSamples: 15 }, 0.01), 'slower');
+        assert.strictEqual(changeVerdict({ ratio: 0.7, low: 0.6, high: 0.9, fewestSamples: 15 }, 0.01), 'faster');
+        assert.strictEqual(changeVerdict({ ratio: 1.3, low: 1.1, high: 1.5, fewestSamples: 15 }, 0.06), 'inconclusive', 'not significant at 0.05');
+        assert.strictEqual(changeVerdict({ ratio: 1.3, low: 1.1, high: 1.5, fewestSamples: 15 }, 0.06, { alpha: 0.1 }), 'slower');
+        assert.strictEqual(changeVerdict({ ratio: 1.3, low: 0.98, high: 1.5, fewestSamples: 15 }, 0.01), 'inconclusive', 'the interval includes 1');
+        assert.strictEqual(changeVerdict({ ratio: 1.03, low: 1.01, high: 1.045, fewestSamples: 15 }, 0.01), 'no change', 'real, but within the noise threshold');
+        assert.strictEqual(changeVerdict({ ratio: 1.03, low: 1.01, high: 1.045, fewestSamples: 15 }, 0.01, { noiseThreshold: 0.02 }), 'slower');
+        assert.strictEqual(changeVerdict({ ratio: 1.01, low: 0.97, high: 1.04, fewestSamples: 15 }, 0.6), 'no change', 'equivalent within 5%');
+        assert.strictEqual(changeVerdict({ ratio: 1.04, low: 1.01, high: 1.3, fewestSamples: 15 }, 0.01), 'inconclusive', 'the interval allows 30% slower');
+        assert.strictEqual(changeVerdict({ ratio: 1, low: 0.7, high: 1.4, fewestSamples: 15 }, 1), 'inconclusive', 'too noisy to tell');
+        assert.strictEqual(changeVerdict({ ratio: 1.3, low: 1.1, high: 1.5, fewestSamples: 5 }, 0.01), 'inconclusive', 'too few samples for a 95% interval');
+        assert.strictEqual(changeVerdict({ ratio: 1.3, low: 1.1, high: 1.5, fewestSamples: 5 }, 0.01, { alpha: 0.1 }), 'slower', '5 samples suffice at 90%');
+    });
+
+    test('a side with fewer than 6 samples is inconclusive: its bootstrap interval is too narrow (a point for one sample)', () => {
+        assert.deepInclude(detectChange([10], [10]), { ratio: 1, low: 1, high: 1, verdict: 'inconclusive' });
+        const steady = (count: number): number[] => Array.from({ length: count }, () => 10);
+        assert.deepInclude(detectChange(steady(5), steady(20)), { ratio: 1, low: 1, high: 1, verdict: 'inconclusive' });
+        assert.deepInclude(detectChange(steady(6), steady(20)), { ratio: 1, low: 1, high: 1, verdict: 'no change' });
+    });
+
+    test('the interval of the ratio follows alpha, the other half of the significance rule', () => {
+        const random = seededRandom(5);
+        const [baseline, current] = [logNormal(15, 100, 0.3, random), logNormal(15, 100, 0.3, random)];
+        const at05 = detectChange(baseline, current);
+        const at01 = detectChange(baseline, current, { alpha: 0.01 });
+        assert.deepStrictEqual(at05, { ...ratioOfMedians(current, baseline, { level: 0.95 }), fewestSamples: 15, pValue: at05.pValue, verdict: at05.verdict });
+        assert.deepStrictEqual(at01, { ...ratioOfMedians(current, baseline, { level: 0.99 }), fewestSamples: 15, pValue: at01.pValue, verdict: at01.verdict });
+        assert.isBelow(at01.low, at05.low);
+        assert.isAbove(at01.high, at05.high);
+    });
+
+    test('adjusted p-values match SciPy\'s Benjamini-Hochberg, in the given order', () => {
+        // scipy.stats.false_discovery_control(p, method='bh')
+        const adjusted = adjustPValues([0.01, 0.04, 0.03, 0.005, 0.5, 0.2]);
+        [0.03, 0.06, 0.06, 0.03, 0.5, 0.24].forEach((expected, index) => assert.closeTo(adjusted[index], expected, 1e-12, `p-value ${index}`));
+        const sorted = adjustPValues([0.001, 0.008, 0.039, 0.041, 0.042, 0.06, 0.074, 0.205, 0.212, 0.216]);
+        [0.01, 0.04, 0.084, 0.084, 0.084, 0.1, 0.10571428571428571, 0.216, 0.216, 0.216].forEach((expected, index) => assert.closeTo(sorted[index], expected, 1e-12));
+        assert.deepStrictEqual(adjustPValues([0.3]), [0.3], 'one cell is not adjusted');
+        assert.deepStrictEqual(adjustPValues([]), []);
+    });
+
+    test('over 36 cells of identical distributions, per-cell p-values raise a false "slower" in many comparisons, adjusted ones rarely', () => {
+        const random = seededRandom(5);
+        const comparisons = 60;
+        let raw = 0;
+        let adjusted = 0;
+        for (let comparison = 0; comparison < comparisons; comparison++) {
+            const changes = Array.from({ length: 36 }, () => detectChange(logNormal(15, 100, 0.3, random), logNormal(15, 100, 0.3, random), { resamples: 300 }));
+            const pValues = adjustPValues(changes.map(change => change.pValue));
+            raw += changes.some(change => change.verdict === 'slower') ? 1 : 0;
+            adjusted += changes.some((change, index) => changeVerdict(change, pValues[index]) === 'slower') ? 1 : 0;
+        }
+        assert.isAbove(raw / comparisons, 0.2);
+        assert.isAtMost(adjusted / comparisons, 0.05);
     });
 
     test('a value is printed with the digits its interval supports', () => {

@@ -23,6 +23,16 @@ export function measurement(scenario: ScenarioInfo, target: string, medianMs: nu
     };
 }
 
+/** A measurement of a fixture size with the given timed samples, measured by `host` when given (a merged row). */
+export function measurementOfSamples(scenario: ScenarioInfo, target: string, samplesMs: number[], host?: HostInfo): Measurement {
+    const bytes = fixtureSize(target).bytes;
+    return {
+        scenario: { ...scenario }, targetLabel: target, fileName: `${target}.bin`, bytes, warmupMs: [], samplesMs,
+        statistics: computeStatistics(samplesMs, bytes), verification: scenario.verification === 'content' ? 'sha256' : 'length',
+        reportedBySubject: false, ...(host ? { host } : {}),
+    };
+}
+
 /** `workspace.fs.readFile` medians per size, e.g. `{ '500K': 10 }`. */
 export function readFileMedians(medians: Record<string, number>): Measurement[] {
     return Object.entries(medians).map(([size, medianMs]) => measurement(SCENARIO_CATALOG.vscodeReadFile, size, medianMs));
