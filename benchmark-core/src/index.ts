@@ -24,3 +24,4 @@ export * from './session';
 export * from './settings-schema';
 export * from './intervals';
 export * from './accuracy';
+export * from './rounds';

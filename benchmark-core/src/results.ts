@@ -66,6 +66,8 @@ export const settingsSchema = z.object({
     settle: z.enum(['gc', 'none']).optional(),
     /** (v2) Whether the cases were sampled in interleaved rounds rather than one after the other. */
     interleaved: z.boolean().optional(),
+    /** (v2) Rounds merged into this document (`yarn bench --rounds`), the hosts alternated between them. */
+    rounds: z.number().int().positive().optional(),
 });
 
 export const statisticsSchema = z.object({

@@ -1,0 +1,57 @@
+import { hostKey, hostKeyId } from './host-identity';
+import { Measurement, ResultsDocument, validateResultsDocument } from './results';
+import { computeStatistics } from './statistics';
+
+/**
+ * Merges the documents of one host measured in several rounds (`yarn bench --rounds N`, the hosts alternated
+ * between rounds) into one: per scenario, size and row host, the timed and warm-up samples of every round in
+ * round order, with statistics computed anew over all of them. A cross-host factor then no longer depends on
+ * when each host happened to run. The first document gives the host, environment and settings; the run spans
+ * the first start to the last finish.
+ */
+export function mergeRounds(rounds: readonly ResultsDocument[]): ResultsDocument {
+    if (rounds.length === 0) {
+        throw new Error('Merging rounds needs at least one results document.');
+    }
+    const [first] = rounds;
+    const firstHost = hostKeyId(hostKey(first.host));
+    for (const round of rounds) {
+        if (hostKeyId(hostKey(round.host)) !== firstHost) {
+            throw new Error(`Rounds of different hosts cannot be merged: ${hostKeyId(hostKey(round.host))} and ${firstHost}.`);
+        }
+    }
+    const cells = new Map<string, Measurement>();
+    for (const round of rounds) {
+        for (const row of round.results) {
+            const key = `${row.host ? hostKeyId(hostKey(row.host)) : ''}|${row.scenario.id}|${row.targetLabel}`;
+            const merged = cells.get(key);
+            cells.set(key, merged ? {
+                ...merged,
+                warmupMs: [...merged.warmupMs, ...row.warmupMs],
+                samplesMs: [...merged.samplesMs, ...row.samplesMs],
+                verification: merged.verification === row.verification ? merged.verification : 'length',
+                reportedBySubject: merged.reportedBySubject || row.reportedBySubject,
+                ...(merged.reachedPrecision === undefined && row.reachedPrecision === undefined ? {} : {
+                    reachedPrecision: (merged.reachedPrecision ?? true) && (row.reachedPrecision ?? true),
+                }),
+            } : row);
+        }
+    }
+    const results = [...cells.values()].map(row => ({
+        ...row,
+        statistics: computeStatistics(row.samplesMs, row.scenario.target === 'fixture' ? row.bytes : 0),
+    }));
+    const skipped = first.skipped.filter(entry => rounds.every(round => round.skipped.some(other => other.scenario.id === entry.scenario.id)));
+    return validateResultsDocument({
+        ...first,
+        startedAt: rounds.map(round => round.startedAt).sort()[0],
+        finishedAt: rounds.map(round => round.finishedAt).sort().at(-1),
+        settings: {
+            ...first.settings,
+            iterations: rounds.reduce((sum, round) => sum + round.settings.iterations, 0),
+            rounds: rounds.reduce((sum, round) => sum + (round.settings.rounds ?? 1), 0),
+        },
+        results,
+        skipped,
+    }, `The results of ${rounds.length} rounds merged`);
+}

@@ -1,0 +1,27 @@
+import { assert } from 'chai';
+import { mergeRounds } from '../rounds';
+import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { measurementOfSamples, resultsDocument, theiaBrowser, theiaBrowserPlugin, vscodeServer } from './results-builders';
+
+suite('rounds', () => {
+    const read = SCENARIO_CATALOG.theiaFileServiceReadFile;
+    const plugin = SCENARIO_CATALOG.vscodeReadFile;
+
+    test('the samples of every round are joined per cell and row host, with statistics over all of them', () => {
+        const first = resultsDocument(theiaBrowser, [measurementOfSamples(read, '1K', [1, 2, 3]), measurementOfSamples(plugin, '1K', [10, 11, 12], theiaBrowserPlugin)]);
+        const second = resultsDocument(theiaBrowser, [measurementOfSamples(read, '1K', [4, 5, 6]), measurementOfSamples(plugin, '1K', [13, 14, 15], theiaBrowserPlugin)]);
+        const merged = mergeRounds([first, second]);
+        assert.deepStrictEqual(merged.results.map(row => [row.scenario.id, row.samplesMs, row.statistics.count, row.statistics.medianMs]), [
+            [read.id, [1, 2, 3, 4, 5, 6], 6, 3.5],
+            [plugin.id, [10, 11, 12, 13, 14, 15], 6, 12.5],
+        ]);
+        assert.deepStrictEqual(merged.results[1].host, theiaBrowserPlugin);
+        assert.deepStrictEqual([merged.settings.iterations, merged.settings.rounds], [6, 2]);
+        assert.deepStrictEqual(merged.results[0].statistics.medianIntervalMs, { low: 1, high: 6 });
+    });
+
+    test('rounds of different hosts are refused', () => {
+        assert.throws(() => mergeRounds([resultsDocument(theiaBrowser, []), resultsDocument(vscodeServer, [])]), /Rounds of different hosts cannot be merged/);
+        assert.throws(() => mergeRounds([]), /at least one/);
+    });
+});
