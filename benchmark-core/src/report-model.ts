@@ -1,9 +1,10 @@
+import { differenceOfMedians, Interval, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './intervals';
 import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName } from './host-identity';
 import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
 import { ScenarioInfo } from './scenario';
 import { SCENARIO_CATALOG } from './scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from './sizes';
-import { SampleStatistics } from './statistics';
+import { quantile, SampleStatistics } from './statistics';
 
 /**
  * The comparison report as data: built once from results files, rendered by every output (Markdown,
@@ -48,7 +49,23 @@ export interface SeriesKey {
 export interface MedianCell {
     readonly statistics: SampleStatistics;
     readonly measurement: Measurement;
+    /** 95% interval of the median from the samples' order statistics; undefined with too few samples (fewer than 6). */
+    readonly medianInterval: Interval | undefined;
+    /** 5th percentile of the samples, ms (R-7, as the statistics' p95). */
+    readonly p5Ms: number;
 }
+
+/** A measurement as a table cell: its statistics, the interval of its median and its 5th percentile, from its samples. */
+export function medianCell(measurement: Measurement): MedianCell {
+    return {
+        statistics: measurement.statistics, measurement,
+        medianInterval: medianInterval(measurement.samplesMs),
+        p5Ms: quantile(measurement.samplesMs, 0.05),
+    };
+}
+
+/** The seed of every bootstrap interval in a report, so building it twice gives the same report. */
+export const REPORT_BOOTSTRAP_SEED = 1;
 
 export interface MedianRow {
     readonly label: string;
@@ -68,14 +85,40 @@ export interface MedianTable {
     readonly rows: readonly MedianRow[];
 }
 
-/** Two medians of one size compared, as the original suite's factor tables did. */
+/**
+ * Two medians of one size compared, as the original suite's factor tables did, with 95% bootstrap intervals
+ * (seeded with {@link REPORT_BOOTSTRAP_SEED}); the intervals are undefined when a side has fewer than 6 samples.
+ */
 export interface FactorCell {
     readonly numerator: SampleStatistics;
     readonly denominator: SampleStatistics;
     /** Numerator median minus denominator median, ms. */
     readonly differenceMs: number;
+    readonly differenceInterval: Interval | undefined;
     /** Numerator median / denominator median; undefined when the denominator's median is 0. */
     readonly factor: number | undefined;
+    readonly factorInterval: Interval | undefined;
+    /** The factor's interval includes 1: the samples cannot tell the two apart. False when there is no interval. */
+    readonly noMeasurableDifference: boolean;
+}
+
+/** Two measurements of one size compared: difference and factor of the medians, each with its interval. */
+export function factorCell(numerator: Measurement, denominator: Measurement): FactorCell {
+    const top = numerator.statistics;
+    const bottom = denominator.statistics;
+    const factor = bottom.medianMs === 0 ? undefined : top.medianMs / bottom.medianMs;
+    const enough = [numerator, denominator].every(side => side.samplesMs.length >= minimumSamplesForMedianInterval());
+    const options = { seed: REPORT_BOOTSTRAP_SEED };
+    const differenceInterval = enough ? intervalOf(differenceOfMedians(numerator.samplesMs, denominator.samplesMs, options)) : undefined;
+    const factorInterval = enough && factor !== undefined ? intervalOf(ratioOfMedians(numerator.samplesMs, denominator.samplesMs, options)) : undefined;
+    return {
+        numerator: top, denominator: bottom, differenceMs: top.medianMs - bottom.medianMs, differenceInterval, factor, factorInterval,
+        noMeasurableDifference: factorInterval !== undefined && factorInterval.low <= 1 && factorInterval.high >= 1,
+    };
+}
+
+function intervalOf({ low, high }: Interval): Interval {
+    return { low, high };
 }
 
 /** "A vs B" per size. */
@@ -216,7 +259,7 @@ class ReportTables {
 
     cell(of: SeriesKey, target: string): MedianCell | undefined {
         const measurement = this.byId.get(measurementId(of.host, of.scenarioId, target))?.measurement;
-        return measurement && { statistics: measurement.statistics, measurement };
+        return measurement && medianCell(measurement);
     }
 
     medians(id: string, title: string, rowHeader: string, rows: readonly { label: string; series: SeriesKey }[], columns: readonly string[] = this.sizes): MedianTable | undefined {
@@ -228,12 +271,9 @@ class ReportTables {
 
     factor(id: string, title: string, numerator: SeriesKey, denominator: SeriesKey): FactorTable | undefined {
         const cells = this.sizes.map((size): FactorCell | undefined => {
-            const top = this.cell(numerator, size)?.statistics;
-            const bottom = this.cell(denominator, size)?.statistics;
-            return top && bottom && {
-                numerator: top, denominator: bottom, differenceMs: top.medianMs - bottom.medianMs,
-                factor: bottom.medianMs === 0 ? undefined : top.medianMs / bottom.medianMs,
-            };
+            const top = this.cell(numerator, size)?.measurement;
+            const bottom = this.cell(denominator, size)?.measurement;
+            return top && bottom && factorCell(top, bottom);
         });
         return cells.some(cell => cell !== undefined) ? { id, title, numerator, denominator, columns: this.sizes, cells } : undefined;
     }

@@ -3,7 +3,7 @@ import { toBenchmarkActionEntries } from '../benchmark-action';
 import { renderReportFiles } from '../report-files';
 import { renderReportHtml } from '../report-html';
 import { escapeMarkdownCell, renderReportMarkdown } from '../report-markdown';
-import { buildComparisonReport, ComparisonReport, MedianTable } from '../report-model';
+import { buildComparisonReport, ComparisonReport, medianCell, MedianTable } from '../report-model';
 import { SCENARIO_CATALOG } from '../scenario-catalog';
 import { measurement, resultsDocument, sampleRun, theiaBrowser, vscodeServer } from './results-builders';
 
@@ -12,7 +12,7 @@ function handMadeReport(rowLabel: string, medianMs: number): ComparisonReport {
     const row = measurement(SCENARIO_CATALOG.vscodeReadFile, '5K', medianMs);
     const table: MedianTable = {
         id: 'hand', title: 'Hand <made> & "quoted"', rowHeader: 'Host', columns: ['5K'],
-        rows: [{ label: rowLabel, series: { host: { editor: 'node', runtime: 'node', extensionKind: 'none' }, scenarioId: row.scenario.id }, cells: [{ statistics: row.statistics, measurement: row }] }],
+        rows: [{ label: rowLabel, series: { host: { editor: 'node', runtime: 'node', extensionKind: 'none' }, scenarioId: row.scenario.id }, cells: [medianCell(row)] }],
     };
     return {
         title: 'Hand-made', sizes: ['5K'], hosts: [], measurements: [],
