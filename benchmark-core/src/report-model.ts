@@ -64,8 +64,8 @@ export function medianCell(measurement: Measurement): MedianCell {
     };
 }
 
-/** The seed of every bootstrap interval in a report, so building it twice gives the same report. */
-export const REPORT_BOOTSTRAP_SEED = 1;
+/** The bootstrap of every factor and time difference in a report: seeded, so building it twice gives the same report. */
+export const REPORT_BOOTSTRAP = { seed: 1, resamples: 2000 } as const;
 
 export interface MedianRow {
     readonly label: string;
@@ -87,7 +87,7 @@ export interface MedianTable {
 
 /**
  * Two medians of one size compared, as the original suite's factor tables did, with 95% bootstrap intervals
- * (seeded with {@link REPORT_BOOTSTRAP_SEED}); the intervals are undefined when a side has fewer than 6 samples.
+ * (seeded: {@link REPORT_BOOTSTRAP}); the intervals are undefined when a side has fewer than 6 samples.
  */
 export interface FactorCell {
     readonly numerator: SampleStatistics;
@@ -108,9 +108,8 @@ export function factorCell(numerator: Measurement, denominator: Measurement): Fa
     const bottom = denominator.statistics;
     const factor = bottom.medianMs === 0 ? undefined : top.medianMs / bottom.medianMs;
     const enough = [numerator, denominator].every(side => side.samplesMs.length >= minimumSamplesForMedianInterval());
-    const options = { seed: REPORT_BOOTSTRAP_SEED };
-    const differenceInterval = enough ? intervalOf(differenceOfMedians(numerator.samplesMs, denominator.samplesMs, options)) : undefined;
-    const factorInterval = enough && factor !== undefined ? intervalOf(ratioOfMedians(numerator.samplesMs, denominator.samplesMs, options)) : undefined;
+    const differenceInterval = enough ? intervalOf(differenceOfMedians(numerator.samplesMs, denominator.samplesMs, REPORT_BOOTSTRAP)) : undefined;
+    const factorInterval = enough && factor !== undefined ? intervalOf(ratioOfMedians(numerator.samplesMs, denominator.samplesMs, REPORT_BOOTSTRAP)) : undefined;
     return {
         numerator: top, denominator: bottom, differenceMs: top.medianMs - bottom.medianMs, differenceInterval, factor, factorInterval,
         noMeasurableDifference: factorInterval !== undefined && factorInterval.low <= 1 && factorInterval.high >= 1,
@@ -242,6 +241,9 @@ const NODE_FS = SCENARIO_CATALOG.theiaNodeFsService.id;
 
 const series = (host: HostKey, scenarioId: string): SeriesKey => ({ host, scenarioId });
 
+/** What the cells of a table of medians hold, for its title. */
+const MEDIAN_UNIT = 'median ms [95% interval]';
+
 /** The measurements of a report, looked up by series and size; builds tables that leave out rows (and tables) nobody measured. */
 class ReportTables {
     /** Fixture sizes measured by anyone, smallest first: the columns of the summary and factor tables. */
@@ -287,13 +289,13 @@ function defined<T>(values: readonly (T | undefined)[]): T[] {
 function originalSuiteTables(tables: ReportTables): MedianTable[] {
     const streamed = SCENARIO_CATALOG.theiaFileServiceReadFileStream.id;
     return defined([
-        tables.medians('read-file', `VS Code extension / plugin: ${SCENARIO_CATALOG.vscodeReadFile.label}, median ms`, 'Host',
+        tables.medians('read-file', `VS Code extension / plugin: ${SCENARIO_CATALOG.vscodeReadFile.label}, ${MEDIAN_UNIT}`, 'Host',
             [VSCODE_DESKTOP, VSCODE_SERVER, THEIA.electron.plugin, THEIA.browser.plugin].map(host => ({ label: tables.label(host), series: series(host, READ_FILE) }))),
-        tables.medians('theia-extension', 'Theia extension, median ms', 'Runtime (path)',
+        tables.medians('theia-extension', `Theia extension, ${MEDIAN_UNIT}`, 'Runtime (path)',
             ([[FILE_SERVICE, 'FileService'], [streamed, 'FileService stream'], [NODE_FS, 'Node FS']] as const).flatMap(([scenarioId, path]) =>
                 [THEIA.electron.extension, THEIA.browser.extension].map(host => ({ label: `${runtimeName(host)} (${path})`, series: series(host, scenarioId) })))),
         ...[THEIA.browser, THEIA.electron].map(({ extension, plugin }) => tables.medians(`decomposition-${extension.runtime}`,
-            `Where the time goes, ${editorRuntimeLabel(extension)}: median ms`, 'Read path', [
+            `Where the time goes, ${editorRuntimeLabel(extension)}: ${MEDIAN_UNIT}`, 'Read path', [
                 { label: 'Backend disk read (floor)', series: series(extension, SCENARIO_CATALOG.theiaDiskFloor.id) },
                 { label: 'RPC transport of an in-memory buffer', series: series(extension, SCENARIO_CATALOG.theiaRpcTransport.id) },
                 { label: 'HTTP fetch (wire floor)', series: series(extension, SCENARIO_CATALOG.theiaHttpFetch.id) },
@@ -331,7 +333,7 @@ function scenarioTables(tables: ReportTables): { scenario: ScenarioInfo; table: 
         const rows = tables.measurements.filter(entry => entry.measurement.scenario.id === scenario.id);
         const hosts = [...new Map(rows.map(entry => [hostKeyId(entry.host), entry.host])).values()];
         const targets = [...new Set(rows.map(entry => entry.measurement.targetLabel))];
-        const table = tables.medians(`scenario:${scenario.id}`, `${scenario.label} (${scenario.api}), median ms`, 'Host',
+        const table = tables.medians(`scenario:${scenario.id}`, `${scenario.label} (${scenario.api}), ms`, 'Host',
             hosts.map(host => ({ label: tables.label(host), series: series(host, scenario.id) })),
             scenario.target === 'fixture' ? tables.sizes.filter(size => targets.includes(size)) : targets);
         return table ? [{ scenario, table }] : [];
