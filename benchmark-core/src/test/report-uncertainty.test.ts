@@ -1,4 +1,5 @@
 import { assert } from 'chai';
+import { toBenchmarkActionEntries } from '../benchmark-action';
 import { formatFactor } from '../report-format';
 import { renderReportHtml } from '../report-html';
 import { renderReportMarkdown } from '../report-markdown';
@@ -158,5 +159,20 @@ suite('report: intervals and distributions', () => {
         const xs = legendXs(short);
         assert.isAbove(new Set(xs).size, 1);
         assert.isAtLeast(Math.min(...xs.slice(1).map((x, index) => x === xs[index] ? Infinity : Math.abs(x - xs[index]))), 30 + 7, 'room for a key and a name');
+    });
+
+    test('github-action-benchmark: the range is the median\'s 95% interval as ± the larger side, the value stays the median', () => {
+        const samples = fifteen().map(value => value === 150 ? 1000 : value);
+        const entries = toBenchmarkActionEntries(buildComparisonReport([resultsDocument(vscodeServer, [measurementOfSamples(SCENARIO_CATALOG.vscodeReadFile, '1K', samples)])]));
+        assert.lengthOf(entries, 1);
+        // Sorted: 10 to 140 and 1000; the median is 80, its interval [x(4), x(12)] = [40, 120].
+        assert.strictEqual(entries[0].value, 80);
+        assert.strictEqual(entries[0].range, '± 40');
+        assert.include(entries[0].extra, '15 samples, 95% interval of the median [40, 120] ms');
+        const skewed = toBenchmarkActionEntries(buildComparisonReport([resultsDocument(vscodeServer,
+            [measurementOfSamples(SCENARIO_CATALOG.vscodeReadFile, '1K', [1, 2, 3, 7, 7.5, 7.6, 7.7, 8, 8.1, 8.2, 8.3, 20, 30, 40, 50])])]));
+        // median 8, interval [x(4), x(12)] = [7, 20]: 12 above, 1 below: the range covers the larger side
+        assert.strictEqual(skewed[0].value, 8);
+        assert.strictEqual(skewed[0].range, '± 12');
     });
 });

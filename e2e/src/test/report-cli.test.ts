@@ -46,8 +46,10 @@ suite('yarn report', () => {
         assert.strictEqual(dots, 76 * 15, 'a dot per sample');
         assert.include(html, '<td>Theia browser (plugin)</td><td class="num">5.1 [4.8, 6.5]</td>');
         assert.isBelow(html.length, 200_000, 'self-contained and small');
-        const entries = JSON.parse(await fs.readFile(path.join(out, 'benchmark-action.json'), 'utf8')) as unknown[];
+        const entries = JSON.parse(await fs.readFile(path.join(out, 'benchmark-action.json'), 'utf8')) as { name: string; value: number; range?: string }[];
         assert.lengthOf(entries, 76, 'one per measured median of the two results files');
+        assert.deepInclude(entries.find(entry => entry.name === 'Theia browser (plugin): workspace.fs.readFile 10000K'),
+            { value: 685.1439, range: '± 66.3' });
     });
 
     test('no files is a usage error', () => {
