@@ -45,6 +45,18 @@ export function orderStatisticRank(n: number, level: number = CONFIDENCE_LEVEL):
     return rank;
 }
 
+/** The fewest samples with a median interval at `level` (6 at 95%): below it a report says "n<6" instead. */
+export function minimumSamplesForMedianInterval(level: number = CONFIDENCE_LEVEL): number {
+    if (!(level > 0 && level < 1)) {
+        throw new RangeError(`A confidence level is between 0 and 1, got ${level}.`);
+    }
+    let n = 1;
+    while (orderStatisticRank(n, level) === undefined) {
+        n++;
+    }
+    return n;
+}
+
 /** A seeded pseudo-random source in [0, 1) (mulberry32): the same intervals on every run and machine. */
 export function seededRandom(seed: number): () => number {
     let state = seed >>> 0;
@@ -75,25 +87,52 @@ export interface BootstrapOptions {
  * resampled with replacement, independently, and the ratio of the resampled medians is taken each time.
  */
 export function ratioOfMedians(numerator: readonly number[], denominator: readonly number[], options: BootstrapOptions = {}): RatioEstimate {
-    if (numerator.length === 0 || denominator.length === 0) {
-        throw new RangeError('A ratio of medians needs samples on both sides.');
-    }
-    const level = options.level ?? CONFIDENCE_LEVEL;
-    const resamples = options.resamples ?? 2000;
-    const random = seededRandom(options.seed ?? 1);
-    const ratios = new Float64Array(resamples);
-    const scratchA = new Float64Array(numerator.length);
-    const scratchB = new Float64Array(denominator.length);
-    for (let index = 0; index < resamples; index++) {
-        ratios[index] = resampledMedian(numerator, scratchA, random) / resampledMedian(denominator, scratchB, random);
-    }
-    ratios.sort();
-    const tail = (1 - level) / 2;
+    const { top, bottom, level } = bootstrapMedians(numerator, denominator, options);
     return {
         ratio: medianOf(numerator) / medianOf(denominator),
-        low: ratios[Math.floor(tail * (resamples - 1))],
-        high: ratios[Math.ceil((1 - tail) * (resamples - 1))],
+        ...percentileInterval(top.map((median, index) => median / bottom[index]), level),
     };
+}
+
+/** A difference (e.g. of two paths' medians, ms) and its confidence interval. */
+export interface DifferenceEstimate extends Interval {
+    readonly difference: number;
+}
+
+/**
+ * `median(first) - median(second)` with the seeded percentile-bootstrap interval of {@link ratioOfMedians}, from
+ * the same resamples for the same options: so this interval excludes 0 exactly when the ratio's excludes 1
+ * (for positive samples), and a report never calls a factor measurable and its time difference not.
+ */
+export function differenceOfMedians(first: readonly number[], second: readonly number[], options: BootstrapOptions = {}): DifferenceEstimate {
+    const { top, bottom, level } = bootstrapMedians(first, second, options);
+    return {
+        difference: medianOf(first) - medianOf(second),
+        ...percentileInterval(top.map((median, index) => median - bottom[index]), level),
+    };
+}
+
+/** The medians of each side's resamples, drawn in turns (top, then bottom) from one seeded source. */
+function bootstrapMedians(top: readonly number[], bottom: readonly number[], options: BootstrapOptions): { top: Float64Array; bottom: Float64Array; level: number } {
+    if (top.length === 0 || bottom.length === 0) {
+        throw new RangeError('A bootstrap of two medians needs samples on both sides.');
+    }
+    const resamples = options.resamples ?? 2000;
+    const random = seededRandom(options.seed ?? 1);
+    const medians = { top: new Float64Array(resamples), bottom: new Float64Array(resamples), level: options.level ?? CONFIDENCE_LEVEL };
+    const scratchTop = new Float64Array(top.length);
+    const scratchBottom = new Float64Array(bottom.length);
+    for (let index = 0; index < resamples; index++) {
+        medians.top[index] = resampledMedian(top, scratchTop, random);
+        medians.bottom[index] = resampledMedian(bottom, scratchBottom, random);
+    }
+    return medians;
+}
+
+function percentileInterval(estimates: Float64Array, level: number): Interval {
+    estimates.sort();
+    const tail = (1 - level) / 2;
+    return { low: estimates[Math.floor(tail * (estimates.length - 1))], high: estimates[Math.ceil((1 - tail) * (estimates.length - 1))] };
 }
 
 /**

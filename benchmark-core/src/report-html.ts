@@ -1,6 +1,6 @@
 import { ReportBlock, reportBlocks, TextGrid } from './report-format';
 import { ComparisonReport } from './report-model';
-import { escapeXml, renderReportChartSvg } from './report-svg';
+import { escapeXml, renderDistributionSvg, renderReportChartSvg } from './report-svg';
 
 function htmlTable(grid: TextGrid): string {
     const cells = (row: readonly string[], tag: 'th' | 'td'): string => row
@@ -17,28 +17,31 @@ function htmlBlock(block: ReportBlock): string {
             return `<p>${escapeXml(block.text)}</p>`;
         case 'table':
             return htmlTable(block.grid);
+        case 'charts':
+            return block.charts.map(chart => `<figure>${renderReportChartSvg(chart)}</figure>`).join('\n');
+        case 'distribution':
+            return `<figure>${renderDistributionSvg(block.table)}</figure>`;
     }
 }
 
-/** The report as one self-contained HTML page: the charts first, then the same tables as the Markdown. */
+/** The report as one self-contained HTML page: the same tables as the Markdown, with the charts and each scenario's samples drawn. */
 export function renderReportHtml(report: ComparisonReport): string {
-    const charts = report.charts.map(chart => `<figure>${renderReportChartSvg(chart)}</figure>`).join('\n');
     return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>${escapeXml(report.title)}</title>
 <style>
-body { font-family: sans-serif; margin: 2em; max-width: 1100px; color: #222; }
+body { font-family: sans-serif; margin: 2em; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 th, td { border: 1px solid #ccc; padding: 3px 8px; }
 th { background: #f3f3f3; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 figure { margin: 1em 0; }
+p { max-width: 760px; line-height: 1.4; }
 </style>
 </head>
 <body>
-${charts}
 ${reportBlocks(report).map(htmlBlock).join('\n')}
 </body>
 </html>

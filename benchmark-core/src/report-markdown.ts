@@ -23,10 +23,17 @@ function markdownBlock(block: ReportBlock): string[] {
             return [block.text];
         case 'table':
             return markdownTable(block.grid);
+        case 'charts':
+        case 'distribution':
+            // Drawn in report.html and the chart files; the tables say the same in numbers.
+            return [];
     }
 }
 
 /** The report as Markdown: the original suite's tables, factor tables, every scenario, each host's environment. */
 export function renderReportMarkdown(report: ComparisonReport): string {
-    return reportBlocks(report).flatMap(block => [...markdownBlock(block), '']).join('\n');
+    return reportBlocks(report).flatMap(block => {
+        const lines = markdownBlock(block);
+        return lines.length > 0 ? [...lines, ''] : [];
+    }).join('\n');
 }

@@ -1,9 +1,10 @@
+import { differenceOfMedians, Interval, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './intervals';
 import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName } from './host-identity';
 import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
 import { ScenarioInfo } from './scenario';
 import { SCENARIO_CATALOG } from './scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from './sizes';
-import { SampleStatistics } from './statistics';
+import { quantile, SampleStatistics } from './statistics';
 
 /**
  * The comparison report as data: built once from results files, rendered by every output (Markdown,
@@ -48,7 +49,23 @@ export interface SeriesKey {
 export interface MedianCell {
     readonly statistics: SampleStatistics;
     readonly measurement: Measurement;
+    /** 95% interval of the median from the samples' order statistics; undefined with too few samples (fewer than 6). */
+    readonly medianInterval: Interval | undefined;
+    /** 5th percentile of the samples, ms (R-7, as the statistics' p95). */
+    readonly p5Ms: number;
 }
+
+/** A measurement as a table cell: its statistics, the interval of its median and its 5th percentile, from its samples. */
+export function medianCell(measurement: Measurement): MedianCell {
+    return {
+        statistics: measurement.statistics, measurement,
+        medianInterval: medianInterval(measurement.samplesMs),
+        p5Ms: quantile(measurement.samplesMs, 0.05),
+    };
+}
+
+/** The bootstrap of every factor and time difference in a report: seeded, so building it twice gives the same report. */
+export const REPORT_BOOTSTRAP = { seed: 1, resamples: 2000 } as const;
 
 export interface MedianRow {
     readonly label: string;
@@ -68,14 +85,39 @@ export interface MedianTable {
     readonly rows: readonly MedianRow[];
 }
 
-/** Two medians of one size compared, as the original suite's factor tables did. */
+/**
+ * Two medians of one size compared, as the original suite's factor tables did, with 95% bootstrap intervals
+ * (seeded: {@link REPORT_BOOTSTRAP}); the intervals are undefined when a side has fewer than 6 samples.
+ */
 export interface FactorCell {
     readonly numerator: SampleStatistics;
     readonly denominator: SampleStatistics;
     /** Numerator median minus denominator median, ms. */
     readonly differenceMs: number;
+    readonly differenceInterval: Interval | undefined;
     /** Numerator median / denominator median; undefined when the denominator's median is 0. */
     readonly factor: number | undefined;
+    readonly factorInterval: Interval | undefined;
+    /** The factor's interval includes 1: the samples cannot tell the two apart. False when there is no interval. */
+    readonly noMeasurableDifference: boolean;
+}
+
+/** Two measurements of one size compared: difference and factor of the medians, each with its interval. */
+export function factorCell(numerator: Measurement, denominator: Measurement): FactorCell {
+    const top = numerator.statistics;
+    const bottom = denominator.statistics;
+    const factor = bottom.medianMs === 0 ? undefined : top.medianMs / bottom.medianMs;
+    const enough = [numerator, denominator].every(side => side.samplesMs.length >= minimumSamplesForMedianInterval());
+    const differenceInterval = enough ? intervalOf(differenceOfMedians(numerator.samplesMs, denominator.samplesMs, REPORT_BOOTSTRAP)) : undefined;
+    const factorInterval = enough && factor !== undefined ? intervalOf(ratioOfMedians(numerator.samplesMs, denominator.samplesMs, REPORT_BOOTSTRAP)) : undefined;
+    return {
+        numerator: top, denominator: bottom, differenceMs: top.medianMs - bottom.medianMs, differenceInterval, factor, factorInterval,
+        noMeasurableDifference: factorInterval !== undefined && factorInterval.low <= 1 && factorInterval.high >= 1,
+    };
+}
+
+function intervalOf({ low, high }: Interval): Interval {
+    return { low, high };
 }
 
 /** "A vs B" per size. */
@@ -199,6 +241,9 @@ const NODE_FS = SCENARIO_CATALOG.theiaNodeFsService.id;
 
 const series = (host: HostKey, scenarioId: string): SeriesKey => ({ host, scenarioId });
 
+/** What the cells of a table of medians hold, for its title. */
+const MEDIAN_UNIT = 'median ms [95% interval]';
+
 /** The measurements of a report, looked up by series and size; builds tables that leave out rows (and tables) nobody measured. */
 class ReportTables {
     /** Fixture sizes measured by anyone, smallest first: the columns of the summary and factor tables. */
@@ -216,7 +261,7 @@ class ReportTables {
 
     cell(of: SeriesKey, target: string): MedianCell | undefined {
         const measurement = this.byId.get(measurementId(of.host, of.scenarioId, target))?.measurement;
-        return measurement && { statistics: measurement.statistics, measurement };
+        return measurement && medianCell(measurement);
     }
 
     medians(id: string, title: string, rowHeader: string, rows: readonly { label: string; series: SeriesKey }[], columns: readonly string[] = this.sizes): MedianTable | undefined {
@@ -228,12 +273,9 @@ class ReportTables {
 
     factor(id: string, title: string, numerator: SeriesKey, denominator: SeriesKey): FactorTable | undefined {
         const cells = this.sizes.map((size): FactorCell | undefined => {
-            const top = this.cell(numerator, size)?.statistics;
-            const bottom = this.cell(denominator, size)?.statistics;
-            return top && bottom && {
-                numerator: top, denominator: bottom, differenceMs: top.medianMs - bottom.medianMs,
-                factor: bottom.medianMs === 0 ? undefined : top.medianMs / bottom.medianMs,
-            };
+            const top = this.cell(numerator, size)?.measurement;
+            const bottom = this.cell(denominator, size)?.measurement;
+            return top && bottom && factorCell(top, bottom);
         });
         return cells.some(cell => cell !== undefined) ? { id, title, numerator, denominator, columns: this.sizes, cells } : undefined;
     }
@@ -247,13 +289,13 @@ function defined<T>(values: readonly (T | undefined)[]): T[] {
 function originalSuiteTables(tables: ReportTables): MedianTable[] {
     const streamed = SCENARIO_CATALOG.theiaFileServiceReadFileStream.id;
     return defined([
-        tables.medians('read-file', `VS Code extension / plugin: ${SCENARIO_CATALOG.vscodeReadFile.label}, median ms`, 'Host',
+        tables.medians('read-file', `VS Code extension / plugin: ${SCENARIO_CATALOG.vscodeReadFile.label}, ${MEDIAN_UNIT}`, 'Host',
             [VSCODE_DESKTOP, VSCODE_SERVER, THEIA.electron.plugin, THEIA.browser.plugin].map(host => ({ label: tables.label(host), series: series(host, READ_FILE) }))),
-        tables.medians('theia-extension', 'Theia extension, median ms', 'Runtime (path)',
+        tables.medians('theia-extension', `Theia extension, ${MEDIAN_UNIT}`, 'Runtime (path)',
             ([[FILE_SERVICE, 'FileService'], [streamed, 'FileService stream'], [NODE_FS, 'Node FS']] as const).flatMap(([scenarioId, path]) =>
                 [THEIA.electron.extension, THEIA.browser.extension].map(host => ({ label: `${runtimeName(host)} (${path})`, series: series(host, scenarioId) })))),
         ...[THEIA.browser, THEIA.electron].map(({ extension, plugin }) => tables.medians(`decomposition-${extension.runtime}`,
-            `Where the time goes, ${editorRuntimeLabel(extension)}: median ms`, 'Read path', [
+            `Where the time goes, ${editorRuntimeLabel(extension)}: ${MEDIAN_UNIT}`, 'Read path', [
                 { label: 'Backend disk read (floor)', series: series(extension, SCENARIO_CATALOG.theiaDiskFloor.id) },
                 { label: 'RPC transport of an in-memory buffer', series: series(extension, SCENARIO_CATALOG.theiaRpcTransport.id) },
                 { label: 'HTTP fetch (wire floor)', series: series(extension, SCENARIO_CATALOG.theiaHttpFetch.id) },
@@ -291,7 +333,7 @@ function scenarioTables(tables: ReportTables): { scenario: ScenarioInfo; table: 
         const rows = tables.measurements.filter(entry => entry.measurement.scenario.id === scenario.id);
         const hosts = [...new Map(rows.map(entry => [hostKeyId(entry.host), entry.host])).values()];
         const targets = [...new Set(rows.map(entry => entry.measurement.targetLabel))];
-        const table = tables.medians(`scenario:${scenario.id}`, `${scenario.label} (${scenario.api}), median ms`, 'Host',
+        const table = tables.medians(`scenario:${scenario.id}`, `${scenario.label} (${scenario.api}), ms`, 'Host',
             hosts.map(host => ({ label: tables.label(host), series: series(host, scenario.id) })),
             scenario.target === 'fixture' ? tables.sizes.filter(size => targets.includes(size)) : targets);
         return table ? [{ scenario, table }] : [];

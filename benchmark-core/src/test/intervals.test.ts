@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import {
-    adjustPValues, changeVerdict, detectChange, formatInterval, formatSupported, mannWhitneyPValue, medianInterval, orderStatisticRank, ratioOfMedians,
-    seededRandom,
+    adjustPValues, changeVerdict, detectChange, differenceOfMedians, formatInterval, formatSupported, mannWhitneyPValue, medianInterval,
+    minimumSamplesForMedianInterval, orderStatisticRank, ratioOfMedians, seededRandom,
 } from '../intervals';
 import { logNormal } from './synthetic-samples';
 
@@ -22,6 +22,24 @@ suite('intervals', () => {
             covered += interval.low <= 100 && 100 <= interval.high ? 1 : 0;
         }
         assert.isAtLeast(covered / trials, 0.95);
+    });
+
+    test('the fewest samples with a median interval: 6 at 95%, more at 99%', () => {
+        assert.strictEqual(minimumSamplesForMedianInterval(), 6);
+        assert.strictEqual(minimumSamplesForMedianInterval(0.99), 8);
+        assert.throws(() => minimumSamplesForMedianInterval(1), /between 0 and 1/);
+    });
+
+    test('a difference of medians has the bootstrap interval of the ratio\'s resamples: one excludes 0 exactly when the other excludes 1', () => {
+        const { difference, low, high } = differenceOfMedians([10, 11, 12, 13, 14, 15, 16], [5, 5.5, 6, 6.5, 7, 7.5, 8]);
+        assert.deepStrictEqual([difference, low < difference, difference < high], [6.5, true, true]);
+        const random = seededRandom(5);
+        for (let trial = 0; trial < 50; trial++) {
+            const [a, b] = [logNormal(10, 100, 0.3, random), logNormal(10, 100 + trial, 0.3, random)];
+            const ratio = ratioOfMedians(a, b, { resamples: 300, seed: trial });
+            const difference = differenceOfMedians(a, b, { resamples: 300, seed: trial });
+            assert.strictEqual(difference.low > 0 || difference.high < 0, ratio.low > 1 || ratio.high < 1, `trial ${trial}`);
+        }
     });
 
     test('the Mann-Whitney p-value matches SciPy (asymptotic, continuity and tie corrections)', () => {

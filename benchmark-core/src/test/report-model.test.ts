@@ -1,9 +1,9 @@
 import { assert } from 'chai';
 import { HostKey } from '../host-identity';
-import { buildComparisonReport, ComparisonReport, FactorTable, MedianTable, reportSections } from '../report-model';
-import { HostInfo } from '../results';
+import { buildComparisonReport, ComparisonReport, FactorCell, FactorTable, MedianTable, reportSections } from '../report-model';
+import { HostInfo, ResultsDocument } from '../results';
 import { SCENARIO_CATALOG } from '../scenario-catalog';
-import { measurement, resultsDocument, sampleRun, theiaBrowserPlugin, vscodeServer } from './results-builders';
+import { measurement, measurementOfSamples, resultsDocument, sampleRun, theiaBrowserPlugin, vscodeServer } from './results-builders';
 
 const catalog = SCENARIO_CATALOG;
 
@@ -19,6 +19,9 @@ function factorTables(report: ComparisonReport): readonly FactorTable[] {
 function medians(table: MedianTable | undefined): (number | undefined)[][] | undefined {
     return table?.rows.map(row => row.cells.map(cell => cell?.statistics.medianMs));
 }
+
+/** 15 samples, 10 to 150 ms in steps of 10, shuffled, times `scale`: the median is 80 × scale. */
+const fifteen = (scale = 1): number[] => [70, 150, 10, 120, 40, 90, 30, 140, 60, 110, 20, 130, 50, 100, 80].map(value => value * scale);
 
 const key = (host: HostInfo): HostKey => ({ editor: host.editor, runtime: host.runtime, extensionKind: host.extensionKind });
 
@@ -60,6 +63,42 @@ suite('comparison report model', () => {
         assert.deepStrictEqual(fileServiceVsNode?.cells.map(cell => cell?.factor), [2, 1.25]);
         assert.deepStrictEqual(factorTables(report).map(table => table.id), ['plugin-vs-vscode-browser', 'file-service-vs-node-fs-browser',
             'plugin-vs-extension-browser', 'file-service-vs-vscode'], 'no Electron factors without Electron results');
+    });
+
+    test('every cell carries the 95% interval of its median (order statistics 4 and 12 of 15 samples) and its 5th percentile', () => {
+        const report = buildComparisonReport([resultsDocument(vscodeServer, [measurementOfSamples(catalog.vscodeReadFile, '1K', fifteen()),
+            measurement(catalog.vscodeReadFile, '10000K', 10)])]);
+        const [fifteenSamples, threeSamples] = medianTable(report, 'read-file')!.rows[0].cells;
+        assert.deepStrictEqual(fifteenSamples?.medianInterval, { low: 40, high: 120 });
+        assert.closeTo(fifteenSamples!.p5Ms, 17, 1e-9, 'R-7: x(1) + 0.7 (x(2) - x(1))');
+        assert.isUndefined(threeSamples?.medianInterval, 'too few samples for an interval');
+        assert.closeTo(threeSamples!.p5Ms, 9.1, 1e-9);
+        assert.deepStrictEqual(medianTable(report, `scenario:${catalog.vscodeReadFile.id}`)?.rows[0].cells[0]?.medianInterval, { low: 40, high: 120 });
+    });
+
+    test('a factor carries bootstrap intervals, the same on every build: apart when the samples are, "no measurable difference" when they overlap', () => {
+        const documents = (pluginScale: number): ResultsDocument[] => [
+            resultsDocument(vscodeServer, [measurementOfSamples(catalog.vscodeReadFile, '1K', fifteen())]),
+            resultsDocument(theiaBrowserPlugin, [measurementOfSamples(catalog.vscodeReadFile, '1K', fifteen(pluginScale))]),
+        ];
+        const factor = (pluginScale: number): FactorCell | undefined =>
+            factorTables(buildComparisonReport(documents(pluginScale))).find(table => table.id === 'plugin-vs-vscode-browser')?.cells[0];
+        const apart = factor(10)!;
+        assert.strictEqual(apart.factor, 10);
+        assert.isAbove(apart.factorInterval!.low, 1);
+        assert.isAtMost(apart.factorInterval!.low, 10);
+        assert.isAtLeast(apart.factorInterval!.high, 10);
+        assert.isAbove(apart.differenceInterval!.low, 0);
+        assert.isFalse(apart.noMeasurableDifference);
+        assert.deepStrictEqual(factor(10), apart, 'seeded: the same report twice');
+        const overlapping = factor(1.1)!;
+        assert.isBelow(overlapping.factorInterval!.low, 1);
+        assert.isAbove(overlapping.factorInterval!.high, 1);
+        assert.isTrue(overlapping.noMeasurableDifference);
+        assert.isBelow(overlapping.differenceInterval!.low, 0, 'the difference\'s interval includes 0 as the factor\'s includes 1');
+        const fewSamples = factorTables(buildComparisonReport(sampleRun()))[0].cells[0]!;
+        assert.deepStrictEqual([fewSamples.factorInterval, fewSamples.differenceInterval, fewSamples.noMeasurableDifference], [undefined, undefined, false],
+            'no interval from 3 samples a side');
     });
 
     test('a size measured by one side only leaves that cell empty', () => {

@@ -3,7 +3,7 @@ import { toBenchmarkActionEntries } from '../benchmark-action';
 import { renderReportFiles } from '../report-files';
 import { renderReportHtml } from '../report-html';
 import { escapeMarkdownCell, renderReportMarkdown } from '../report-markdown';
-import { buildComparisonReport, ComparisonReport, MedianTable } from '../report-model';
+import { buildComparisonReport, ComparisonReport, medianCell, MedianTable } from '../report-model';
 import { SCENARIO_CATALOG } from '../scenario-catalog';
 import { measurement, resultsDocument, sampleRun, theiaBrowser, vscodeServer } from './results-builders';
 
@@ -12,7 +12,7 @@ function handMadeReport(rowLabel: string, medianMs: number): ComparisonReport {
     const row = measurement(SCENARIO_CATALOG.vscodeReadFile, '5K', medianMs);
     const table: MedianTable = {
         id: 'hand', title: 'Hand <made> & "quoted"', rowHeader: 'Host', columns: ['5K'],
-        rows: [{ label: rowLabel, series: { host: { editor: 'node', runtime: 'node', extensionKind: 'none' }, scenarioId: row.scenario.id }, cells: [{ statistics: row.statistics, measurement: row }] }],
+        rows: [{ label: rowLabel, series: { host: { editor: 'node', runtime: 'node', extensionKind: 'none' }, scenarioId: row.scenario.id }, cells: [medianCell(row)] }],
     };
     return {
         title: 'Hand-made', sizes: ['5K'], hosts: [], measurements: [],
@@ -27,17 +27,17 @@ function handMadeReport(rowLabel: string, medianMs: number): ComparisonReport {
 suite('report renderers', () => {
     test('Markdown: the tables with medians formatted from the statistics, a dash where nothing was measured, factor rows', () => {
         const markdown = renderReportMarkdown(buildComparisonReport(sampleRun()));
-        assert.match(markdown, /^# FS Performance report\n\n## VS Code extension \/ plugin: workspace\.fs\.readFile, median ms\n\n\| Host \| 1K \| 10000K \|\n\|---\|---:\|---:\|\n\| VS Code server \| 2\.000 \| 10\.00 \|\n/);
-        assert.match(markdown, /\| HTTP fetch \(wire floor\) \| – \| 60\.00 \|/);
+        assert.match(markdown, /^# FS Performance report\n\n## How to read\n\n[^\n]+\n\n## VS Code extension \/ plugin: workspace\.fs\.readFile, median ms \[95% interval\]\n\n\| Host \| 1K \| 10000K \|\n\|---\|---:\|---:\|\n\| VS Code server \| 2\.00 \(n<6\) \| 10\.0 \(n<6\) \|\n/);
+        assert.match(markdown, /\| HTTP fetch \(wire floor\) \| – \| 60\.0 \(n<6\) \|/);
         assert.notMatch(markdown, /NaN|undefined|Infinity|\[object/);
-        assert.match(markdown, /### Theia browser \(plugin\) vs VS Code server\n\n\| {2}\| 1K \| 10000K \|\n\|---\|---:\|---:\|\n\| Time \| 6\.000 \| 490\.00 \|\n\| Factor \| 4\.00 \| 50\.00 \|/);
+        assert.match(markdown, /### Theia browser \(plugin\) vs VS Code server\n\n\| {2}\| 1K \| 10000K \|\n\|---\|---:\|---:\|\n\| Time \| 6\.00 \(n<6\) \| 490 \(n<6\) \|\n\| Factor \| 4\.00 \(n<6\) \| 50\.0 \(n<6\) \|/);
         assert.match(markdown, /## Hosts\n\n\| Host \| Editor \| Runtime \| OS \| CPU \| Memory \| Versions \| Samples \|\n\|---\|---\|---\|---\|---\|---:\|---\|---\|\n\| VS Code server \| code-server 1\.100\.3 \| server \|/);
     });
 
     test('Markdown escapes | in cells and folds line breaks, so a row keeps its columns', () => {
         assert.strictEqual(escapeMarkdownCell('a | b\nc'), 'a \\| b c');
         const markdown = renderReportMarkdown(handMadeReport('node | worker', 3));
-        assert.include(markdown, '| node \\| worker | 3.000 |');
+        assert.include(markdown, '| node \\| worker | 3.00 (n<6) |');
         assert.include(markdown, '| Electron \\| app | skipped: a \\| b second line <script> |');
         const row = markdown.split('\n').find(line => line.startsWith('| Electron'))!;
         assert.lengthOf(row.split(/(?<!\\)\|/), 4, 'two cells between three unescaped pipes');
@@ -46,42 +46,43 @@ suite('report renderers', () => {
     test('HTML: the charts and the tables, self-contained, numbers right-aligned', () => {
         const report = buildComparisonReport(sampleRun());
         const html = renderReportHtml(report);
-        assert.strictEqual(html.match(/<svg /g)?.length, 2);
+        assert.strictEqual(html.match(/<svg [^>]*class="line-chart"/g)?.length, 2);
         const seriesCount = report.charts.reduce((sum, chart) => sum + chart.series.length, 0);
         assert.strictEqual(html.match(/<polyline /g)?.length, seriesCount);
-        assert.include(html, '<h2>VS Code extension / plugin: workspace.fs.readFile, median ms</h2>\n<table>\n<tr><th>Host</th><th>1K</th><th>10000K</th></tr>\n'
-            + '<tr><td>VS Code server</td><td class="num">2.000</td><td class="num">10.00</td></tr>');
-        assert.include(html, '<tr><td>Factor</td><td class="num">4.00</td><td class="num">50.00</td></tr>');
+        assert.include(html, '<h2>VS Code extension / plugin: workspace.fs.readFile, median ms [95% interval]</h2>\n<table>\n<tr><th>Host</th><th>1K</th><th>10000K</th></tr>\n'
+            + '<tr><td>VS Code server</td><td class="num">2.00 (n&lt;6)</td><td class="num">10.0 (n&lt;6)</td></tr>');
+        assert.include(html, '<tr><td>Factor</td><td class="num">4.00 (n&lt;6)</td><td class="num">50.0 (n&lt;6)</td></tr>');
         assert.include(html, '<td>Theia browser (extension)</td><td>Theia 1.74.1</td><td>browser</td>');
         assert.notMatch(html.replace(/xmlns="http:\/\/www\.w3\.org\/2000\/svg"/g, ''), /(src|href)=|https?:\/\//, 'nothing loaded from elsewhere');
     });
 
     test('HTML is drawn from the model, not re-parsed from Markdown: a | stays in its cell, markup is escaped', () => {
         const html = renderReportHtml(handMadeReport('node | worker', 3));
-        assert.include(html, '<tr><td>node | worker</td><td class="num">3.000</td></tr>');
+        assert.include(html, '<tr><td>node | worker</td><td class="num">3.00 (n&lt;6)</td></tr>');
         assert.include(html, '<tr><td>Electron | app</td><td>skipped: a | b\nsecond line &lt;script&gt;</td></tr>');
         assert.include(html, '<h2>Hand &lt;made&gt; &amp; &quot;quoted&quot;</h2>');
         assert.notInclude(html, '<script>');
         assert.notInclude(html, '\\|');
-        assert.include(renderReportHtml(handMadeReport('node | worker', 1234.5)), '<td class="num">1234.5</td>', 'formatted from the statistics');
+        assert.include(renderReportHtml(handMadeReport('node | worker', 1234.5)), '<td class="num">1230 (n&lt;6)</td>', 'formatted from the statistics');
     });
 
     test('report files: names from the chart objects, each file rendered from the model', () => {
         const files = renderReportFiles(handMadeReport('node', 3));
         assert.deepStrictEqual(files.map(file => file.name), ['report.md', 'report.html', 'benchmark-action.json', 'chart-factors.svg']);
         const chart = files.find(file => file.kind === 'chart')!.content;
-        assert.match(chart, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<title>Anything but the word it used to be matched by<\/title>[\s\S]*<title>node: 3\.000<\/title>/);
+        assert.match(chart, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<title>Anything but the word it used to be matched by<\/title>[\s\S]*<title>node: 3\.00 \(n&lt;6\) ms<\/title>/);
         const sample = renderReportFiles(buildComparisonReport(sampleRun())).map(file => file.name);
         assert.deepStrictEqual(sample.filter(name => name.startsWith('chart-')), ['chart-medians.svg', 'chart-factors.svg']);
     });
 
-    test('github-action-benchmark entries: one per measurement, named by host label, scenario and size, in ms', () => {
+    test('github-action-benchmark entries: one per measurement, named by host label, scenario and size, in ms, no range without an interval', () => {
         const entries = toBenchmarkActionEntries(buildComparisonReport(sampleRun()));
         assert.strictEqual(entries.length, 11);
         const plugin = entries.find(entry => entry.name === 'Theia browser (plugin): workspace.fs.readFile 10000K');
         assert.strictEqual(plugin?.unit, 'ms');
         assert.strictEqual(plugin?.value, 500);
-        assert.match(plugin?.range ?? '', /^± \d/);
+        assert.isUndefined(plugin?.range, 'no range from 3 samples');
+        assert.include(plugin?.extra, '3 samples, n<6: no interval of the median');
         const twoHosts = toBenchmarkActionEntries(buildComparisonReport([
             resultsDocument({ ...vscodeServer, runtime: 'desktop' }, [measurement(SCENARIO_CATALOG.vscodeReadFile, '1K', 1)]),
             resultsDocument({ ...vscodeServer, runtime: 'desktop', extensionKind: 'none' }, [measurement(SCENARIO_CATALOG.vscodeReadFile, '1K', 2)]),

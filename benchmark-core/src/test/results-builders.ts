@@ -13,23 +13,17 @@ export const theiaBrowserPlugin: HostInfo = { ...theiaBrowser, extensionKind: 'p
  * `medianMs`, so its median is exactly `medianMs`; measured by `host` when given (a merged row).
  */
 export function measurement(scenario: ScenarioInfo, target: string, medianMs: number, host?: HostInfo): Measurement {
-    const samples = [medianMs * 0.9, medianMs, medianMs * 1.1];
+    return measurementOfSamples(scenario, target, [medianMs * 0.9, medianMs, medianMs * 1.1], host);
+}
+
+/** A measurement of these timed samples (ms), as {@link measurement}. */
+export function measurementOfSamples(scenario: ScenarioInfo, target: string, samples: readonly number[], host?: HostInfo): Measurement {
     const bytes = scenario.target === 'fixture' ? fixtureSize(target).bytes : 0;
     return {
         scenario: { ...scenario }, targetLabel: target, fileName: scenario.target === 'fixture' ? `${target}.bin` : 'small', bytes,
-        warmupMs: [], samplesMs: samples, statistics: computeStatistics(samples, bytes),
+        warmupMs: [], samplesMs: [...samples], statistics: computeStatistics(samples, bytes),
         verification: scenario.verification === 'content' ? 'sha256' : 'length', reportedBySubject: false,
         ...(host ? { host } : {}),
-    };
-}
-
-/** A measurement of a fixture size with the given timed samples, measured by `host` when given (a merged row). */
-export function measurementOfSamples(scenario: ScenarioInfo, target: string, samplesMs: number[], host?: HostInfo): Measurement {
-    const bytes = fixtureSize(target).bytes;
-    return {
-        scenario: { ...scenario }, targetLabel: target, fileName: `${target}.bin`, bytes, warmupMs: [], samplesMs,
-        statistics: computeStatistics(samplesMs, bytes), verification: scenario.verification === 'content' ? 'sha256' : 'length',
-        reportedBySubject: false, ...(host ? { host } : {}),
     };
 }
 
