@@ -400,9 +400,7 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         .addOption(new Option('--warmup <n>', 'warm-up samples per scenario and size').default(DEFAULT_WARMUP).argParser(integer('--warmup', WARMUP_RANGE)))
         .addOption(new Option('--sizes <list>', `comma-separated fixture sizes (${FIXTURE_SIZE_LABELS.join(', ')})`).default([...FIXTURE_SIZE_LABELS], 'all six').argParser(sizeList))
         .option('--out <dir>', 'folder for this run (default: bench-results/<date-time>)')
-        .addOption(new Option('--theia-url <url>', 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of starting the browser app').argParser(theiaUrl))
-        .exitOverride()
-        .showHelpAfterError();
+        .addOption(new Option('--theia-url <url>', 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of starting the browser app').argParser(theiaUrl));
     const exitCode = parseCommandLine(program, argv);
     if (exitCode !== undefined) {
         return exitCode;

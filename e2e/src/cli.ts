@@ -1,10 +1,12 @@
 import { Command } from 'commander';
 
 /**
- * Parses `argv` with a commander program set up with `exitOverride()`: undefined when the command should
- * run, else the exit code (0 after --help or --version, 2 for a usage error, which commander has printed).
+ * Parses `argv` with a commander program (it is set to throw instead of exiting, and to show the help after
+ * a usage error): undefined when the command should run, else the exit code (0 after --help or --version,
+ * 2 for a usage error, which commander has printed).
  */
 export function parseCommandLine(program: Command, argv: readonly string[]): number | undefined {
+    program.exitOverride().showHelpAfterError();
     try {
         program.parse(argv, { from: 'user' });
         return undefined;
