@@ -5,25 +5,14 @@
  * frontend's JS heap before and after the run (after a forced GC; it should come back within 20 MB).
  * Usage: node e2e/lib/bench-theia-browser.js   (after `yarn build:browser`)
  */
-import { promises as fs } from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { parseResultsDocument, renderResultsText, RESULTS_DIRECTORY, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
-import { generateFixtures } from '@fs-perf/test-files';
-import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
-import { launchChromium } from './chromium';
-import { waitFor } from './processes';
-import { runTheiaCommand, startTheiaBrowserApp, waitForTheiaWorkbench } from './theia-browser';
+import { renderResultsText, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
+import { HostSession } from './host-session';
+import { readResultsFile } from './workspace';
 
 async function main(): Promise<void> {
-    const workspace = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-theia-bench-'));
-    await generateFixtures({ store: new NodeFixtureStore(path.join(workspace, '.fs-perf', 'fixtures')) });
-    const theia = await startTheiaBrowserApp(workspace);
-    const browser = await launchChromium(await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-theia-bench-chromium-')));
+    const session = await HostSession.theiaBrowser();
     try {
-        const page = browser.page;
-        await page.goto(theia.baseUrl);
-        await waitForTheiaWorkbench(page);
+        const page = session.page;
         const cdp = await page.context().newCDPSession(page);
         const heapMiB = async (): Promise<number> => {
             await cdp.send('HeapProfiler.collectGarbage');
@@ -32,12 +21,10 @@ async function main(): Promise<void> {
         };
         const heapBefore = await heapMiB();
         const started = Date.now();
-        await runTheiaCommand(page, 'FS Perf: Run Theia Benchmark');
-        const resultsFolder = path.join(workspace, ...RESULTS_DIRECTORY.split('/'));
-        const file = await waitFor('the results file', async () => (await fs.readdir(resultsFolder).catch(() => [])).find(name => name.endsWith('.json')), 20 * 60_000, 500);
+        const resultsFile = await session.workbench.runToCompletion('FS Perf: Run Theia Benchmark', { timeoutMs: 20 * 60_000 });
         const seconds = (Date.now() - started) / 1000;
         const heapAfter = await heapMiB();
-        const document = parseResultsDocument(await fs.readFile(path.join(resultsFolder, file), 'utf8'), file);
+        const document = await readResultsFile(resultsFile);
         console.log(renderResultsText(document));
         console.log(`"Run Theia Benchmark" with default settings: ${seconds.toFixed(1)} s`);
         const median = (id: string, size: string): number => document.results.find(row => row.scenario.id === id && row.targetLabel === size)!.statistics.medianMs;
@@ -50,9 +37,7 @@ async function main(): Promise<void> {
         console.log(`frontend JS heap after GC: before ${heapBefore.toFixed(1)} MiB, after ${heapAfter.toFixed(1)} MiB, `
             + `difference ${(heapAfter - heapBefore).toFixed(1)} MiB (target within 20 MB: ${Math.abs(heapAfter - heapBefore) * 1.048576 <= 20 ? 'met' : 'NOT met'})`);
     } finally {
-        await browser.close();
-        await theia.stop();
-        await fs.rm(workspace, { recursive: true, force: true });
+        await session.dispose();
     }
 }
 

@@ -20,29 +20,22 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync, promises as fs, readdirSync, statSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { _electron as electron, Page } from 'playwright-core';
 import { runTests } from '@vscode/test-electron';
 import {
-    DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, NotMeasuredHost, parseResultsDocument, parseSizeList,
+    DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, NotMeasuredHost, parseSizeList,
     ResultsDocument, validateResultsDocument, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
-import { generateFixtures } from '@fs-perf/test-files';
-import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
-import { chromiumAvailable, launchChromium } from './chromium';
+import { chromiumAvailable } from './chromium';
 import { invocationFolder, parseCommandLine, runCli } from './cli';
 import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
+import { DisposableCollection } from './disposable';
+import { HostSession } from './host-session';
 import { stopAllStarted } from './processes';
 import { writeReport } from './report-cli';
-import { fetchTheiaResults, generateTestFilesInTheia, PLUGINS_DIRECTORY, runAllInTheia, startTheiaBrowserApp, waitForTheiaWorkbench } from './theia-browser';
+import { fetchTheiaResults, findElectronBinary, NO_ELECTRON_BINARY } from './theia-app';
 import { resolveVsCodeDesktop } from './vscode-desktop';
 import { runInCodeServer } from './vscode-server-host';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { findElectronBinary, NO_ELECTRON_BINARY, ELECTRON_APP_PATH } = require('../../electron-app/scripts/electron-binary.js') as {
-    findElectronBinary(): string | undefined;
-    NO_ELECTRON_BINARY: string;
-    ELECTRON_APP_PATH: string;
-};
+import { prepareWorkspace, readResultsFile, temporaryFolder } from './workspace';
 
 export const BENCH_HOSTS = ['theia-browser', 'vscode-server', 'theia-electron', 'vscode-desktop'] as const;
 export type BenchHost = typeof BENCH_HOSTS[number];
@@ -139,58 +132,40 @@ function ensureVsix(): void {
     }
 }
 
-async function workspaceWithFixtures(prefix: string): Promise<string> {
-    const workspace = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-    await generateFixtures({ store: new NodeFixtureStore(path.join(workspace, '.fs-perf', 'fixtures')) });
-    return workspace;
-}
-
 /**
- * Runs "Run All with Options..." in a Theia workbench page. The results file is read from disk when the
- * Theia runs here, else fetched through the page.
+ * Runs "Run All with Options..." in a Theia workbench, then closes the session. The results file is read
+ * from disk when the Theia runs here, else fetched through the page.
  */
-async function measureTheiaPage(page: Page, options: BenchOptions, host: BenchHost, where: 'local' | 'remote'): Promise<ResultsDocument> {
-    await waitForTheiaWorkbench(page);
-    const onProgress = progressPrinter(host);
-    if (where === 'remote') {
-        // A Theia we did not start: its workspace may lack the test files (this checks them, and writes what is missing).
-        log(`  ${host}: FS Perf: Generate Test Files (Theia FileService)`);
-        log(`  ${host}: ${await generateTestFilesInTheia(page, onProgress)}`);
+async function measureTheia(session: HostSession, options: BenchOptions, host: BenchHost, where: 'local' | 'remote'): Promise<ResultsDocument> {
+    try {
+        const workbench = session.workbench;
+        const onProgress = progressPrinter(host);
+        if (where === 'remote') {
+            // A Theia we did not start: its workspace may lack the test files (this checks them, and writes what is missing).
+            const generate = 'FS Perf: Generate Test Files (Theia FileService)';
+            log(`  ${host}: ${generate}`);
+            log(`  ${host}: ${await workbench.generateTestFiles(generate, { onProgress, timeoutMs: 10 * 60_000 })}`);
+        }
+        log(`  ${host}: FS Perf: Run All with Options... (${plural(options.iterations, 'sample')} + ${options.warmup} warm-up, ${options.sizes.join(', ')})`);
+        const resultsPath = await workbench.runToCompletion('FS Perf: Run All with Options...', {
+            answers: [String(options.iterations), String(options.warmup), options.sizes.join(', ')],
+            onProgress,
+        });
+        return where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);
+    } finally {
+        await session.dispose();
     }
-    log(`  ${host}: FS Perf: Run All with Options... (${plural(options.iterations, 'sample')} + ${options.warmup} warm-up, ${options.sizes.join(', ')})`);
-    const resultsPath = await runAllInTheia(page, { iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, onProgress });
-    return where === 'remote' ? fetchTheiaResults(page, resultsPath) : parseResultsDocument(await fs.readFile(resultsPath, 'utf8'), resultsPath);
 }
 
 async function measureTheiaBrowser(options: BenchOptions): Promise<ResultsDocument> {
-    const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-bench-chromium-'));
     if (options.theiaUrl) {
-        const browser = await launchChromium(profile);
-        try {
-            log(`  theia-browser: opening ${options.theiaUrl}`);
-            await browser.page.goto(options.theiaUrl);
-            return await measureTheiaPage(browser.page, options, 'theia-browser', 'remote');
-        } finally {
-            await browser.close();
-            await fs.rm(profile, { recursive: true, force: true });
-        }
+        log(`  theia-browser: opening ${options.theiaUrl}`);
+        return measureTheia(await HostSession.remoteTheia(options.theiaUrl), options, 'theia-browser', 'remote');
     }
-    const workspace = await workspaceWithFixtures('fs-perf-bench-theia-');
-    const theia = await startTheiaBrowserApp(workspace);
-    try {
-        log(`  theia-browser: backend PID ${theia.pid} at ${theia.baseUrl}, workspace ${workspace}`);
-        const browser = await launchChromium(profile);
-        try {
-            await browser.page.goto(theia.baseUrl);
-            return await measureTheiaPage(browser.page, options, 'theia-browser', 'local');
-        } finally {
-            await browser.close();
-        }
-    } finally {
-        await theia.stop();
-        await fs.rm(workspace, { recursive: true, force: true });
-        await fs.rm(profile, { recursive: true, force: true });
-    }
+    const session = await HostSession.theiaBrowser({
+        onServerStarted: (server, workspace) => log(`  theia-browser: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
+    });
+    return measureTheia(session, options, 'theia-browser', 'local');
 }
 
 async function measureVsCodeServer(options: BenchOptions): Promise<ResultsDocument> {
@@ -206,38 +181,15 @@ async function measureVsCodeServer(options: BenchOptions): Promise<ResultsDocume
 
 /** Where an Electron binary exists: the Electron app through Playwright, like the browser app. Not run on the machine this was written on (no binary). */
 async function measureTheiaElectron(options: BenchOptions, binary: string): Promise<ResultsDocument> {
-    const workspace = await workspaceWithFixtures('fs-perf-bench-electron-');
-    const configDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-bench-electron-config-'));
-    await fs.writeFile(path.join(configDirectory, 'settings.json'), JSON.stringify({ 'security.workspace.trust.enabled': false }));
-    const app = await electron.launch({
-        executablePath: binary,
-        args: [ELECTRON_APP_PATH, '--no-sandbox', `--plugins=local-dir:${PLUGINS_DIRECTORY}`, workspace],
-        env: { ...process.env, THEIA_CONFIG_DIR: configDirectory } as Record<string, string>,
-        timeout: 120_000,
-    });
-    const pid = app.process().pid;
-    try {
-        return await measureTheiaPage(await app.firstWindow(), options, 'theia-electron', 'local');
-    } finally {
-        await Promise.race([app.close().catch(() => undefined), new Promise(resolve => setTimeout(resolve, 10_000))]);
-        if (pid !== undefined) {
-            try {
-                // Still there after close: stopped by its PID.
-                process.kill(pid, 'SIGKILL');
-            } catch {
-                // already gone
-            }
-        }
-        await fs.rm(workspace, { recursive: true, force: true });
-        await fs.rm(configDirectory, { recursive: true, force: true });
-    }
+    return measureTheia(await HostSession.theiaElectron(binary), options, 'theia-electron', 'local');
 }
 
 /** Desktop VS Code through @vscode/test-electron, running the extension's "Run Benchmark" (see vscode-extension/src/test/bench). */
 async function measureVsCodeDesktop(options: BenchOptions, executable: string): Promise<ResultsDocument> {
-    const workspace = await workspaceWithFixtures('fs-perf-bench-vscode-desktop-');
-    const out = path.join(workspace, 'bench-results.json');
+    const toDispose = new DisposableCollection();
     try {
+        const workspace = (await prepareWorkspace(await temporaryFolder('fs-perf-bench-vscode-desktop-', toDispose)))!;
+        const out = path.join(workspace, 'bench-results.json');
         await runTests({
             vscodeExecutablePath: executable,
             extensionDevelopmentPath: path.join(REPOSITORY_ROOT, 'vscode-extension'),
@@ -250,7 +202,7 @@ async function measureVsCodeDesktop(options: BenchOptions, executable: string): 
         });
         return validateResultsDocument(JSON.parse(await fs.readFile(out, 'utf8')), out);
     } finally {
-        await fs.rm(workspace, { recursive: true, force: true });
+        await toDispose.dispose();
     }
 }
 
@@ -427,7 +379,10 @@ async function main(argv: readonly string[]): Promise<number> {
             }
             stopping = true;
             log(`${signal}: stopping the servers this run started`);
-            stopAllStarted().finally(() => process.exit(130));
+            HostSession.disposeAll()
+                .then(failures => failures.forEach(failure => log(`  ${failure.message}`)))
+                .finally(() => stopAllStarted())
+                .finally(() => process.exit(130));
         });
     }
     return bench(options);

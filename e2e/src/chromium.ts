@@ -11,6 +11,13 @@ export const CHROMIUM_ARGS = [
     '--disable-component-update', '--disable-sync',
 ];
 
+export interface ChromiumOptions {
+    /** Default: {@link CHROMIUM_PATH}. */
+    readonly executablePath?: string;
+    /** Added to {@link CHROMIUM_ARGS}. */
+    readonly args?: readonly string[];
+}
+
 export interface HeadlessChromium {
     readonly context: BrowserContext;
     readonly page: Page;
@@ -30,18 +37,38 @@ export async function chromiumAvailable(): Promise<string | undefined> {
     }
 }
 
-/** Headless Chromium with a fresh profile in `profileDirectory`. */
-export async function launchChromium(profileDirectory: string): Promise<HeadlessChromium> {
-    const before = new Set(await childrenOf(process.pid));
-    const context = await chromium.launchPersistentContext(profileDirectory, {
-        executablePath: CHROMIUM_PATH,
-        headless: true,
-        args: CHROMIUM_ARGS,
-        env: { ...process.env, HOME: path.join(profileDirectory, 'home') },
-        viewport: { width: 1600, height: 1000 },
-    });
+/** The process group of the browser Playwright just started: the new child of this process. */
+async function newChildGroup(before: ReadonlySet<number>): Promise<number | undefined> {
     const spawned = (await childrenOf(process.pid)).filter(pid => !before.has(pid));
-    const groupId = spawned.length > 0 ? await processGroupOf(spawned[0]) : undefined;
+    return spawned.length > 0 ? processGroupOf(spawned[0]) : undefined;
+}
+
+/** Headless Chromium with a fresh profile in `profileDirectory`. When it fails to start, nothing it started is left running. */
+export async function launchChromium(profileDirectory: string, options: ChromiumOptions = {}): Promise<HeadlessChromium> {
+    const before = new Set(await childrenOf(process.pid));
+    let context: BrowserContext;
+    try {
+        context = await chromium.launchPersistentContext(profileDirectory, {
+            executablePath: options.executablePath ?? CHROMIUM_PATH,
+            headless: true,
+            args: [...CHROMIUM_ARGS, ...options.args ?? []],
+            env: { ...process.env, HOME: path.join(profileDirectory, 'home') },
+            viewport: { width: 1600, height: 1000 },
+        });
+    } catch (error) {
+        const groupId = await newChildGroup(before);
+        if (groupId !== undefined) {
+            await stopProcessGroup(groupId, 2000);
+        }
+        throw error;
+    }
+    const groupId = await newChildGroup(before);
+    const close = async (): Promise<void> => {
+        await Promise.race([context.close().catch(() => undefined), new Promise(resolve => setTimeout(resolve, 10_000))]);
+        if (groupId !== undefined) {
+            await stopProcessGroup(groupId, 2000);
+        }
+    };
     const externalRequests: string[] = [];
     context.on('request', request => {
         const url = request.url();
@@ -49,14 +76,11 @@ export async function launchChromium(profileDirectory: string): Promise<Headless
             externalRequests.push(url);
         }
     });
-    const page = context.pages()[0] ?? await context.newPage();
-    return {
-        context, page, groupId, externalRequests,
-        close: async () => {
-            await Promise.race([context.close().catch(() => undefined), new Promise(resolve => setTimeout(resolve, 10_000))]);
-            if (groupId !== undefined) {
-                await stopProcessGroup(groupId, 2000);
-            }
-        },
-    };
+    try {
+        const page = context.pages()[0] ?? await context.newPage();
+        return { context, page, groupId, externalRequests, close };
+    } catch (error) {
+        await close();
+        throw error;
+    }
 }

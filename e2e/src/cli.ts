@@ -1,11 +1,12 @@
 import { Command, OptionValues } from 'commander';
 
 /**
- * Parses `argv` with a commander program, which is set up here to throw rather than exit and to show the
- * help after a usage error: undefined when the command should run, else the exit code (0 after --help
- * or --version, 2 for a usage error, which commander has printed).
+ * Parses `argv` with a commander program (it is set to throw instead of exiting, and to show the help after
+ * a usage error): undefined when the command should run, else the exit code (0 after --help or --version,
+ * 2 for a usage error, which commander has printed).
  */
 export function parseCommandLine(program: Command, argv: readonly string[]): number | undefined {
+    program.exitOverride().showHelpAfterError();
     try {
         program.exitOverride().showHelpAfterError().parse(argv, { from: 'user' });
         return undefined;

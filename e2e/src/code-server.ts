@@ -1,9 +1,7 @@
 import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
-import * as http from 'http';
-import * as os from 'os';
 import * as path from 'path';
-import { processGroupMembers, startDetached, stopProcessGroup, waitFor } from './processes';
+import { ServerLaunch } from './server';
 
 export const REPOSITORY_ROOT = path.resolve(__dirname, '..', '..');
 const INSTALL_SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'install-code-server.sh');
@@ -35,33 +33,32 @@ export interface CodeServerFolders {
     readonly userData: string;
     readonly extensions: string;
     readonly xdg: string;
-    readonly browserProfile: string;
 }
 
-export async function createCodeServerFolders(prefix = 'fs-perf-code-server-'): Promise<CodeServerFolders> {
-    const root = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+/** User settings that keep a fresh workbench quiet and offline. */
+const QUIET_SETTINGS = {
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'extensions.ignoreRecommendations': true,
+    'telemetry.telemetryLevel': 'off',
+    'update.mode': 'none',
+    'security.workspace.trust.enabled': false,
+};
+
+/** Creates code-server's private folders below `root`, with the quiet user settings and `settings` on top. */
+export async function createCodeServerFolders(root: string, settings: Record<string, unknown> = {}): Promise<CodeServerFolders> {
     const folders = {
         root,
         userData: path.join(root, 'user-data'),
         extensions: path.join(root, 'extensions'),
         xdg: path.join(root, 'xdg'),
-        browserProfile: path.join(root, 'chromium'),
     };
-    for (const folder of [folders.userData, folders.extensions, folders.xdg, folders.browserProfile]) {
+    for (const folder of [folders.extensions, folders.xdg, path.join(folders.userData, 'User')]) {
         await fs.mkdir(folder, { recursive: true });
     }
-    // User settings that keep a fresh workbench quiet and offline.
-    await fs.mkdir(path.join(folders.userData, 'User'), { recursive: true });
-    await fs.writeFile(path.join(folders.userData, 'User', 'settings.json'), JSON.stringify({
-        'workbench.startupEditor': 'none',
-        'workbench.tips.enabled': false,
-        'extensions.autoCheckUpdates': false,
-        'extensions.autoUpdate': false,
-        'extensions.ignoreRecommendations': true,
-        'telemetry.telemetryLevel': 'off',
-        'update.mode': 'none',
-        'security.workspace.trust.enabled': false,
-    }, undefined, 2));
+    await fs.writeFile(path.join(folders.userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...settings }, undefined, 2));
     return folders;
 }
 
@@ -86,62 +83,26 @@ export function installVsix(entry: string, folders: CodeServerFolders, vsix: str
     }
 }
 
-export interface RunningCodeServer {
-    readonly pid: number;
-    readonly port: number;
-    /** `http://127.0.0.1:PORT` */
-    readonly baseUrl: string;
-    readonly logFile: string;
-    log(): Promise<string>;
-    stop(): Promise<number[]>;
+/** code-server on 127.0.0.1 and a free port, with no auth, telemetry or update check, in its private folders. */
+export function codeServerLaunch(entry: string, folders: CodeServerFolders, workspace: string | undefined, environment: NodeJS.ProcessEnv = {}): ServerLaunch {
+    return {
+        name: 'code-server',
+        command: process.execPath,
+        args: [entry, '--bind-addr', '127.0.0.1:0', '--auth', 'none', '--disable-telemetry', '--disable-update-check',
+            '--disable-workspace-trust', '--user-data-dir', folders.userData, '--extensions-dir', folders.extensions,
+            ...(workspace ? [workspace] : [])],
+        env: { ...privateEnvironment(folders), ...environment },
+        logFile: path.join(folders.root, 'code-server.log'),
+        listening: /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)/,
+        healthPath: '/healthz',
+        startTimeoutMs: 60_000,
+        stopGraceMs: 8000,
+    };
 }
 
-function httpStatus(url: string): Promise<number | undefined> {
-    return new Promise(resolve => {
-        const request = http.get(url, { timeout: 2000 }, response => {
-            response.resume();
-            resolve(response.statusCode);
-        });
-        request.on('timeout', () => request.destroy());
-        request.on('error', () => resolve(undefined));
-    });
-}
-
-/**
- * Starts code-server on 127.0.0.1 (a free port) in its own process group, so `stop()` ends it and every
- * child (extension hosts, file watchers) by PID. Resolves once `/healthz` answers.
- */
-export async function startCodeServer(entry: string, folders: CodeServerFolders, workspace: string | undefined,
-    environment: NodeJS.ProcessEnv = {}): Promise<RunningCodeServer> {
-    const logFile = path.join(folders.root, 'code-server.log');
-    const args = [entry, '--bind-addr', '127.0.0.1:0', '--auth', 'none', '--disable-telemetry', '--disable-update-check',
-        '--disable-workspace-trust', '--user-data-dir', folders.userData, '--extensions-dir', folders.extensions,
-        ...(workspace ? [workspace] : [])];
-    const server = startDetached(process.execPath, args, { env: { ...privateEnvironment(folders), ...environment }, logFile });
-    const pid = server.pid;
-    const log = server.log;
-    const stop = (): Promise<number[]> => stopProcessGroup(pid);
-    try {
-        const port = await waitFor('code-server to listen', async () => {
-            const exit = server.exitReason();
-            if (exit) {
-                throw new Error(`code-server ended (${exit}) before listening:\n${await log()}`);
-            }
-            const match = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(await log());
-            return match ? Number(match[1]) : undefined;
-        }, 60_000, 50);
-        const baseUrl = `http://127.0.0.1:${port}`;
-        await waitFor('code-server /healthz', async () => (await httpStatus(`${baseUrl}/healthz`)) === 200 ? true : undefined, 30_000, 50);
-        return { pid, port, baseUrl, logFile, log, stop };
-    } catch (error) {
-        await stop();
-        throw error;
-    }
-}
-
-export async function assertStopped(groupId: number): Promise<void> {
-    const left = await processGroupMembers(groupId);
-    if (left.length > 0) {
-        throw new Error(`processes still running in group ${groupId}: ${left.join(', ')}`);
-    }
+/** The workbench's URL for `workspace` (none: no folder open), with more query parameters (e.g. a test payload). */
+export function codeServerWorkbenchUrl(baseUrl: string, workspace: string | undefined, query: Record<string, string> = {}): string {
+    const parameters = new URLSearchParams({ ...(workspace ? { folder: workspace } : {}), ...query });
+    const search = parameters.toString();
+    return `${baseUrl}/${search ? `?${search}` : ''}`;
 }

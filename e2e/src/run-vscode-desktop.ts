@@ -4,12 +4,13 @@
  * $FS_PERF_VSCODE_EXECUTABLE. Where it cannot be had (no network to the VS Code update service), the
  * suite is reported as skipped, with the reason, within seconds.
  */
-import { promises as fs, writeFileSync } from 'fs';
-import * as os from 'os';
+import { writeFileSync } from 'fs';
 import * as path from 'path';
 import { runTests } from '@vscode/test-electron';
 import { REPOSITORY_ROOT } from './code-server';
+import { DisposableCollection } from './disposable';
 import { resolveVsCodeDesktop } from './vscode-desktop';
+import { temporaryFolder } from './workspace';
 
 const EXTENSION_DIRECTORY = path.join(REPOSITORY_ROOT, 'vscode-extension');
 const TESTS_ENTRY = path.join(EXTENSION_DIRECTORY, 'out', 'test', 'suite', 'index.js');
@@ -28,8 +29,9 @@ async function main(): Promise<number> {
     if ('skip' in desktop) {
         return reportSkip(desktop.skip);
     }
-    const workspace = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-vscode-desktop-'));
+    const toDispose = new DisposableCollection();
     try {
+        const workspace = await temporaryFolder('fs-perf-vscode-desktop-', toDispose);
         await runTests({
             vscodeExecutablePath: desktop.executable,
             extensionDevelopmentPath: EXTENSION_DIRECTORY,
@@ -41,7 +43,7 @@ async function main(): Promise<number> {
         console.error(`The VS Code desktop suite failed: ${error instanceof Error ? error.message : error}`);
         return 1;
     } finally {
-        await fs.rm(workspace, { recursive: true, force: true });
+        await toDispose.dispose();
     }
 }
 

@@ -8,8 +8,9 @@
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { format } from 'util';
-import { chromiumAvailable, launchChromium, HeadlessChromium } from './chromium';
-import { createCodeServerFolders, ensureCodeServer, REPOSITORY_ROOT, RunningCodeServer, startCodeServer } from './code-server';
+import { chromiumAvailable } from './chromium';
+import { REPOSITORY_ROOT } from './code-server';
+import { HostSession } from './host-session';
 
 const EXTENSION_DIRECTORY = path.join(REPOSITORY_ROOT, 'vscode-extension');
 const TESTS_ENTRY = path.join(EXTENSION_DIRECTORY, 'out', 'test', 'suite', 'index.js');
@@ -29,63 +30,56 @@ async function main(): Promise<number> {
             throw new Error(`${path.relative(REPOSITORY_ROOT, file)} is missing: run 'yarn build' first.`);
         });
     }
-    const entry = ensureCodeServer();
-    const folders = await createCodeServerFolders('fs-perf-vscode-it-');
-    const workspace = path.join(folders.root, 'workspace');
-    await fs.mkdir(workspace);
-    let server: RunningCodeServer | undefined;
-    let browser: HeadlessChromium | undefined;
-    try {
-        const started = Date.now();
-        server = await startCodeServer(entry, folders, workspace);
-        console.log(`code-server (pid ${server.pid}) on ${server.baseUrl}, workspace ${workspace}`);
-        browser = await launchChromium(folders.browserProfile);
-        const page = browser.page;
-        let echoing = false;
-        let resolveExit: (code: number) => void = () => undefined;
-        const exited = new Promise<number>(resolve => {
-            resolveExit = resolve;
-        });
+    const started = Date.now();
+    let echoing = false;
+    let resolveExit: (code: number) => void = () => undefined;
+    const exited = new Promise<number>(resolve => {
+        resolveExit = resolve;
+    });
+    const session = await HostSession.codeServer({
+        workspace: { fixtures: false },
+        onServerStarted: (server, workspace) => console.log(`code-server (pid ${server.pid}) on ${server.baseUrl}, workspace ${workspace}`),
         // The workbench calls these when it runs with a test payload: log lines (the extension host's
         // console output among them) and the extension host's exit code after the tests.
-        await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown) => {
-            const line = format(...(Array.isArray(args) ? args : [args]));
-            if (line.startsWith(BEGIN_MARKER)) {
-                echoing = true;
-            } else if (line.startsWith(END_MARKER)) {
-                echoing = false;
-            } else if (echoing) {
-                console.log(line);
-            }
-        });
-        await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(code));
-        const authority = `127.0.0.1:${server.port}`;
-        const payload = [
-            ['extensionDevelopmentPath', `vscode-remote://${authority}${EXTENSION_DIRECTORY}`],
-            ['extensionTestsPath', `vscode-remote://${authority}${TESTS_ENTRY}`],
-            ['skipWelcome', 'true'],
-            ['skipReleaseNotes', 'true'],
-        ];
-        await page.goto(`${server.baseUrl}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+        beforeOpen: async page => {
+            await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown) => {
+                const line = format(...(Array.isArray(args) ? args : [args]));
+                if (line.startsWith(BEGIN_MARKER)) {
+                    echoing = true;
+                } else if (line.startsWith(END_MARKER)) {
+                    echoing = false;
+                } else if (echoing) {
+                    console.log(line);
+                }
+            });
+            await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(code));
+        },
+        query: server => ({
+            payload: JSON.stringify([
+                ['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${server.port}${EXTENSION_DIRECTORY}`],
+                ['extensionTestsPath', `vscode-remote://127.0.0.1:${server.port}${TESTS_ENTRY}`],
+                ['skipWelcome', 'true'],
+                ['skipReleaseNotes', 'true'],
+            ]),
+        }),
+        // The tests run while the workbench loads: wait for their end instead.
+        readyTimeoutMs: 0,
+    });
+    try {
         const code = await Promise.race([
             exited,
             new Promise<number>(resolve => setTimeout(() => resolve(124), SUITE_TIMEOUT_MS).unref()),
         ]);
         if (code === 124) {
-            console.error(`The integration suite did not finish within ${SUITE_TIMEOUT_MS / 60_000} minutes; code-server log:\n${await server.log()}`);
+            console.error(`The integration suite did not finish within ${SUITE_TIMEOUT_MS / 60_000} minutes; code-server log:\n${await session.server.log()}`);
         }
         console.log(`extension host exited with code ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-        if (browser.externalRequests.length > 0) {
-            console.log(`requests to other hosts than 127.0.0.1 (refused offline): ${[...new Set(browser.externalRequests)].join(', ')}`);
+        if (session.browser.externalRequests.length > 0) {
+            console.log(`requests to other hosts than 127.0.0.1 (refused offline): ${[...new Set(session.browser.externalRequests)].join(', ')}`);
         }
         return code;
     } finally {
-        await browser?.close();
-        const left = await server?.stop();
-        if (left && left.length > 0) {
-            console.error(`code-server processes that would not stop: ${left.join(', ')}`);
-        }
-        await fs.rm(folders.root, { recursive: true, force: true });
+        await session.dispose();
     }
 }
 

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { hostLabel, parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 import { REPOSITORY_ROOT } from '../code-server';
 import { processGroupMembers } from '../processes';
-import { startTheiaBrowserApp } from '../theia-browser';
+import { HostSession } from '../host-session';
 
 const BENCH = path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'bench.js');
 
@@ -165,10 +165,10 @@ suite('yarn bench', () => {
         this.timeout(10 * 60_000);
         const workspace = path.join(directory, 'workspace');
         await fs.mkdir(workspace);
-        const theia = await startTheiaBrowserApp(workspace);
+        const theia = await HostSession.theiaBrowser({ workspace: { path: workspace }, browser: false });
         try {
             const out = path.join(directory, 'remote');
-            const run = await runToEnd(process.execPath, [BENCH, '--hosts', 'theia-browser', '--theia-url', `${theia.baseUrl}/`, '--iterations', '2', '--warmup', '0',
+            const run = await runToEnd(process.execPath, [BENCH, '--hosts', 'theia-browser', '--theia-url', `${theia.server.baseUrl}/`, '--iterations', '2', '--warmup', '0',
                 '--sizes', '1K', '--out', out], 8 * 60_000);
             assert.strictEqual(run.code, 0, `${run.stdout}\n${run.stderr}`);
             assert.include(run.stdout, 'Test files ready in');
@@ -190,7 +190,8 @@ suite('yarn bench', () => {
             const readFile = document.results.find(row => row.scenario.id === SCENARIO_CATALOG.vscodeReadFile.id);
             assert.strictEqual(readFile?.samplesMs.length, 2);
         } finally {
-            assert.deepStrictEqual(await theia.stop(), []);
+            await theia.dispose();
+            assert.deepStrictEqual(await processGroupMembers(theia.server.pid), []);
         }
     });
 

@@ -1,0 +1,215 @@
+import * as path from 'path';
+import { _electron as electron, Page } from 'playwright-core';
+import { ChromiumOptions, HeadlessChromium, launchChromium } from './chromium';
+import { codeServerLaunch, codeServerWorkbenchUrl, createCodeServerFolders, ensureCodeServer, installVsix } from './code-server';
+import { DisposableCollection } from './disposable';
+import { RunningServer, ServerLaunch, startServer } from './server';
+import { createTheiaConfigDirectory, theiaBackendLaunch, theiaElectronArgs } from './theia-app';
+import { Workbench } from './workbench';
+import { THEIA_1_74, VSCODE_1_100, WorkbenchSelectors } from './workbench-selectors';
+import { prepareWorkspace, temporaryFolder, WorkspaceChoice } from './workspace';
+
+export interface HostSessionOptions {
+    /** The folder the editor opens (default: a fresh one with the fixture set). */
+    readonly workspace?: WorkspaceChoice;
+    /** User settings, e.g. `{ 'fsPerf.iterations': 3 }`. */
+    readonly settings?: Record<string, unknown>;
+    /** false: start the server only (something else will open it). */
+    readonly browser?: false | ChromiumOptions;
+    /** How long the workbench may take to be ready, ms; 0: do not wait for it. */
+    readonly readyTimeoutMs?: number;
+    /** Where the session's folder goes (default: the OS temp folder). */
+    readonly temporaryParent?: string;
+    /** Called once the server listens (e.g. to print its PID). */
+    readonly onServerStarted?: (server: RunningServer, workspace: string | undefined) => void;
+    /** Called once the browser runs. */
+    readonly onBrowserStarted?: (browser: HeadlessChromium) => void;
+    /** Called with the page before it opens the workbench (e.g. to expose functions to it). */
+    readonly beforeOpen?: (page: Page) => Promise<void>;
+}
+
+export interface CodeServerSessionOptions extends HostSessionOptions {
+    /** A packaged extension to install first. */
+    readonly vsix?: string;
+    /** More query parameters of the workbench's URL (e.g. a test payload), given the server. */
+    readonly query?: (server: RunningServer) => Record<string, string>;
+    /** More environment for code-server (its extension host inherits it). */
+    readonly environment?: NodeJS.ProcessEnv;
+}
+
+/**
+ * One editor host started for real, owning everything it started: its folder (workspace with fixtures,
+ * settings, browser profile, logs), the server's process group, the browser and the workbench page. Each
+ * is registered the moment it is acquired and `dispose()` releases them in reverse order; when a step of
+ * start-up fails (Chromium does not start, the workbench never gets ready), everything acquired so far is
+ * released before the error is thrown, so nothing is left running.
+ */
+export class HostSession {
+    /** Sessions started and not disposed yet, for a stop on Ctrl+C. */
+    protected static readonly live = new Set<HostSession>();
+
+    protected readonly toDispose = new DisposableCollection();
+    protected _workspace?: string;
+    protected _server?: RunningServer;
+    protected _browser?: HeadlessChromium;
+    protected _workbench?: Workbench;
+
+    protected constructor(protected readonly options: HostSessionOptions) { }
+
+    /** browser-app's backend on 127.0.0.1 and headless Chromium on its workbench. */
+    static theiaBrowser(options: HostSessionOptions = {}): Promise<HostSession> {
+        return new HostSession(options).start(async session => {
+            const folder = await session.folder('fs-perf-theia-');
+            const workspace = await session.prepareWorkspace(folder);
+            const config = await createTheiaConfigDirectory(path.join(folder, 'config'), options.settings);
+            const server = await session.startServer(await theiaBackendLaunch(workspace, config));
+            await session.openWorkbench(path.join(folder, 'chromium'), server.baseUrl, THEIA_1_74);
+        });
+    }
+
+    /** code-server (VS Code 1.100) on 127.0.0.1 with the extension installed, and headless Chromium on its workbench. */
+    static codeServer(options: CodeServerSessionOptions = {}): Promise<HostSession> {
+        return new HostSession(options).start(async session => {
+            const entry = ensureCodeServer();
+            const folder = await session.folder('fs-perf-code-server-');
+            const workspace = await session.prepareWorkspace(folder);
+            const folders = await createCodeServerFolders(path.join(folder, 'code-server'), options.settings);
+            if (options.vsix) {
+                installVsix(entry, folders, options.vsix);
+            }
+            const server = await session.startServer(codeServerLaunch(entry, folders, workspace, options.environment));
+            await session.openWorkbench(path.join(folder, 'chromium'), codeServerWorkbenchUrl(server.baseUrl, workspace, options.query?.(server)), VSCODE_1_100);
+        });
+    }
+
+    /** Headless Chromium on a Theia someone else runs (its workspace and settings are its own). */
+    static remoteTheia(url: string, options: Pick<HostSessionOptions, 'readyTimeoutMs' | 'temporaryParent' | 'onBrowserStarted' | 'browser'> = {}): Promise<HostSession> {
+        return new HostSession(options).start(async session => {
+            const folder = await session.folder('fs-perf-remote-theia-');
+            await session.openWorkbench(path.join(folder, 'chromium'), url, THEIA_1_74);
+        });
+    }
+
+    /** electron-app (Theia 1.74 in Electron) through Playwright, where an Electron binary exists. */
+    static theiaElectron(binary: string, options: HostSessionOptions = {}): Promise<HostSession> {
+        return new HostSession(options).start(async session => {
+            const folder = await session.folder('fs-perf-theia-electron-');
+            const workspace = await session.prepareWorkspace(folder);
+            const config = await createTheiaConfigDirectory(path.join(folder, 'config'), options.settings);
+            const app = await electron.launch({
+                executablePath: binary,
+                args: theiaElectronArgs(workspace),
+                env: { ...process.env, THEIA_CONFIG_DIR: config } as Record<string, string>,
+                timeout: 120_000,
+            });
+            const pid = app.process().pid;
+            session.toDispose.push(async () => {
+                await Promise.race([app.close().catch(() => undefined), new Promise(resolve => setTimeout(resolve, 10_000))]);
+                if (pid !== undefined) {
+                    try {
+                        // Still there after close: stopped by its PID.
+                        process.kill(pid, 'SIGKILL');
+                    } catch {
+                        // already gone
+                    }
+                }
+            });
+            session._workbench = new Workbench(await app.firstWindow(), THEIA_1_74);
+            await session.waitUntilReady(THEIA_1_74);
+        });
+    }
+
+    /** The folder the editor opened (undefined: none, or a remote one). */
+    get workspace(): string | undefined {
+        return this._workspace;
+    }
+
+    get server(): RunningServer {
+        if (!this._server) {
+            throw new Error('This session started no server.');
+        }
+        return this._server;
+    }
+
+    get browser(): HeadlessChromium {
+        if (!this._browser) {
+            throw new Error('This session started no browser.');
+        }
+        return this._browser;
+    }
+
+    get workbench(): Workbench {
+        if (!this._workbench) {
+            throw new Error('This session opened no workbench.');
+        }
+        return this._workbench;
+    }
+
+    get page(): Page {
+        return this.workbench.page;
+    }
+
+    /** Stops and removes everything the session started, last first; throws what could not be released. */
+    dispose(): Promise<void> {
+        HostSession.live.delete(this);
+        return this.toDispose.dispose();
+    }
+
+    /** Disposes every session not disposed yet (for Ctrl+C in a CLI); returns what could not be released. */
+    static async disposeAll(): Promise<Error[]> {
+        const results = await Promise.allSettled([...HostSession.live].map(session => session.dispose()));
+        return results.flatMap(result => result.status === 'rejected' ? [result.reason as Error] : []);
+    }
+
+    /** Runs the start-up steps; when one throws, releases what the others acquired, then throws. */
+    protected async start(steps: (session: this) => Promise<void>): Promise<this> {
+        HostSession.live.add(this);
+        try {
+            await steps(this);
+            return this;
+        } catch (error) {
+            await this.dispose().catch(releaseError => {
+                console.error(`After a failed start, releasing the session failed too: ${(releaseError as Error).message}`);
+            });
+            throw error;
+        }
+    }
+
+    protected folder(prefix: string): Promise<string> {
+        return temporaryFolder(prefix, this.toDispose, this.options.temporaryParent);
+    }
+
+    protected async prepareWorkspace(folder: string): Promise<string | undefined> {
+        this._workspace = await prepareWorkspace(path.join(folder, 'workspace'), this.options.workspace);
+        return this._workspace;
+    }
+
+    protected async startServer(launch: ServerLaunch): Promise<RunningServer> {
+        this._server = await startServer(launch, this.toDispose);
+        this.options.onServerStarted?.(this._server, this._workspace);
+        return this._server;
+    }
+
+    protected async openWorkbench(profileDirectory: string, url: string, selectors: WorkbenchSelectors): Promise<void> {
+        if (this.options.browser === false) {
+            return;
+        }
+        const browser = await launchChromium(profileDirectory, this.options.browser);
+        this.toDispose.push(() => browser.close());
+        this._browser = browser;
+        this.options.onBrowserStarted?.(browser);
+        this._workbench = new Workbench(browser.page, selectors);
+        await this.options.beforeOpen?.(browser.page);
+        await browser.page.goto(url);
+        await this.waitUntilReady(selectors);
+    }
+
+    protected async waitUntilReady(selectors: WorkbenchSelectors): Promise<void> {
+        const timeoutMs = this.options.readyTimeoutMs ?? 120_000;
+        if (timeoutMs > 0) {
+            await this.workbench.waitUntilReady(timeoutMs).catch(error => {
+                throw new Error(`The ${selectors.editorName} workbench was not ready within ${timeoutMs} ms: ${(error as Error).message.split('\n')[0]}`);
+            });
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import { promises as fs } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { DEFAULT_FIXTURES_FOLDER, parseResultsDocument, RESULTS_DIRECTORY, ResultsDocument } from '@fs-perf/benchmark-core';
+import { generateFixtures } from '@fs-perf/test-files';
+import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
+import { DisposableCollection } from './disposable';
+
+export interface FixtureOptions {
+    /** How many small files for the many-small-files scenarios (default: the generator's). */
+    readonly smallFileCount?: number;
+}
+
+/**
+ * The folder an editor opens: a fresh one (with the fixture set in `.fs-perf/fixtures`, unless `fixtures`
+ * is false), a folder the caller owns, or no folder at all.
+ */
+export type WorkspaceChoice =
+    | { readonly fixtures?: FixtureOptions | false }
+    | { readonly path: string }
+    | 'none';
+
+/** Creates `folder` with what `choice` asks for; returns the folder to open, or undefined for none. */
+export async function prepareWorkspace(folder: string, choice: WorkspaceChoice = {}): Promise<string | undefined> {
+    if (choice === 'none') {
+        return undefined;
+    }
+    if ('path' in choice) {
+        return choice.path;
+    }
+    await fs.mkdir(folder, { recursive: true });
+    if (choice.fixtures !== false) {
+        const fixtures = path.join(folder, ...DEFAULT_FIXTURES_FOLDER.split('/'));
+        await generateFixtures({ store: new NodeFixtureStore(fixtures), smallFileCount: choice.fixtures?.smallFileCount });
+    }
+    return folder;
+}
+
+/** A new empty folder in the OS temp folder (or in `parent`), removed when `toDispose` is disposed. */
+export async function temporaryFolder(prefix: string, toDispose: DisposableCollection, parent = os.tmpdir()): Promise<string> {
+    const folder = await fs.mkdtemp(path.join(parent, prefix));
+    toDispose.push(() => fs.rm(folder, { recursive: true, force: true }));
+    return folder;
+}
+
+/** Everything in a workspace's results folder, by name (a half-written file too; none yet: empty). */
+export async function resultFiles(workspace: string): Promise<string[]> {
+    return fs.readdir(path.join(workspace, ...RESULTS_DIRECTORY.split('/'))).catch(() => []);
+}
+
+/** Reads and validates a results file the extensions wrote on this machine. */
+export async function readResultsFile(file: string): Promise<ResultsDocument> {
+    return parseResultsDocument(await fs.readFile(file, 'utf8'), file);
+}
