@@ -3,7 +3,7 @@
 # committed HEAD, empty yarn and npm caches, then the README's own commands:
 #
 #   yarn install --frozen-lockfile
-#   yarn bench --iterations 2 --warmup 1 --sizes 1K,5K --out <tmp>/bench   (a small setting)
+#   yarn bench --iterations 2 --warmup 1 --sizes 1K,5K --precision 0 --out <tmp>/bench   (a small setting)
 #
 # and fails unless the run measured the hosts this machine has: `vscode-server` (code-server) and
 # `theia-browser` must be "measured" in <out>/run.json, and no host may have "failed" (a host
@@ -157,7 +157,7 @@ step "git clone" git clone --quiet --no-hardlinks "$REPO_ROOT" "$CLONE"
 step "checkout HEAD" git -C "$CLONE" checkout --quiet --detach "$HEAD_SHA"
 step "yarn install" yarn install --frozen-lockfile
 bench_rc=0
-step "yarn bench" yarn bench --iterations 2 --warmup 1 --sizes 1K,5K --out "$OUT" || bench_rc=$?
+step "yarn bench" yarn bench --iterations 2 --warmup 1 --sizes 1K,5K --precision 0 --out "$OUT" || bench_rc=$?
 
 # ---- did it measure the hosts this machine has? -------------------------------------------
 echo

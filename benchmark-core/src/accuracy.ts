@@ -1,11 +1,13 @@
 import { BenchmarkCancelledError } from './errors';
 import { formatSupported, Interval, medianInterval } from './intervals';
 import { FixtureManifest } from './manifest';
+import { HostInfo, resultsFileName } from './results';
 import { CancellationSignal, Clock, runBenchmark, scenarioTargets } from './runner';
 import { Scenario, ScenarioInfo, scenarioInfo, ScenarioTarget } from './scenario';
 import { FixtureSize } from './sizes';
 import { median } from './statistics';
 import { renderTextTable } from './text-table';
+import { joinPath, WorkspaceFileAccess, writeFileAtomically } from './workspace-files';
 
 /** One round of the accuracy check of one case: a bare loop, then the harness, in the same host, one after the other. */
 export interface AccuracyRound {
@@ -133,4 +135,27 @@ export function renderAccuracyText(cases: readonly AccuracyCase[], tolerance = 0
     ], rows)}\n${failed === 0
         ? `Accuracy: the harness adds nothing measurable (every ratio within ${tolerance * 100}% or inside the noise).`
         : `Accuracy: ${failed} of ${cases.length} cases differ from the bare loop by more than ${tolerance * 100}% and more than the noise.`}`;
+}
+
+/** Folder, relative to a workspace root, the accuracy checks are written to (apart from the results files). */
+export const ACCURACY_DIRECTORY = '.fs-perf/accuracy';
+
+/** What an accuracy file holds (`schema: "fs-perf-accuracy"`). */
+export interface AccuracyDocument {
+    readonly schema: 'fs-perf-accuracy';
+    readonly schemaVersion: 1;
+    readonly tool: { readonly name: string; readonly version: string };
+    readonly host: HostInfo;
+    readonly finishedAt: string;
+    readonly cases: readonly AccuracyCase[];
+}
+
+/** Writes an accuracy check into {@link ACCURACY_DIRECTORY} atomically; returns its workspace-relative path. */
+export async function writeAccuracyFile(files: WorkspaceFileAccess, content: Omit<AccuracyDocument, 'schema' | 'schemaVersion'>): Promise<string> {
+    const document: AccuracyDocument = { schema: 'fs-perf-accuracy', schemaVersion: 1, ...content };
+    await files.createDirectory(ACCURACY_DIRECTORY);
+    const name = resultsFileName({ startedAt: content.finishedAt, host: content.host }).replace(/\.json$/, '_accuracy.json');
+    const path = joinPath(ACCURACY_DIRECTORY, name);
+    await writeFileAtomically(files, path, new TextEncoder().encode(JSON.stringify(document, undefined, 2) + '\n'), false);
+    return path;
 }

@@ -1,4 +1,4 @@
-import { AccuracyCase, checkAccuracy, renderAccuracyText } from './accuracy';
+import { AccuracyCase, checkAccuracy, renderAccuracyText, writeAccuracyFile } from './accuracy';
 import { BenchmarkCancelledError, FixtureError, VerificationError } from './errors';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
 import { createResultsDocument, EnvironmentInfo, HostInfo, ResultsDocument } from './results';
@@ -81,7 +81,7 @@ export type RunOutcome =
 
 /** What "Check Accuracy" returns to its caller. */
 export type AccuracyOutcome =
-    | { readonly status: 'completed'; readonly cases: readonly AccuracyCase[] }
+    | { readonly status: 'completed'; readonly cases: readonly AccuracyCase[]; readonly resultsUri: string }
     | { readonly status: 'cancelled' }
     | { readonly status: 'failed'; readonly message: string; readonly fileName?: string }
     | { readonly status: 'refused'; readonly message: string };
@@ -288,12 +288,15 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 scenarios, manifest, sizes, iterations: settings.iterations, warmup: settings.warmup, settle: definition.settle, cancellation,
                 onProgress: (message, done, total) => progress.report(message, done, total),
             }));
+            const host = await definition.host();
             this.frontEnd.appendLine('');
             for (const line of renderAccuracyText(cases).split('\n')) {
                 this.frontEnd.appendLine(line);
             }
+            const path = await writeAccuracyFile(workspace, { tool: definition.tool, host, finishedAt: new Date().toISOString(), cases });
+            this.frontEnd.appendLine(resultsLine(workspace.describe(path)));
             this.frontEnd.appendLine('');
-            return { status: 'completed', cases };
+            return { status: 'completed', cases, resultsUri: workspace.uriOf(path) };
         } catch (error) {
             const outcome = this.describeFailure(error);
             if (outcome.status === 'cancelled') {

@@ -17,12 +17,12 @@
  */
 import { spawnSync } from 'child_process';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { existsSync, promises as fs, readdirSync, statSync } from 'fs';
+import { existsSync, promises as fs, readdirSync, readFileSync, statSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { runTests } from '@vscode/test-electron';
 import {
-    DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, NotMeasuredHost, parseSizeList,
+    DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, NotMeasuredHost, parseSizeList, PRECISION_RANGE,
     ResultsDocument, validateResultsDocument, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
 import { chromiumAvailable } from './chromium';
@@ -52,6 +52,8 @@ export interface BenchOptions {
     readonly iterations: number;
     readonly warmup: number;
     readonly sizes: string[];
+    /** Precision target, percent of each median (0: exactly `iterations` samples). */
+    readonly precision: number;
     readonly out: string;
     readonly theiaUrl?: string;
 }
@@ -65,6 +67,8 @@ interface HostOutcome {
 }
 
 const VSIX = path.join(REPOSITORY_ROOT, 'vscode-extension', 'fs-perf-vscode.vsix');
+/** `yarn bench` samples on until every median is known within 5% (the editors' own default is off). */
+const DEFAULT_BENCH_PRECISION = 5;
 const started = Date.now();
 
 function log(message: string): void {
@@ -112,18 +116,26 @@ function run(command: string, args: string[], what: string): void {
     }
 }
 
-/** Builds a Theia app when its bundle is missing or older than the code it bundles. */
-function ensureTheiaApp(app: 'browser-app' | 'electron-app', bundle: string): void {
+/**
+ * Builds a Theia app for production (what users ship: minified, no development checks) when its bundle is
+ * missing, older than the code it bundles, or a development build (as `yarn test` makes). The apps' build
+ * scripts leave a marker in lib/ that says which build is there (scripts/mark-build.js).
+ */
+export function ensureTheiaApp(app: 'browser-app' | 'electron-app'): void {
+    const bundle = path.join(REPOSITORY_ROOT, app, 'lib', 'frontend', 'bundle.js');
+    const marker = path.join(REPOSITORY_ROOT, app, 'lib', '.fs-perf-build-mode');
     const bundled = ['theia-extension/lib', 'benchmark-core/lib', 'test-files/lib'].map(folder => newestMtime(path.join(REPOSITORY_ROOT, folder)));
     const bundleTime = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
-    if (bundleTime === 0 || bundleTime < Math.max(...bundled)) {
-        run('yarn', ['--cwd', app, 'build'], `${bundleTime === 0 ? 'building' : 'rebuilding'} ${app} (once; up to a few minutes)`);
+    const mode = existsSync(marker) ? readFileSync(marker, 'utf8').trim() : 'development';
+    if (bundleTime === 0 || bundleTime < Math.max(...bundled) || mode !== 'production') {
+        const why = bundleTime === 0 ? 'building' : mode !== 'production' ? `rebuilding (it is a ${mode} build)` : 'rebuilding (its code changed)';
+        run('yarn', ['--cwd', app, 'build:prod'], `${why} ${app} for production (once; up to a few minutes)`);
     } else {
-        log(`${app} is built`);
+        log(`${app} is built for production`);
     }
 }
 
-function ensureVsix(): void {
+export function ensureVsix(): void {
     const dist = path.join(REPOSITORY_ROOT, 'vscode-extension', 'dist', 'extension.js');
     if (!existsSync(VSIX) || !existsSync(dist) || statSync(VSIX).mtimeMs < statSync(dist).mtimeMs) {
         run('yarn', ['-s', 'package:vscode'], 'packaging the VS Code extension');
@@ -146,9 +158,9 @@ async function measureTheia(session: HostSession, options: BenchOptions, host: B
             log(`  ${host}: ${generate}`);
             log(`  ${host}: ${await workbench.generateTestFiles(generate, { onProgress, timeoutMs: 10 * 60_000 })}`);
         }
-        log(`  ${host}: FS Perf: Run All with Options... (${plural(options.iterations, 'sample')} + ${options.warmup} warm-up, ${options.sizes.join(', ')})`);
+        log(`  ${host}: FS Perf: Run All with Options... (${describeSampling(options)}, ${options.sizes.join(', ')})`);
         const resultsPath = await workbench.runToCompletion('FS Perf: Run All with Options...', {
-            answers: [String(options.iterations), String(options.warmup), options.sizes.join(', ')],
+            answers: [String(options.iterations), String(options.warmup), options.sizes.join(', '), String(options.precision)],
             onProgress,
         });
         return where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);
@@ -172,7 +184,7 @@ async function measureVsCodeServer(options: BenchOptions): Promise<ResultsDocume
     const { document, commandDurationMs } = await runInCodeServer({
         vsix: VSIX,
         commandTitle: 'FS Perf: Run Benchmark',
-        settings: { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes },
+        settings: { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes, 'fsPerf.precision': options.precision },
         onProgress: progressPrinter('vscode-server'),
     });
     log(`  vscode-server: "Run Benchmark" took ${(commandDurationMs / 1000).toFixed(1)} s from the palette to the results file`);
@@ -196,7 +208,7 @@ async function measureVsCodeDesktop(options: BenchOptions, executable: string): 
             extensionTestsPath: path.join(REPOSITORY_ROOT, 'vscode-extension', 'out', 'test', 'bench', 'index.js'),
             extensionTestsEnv: {
                 FS_PERF_BENCH_OUT: out,
-                FS_PERF_BENCH_OPTIONS: JSON.stringify({ iterations: options.iterations, warmup: options.warmup, sizes: options.sizes }),
+                FS_PERF_BENCH_OPTIONS: JSON.stringify({ iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, precisionPercent: options.precision }),
             },
             launchArgs: [workspace, '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--disable-extensions'],
         });
@@ -211,7 +223,7 @@ async function prepareHost(host: BenchHost, options: BenchOptions): Promise<{ sk
     switch (host) {
         case 'theia-browser':
             if (!options.theiaUrl) {
-                ensureTheiaApp('browser-app', path.join(REPOSITORY_ROOT, 'browser-app', 'lib', 'frontend', 'bundle.js'));
+                ensureTheiaApp('browser-app');
             }
             return { run: () => measureTheiaBrowser(options) };
         case 'vscode-server':
@@ -223,7 +235,7 @@ async function prepareHost(host: BenchHost, options: BenchOptions): Promise<{ sk
             if (!binary) {
                 return { skip: NO_ELECTRON_BINARY };
             }
-            ensureTheiaApp('electron-app', path.join(REPOSITORY_ROOT, 'electron-app', 'lib', 'frontend', 'bundle.js'));
+            ensureTheiaApp('electron-app');
             return { run: () => measureTheiaElectron(options, binary) };
         }
         case 'vscode-desktop': {
@@ -255,7 +267,7 @@ export async function bench(options: BenchOptions): Promise<number> {
         await checkTheiaUrl(options.theiaUrl);
     }
     await fs.mkdir(path.join(options.out, 'results'), { recursive: true });
-    log(`measuring ${options.hosts.join(', ')}: ${plural(options.iterations, 'sample')} + ${options.warmup} warm-up at ${options.sizes.join(', ')}; output in ${options.out}`);
+    log(`measuring ${options.hosts.join(', ')}: ${describeSampling(options)} at ${options.sizes.join(', ')}; output in ${options.out}`);
     const outcomes: HostOutcome[] = [];
     for (const host of options.hosts) {
         const hostStarted = Date.now();
@@ -301,6 +313,21 @@ export async function bench(options: BenchOptions): Promise<number> {
         return 1;
     }
     return outcomes.some(outcome => outcome.status === 'failed') ? 1 : 0;
+}
+
+function describeSampling(options: BenchOptions): string {
+    const samples = `${plural(options.iterations, 'sample')} + ${options.warmup} warm-up`;
+    return options.precision > 0 ? `${samples}, then on until each median is known within ${options.precision}%` : samples;
+}
+
+function percentage(name: string, range: { min: number; max: number }) {
+    return (text: string): number => {
+        const value = Number(text);
+        if (text.trim() === '' || !Number.isFinite(value) || value < range.min || value > range.max) {
+            throw new InvalidArgumentError(`${name} must be a percentage from ${range.min} to ${range.max}.`);
+        }
+        return value;
+    };
 }
 
 function integer(name: string, range: { min: number; max: number }) {
@@ -351,13 +378,15 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         .addOption(new Option('--iterations <n>', 'timed samples per scenario and size').default(DEFAULT_ITERATIONS).argParser(integer('--iterations', ITERATIONS_RANGE)))
         .addOption(new Option('--warmup <n>', 'warm-up samples per scenario and size').default(DEFAULT_WARMUP).argParser(integer('--warmup', WARMUP_RANGE)))
         .addOption(new Option('--sizes <list>', `comma-separated fixture sizes (${FIXTURE_SIZE_LABELS.join(', ')})`).default([...FIXTURE_SIZE_LABELS], 'all six').argParser(sizeList))
+        .addOption(new Option('--precision <percent>', 'sample each case on until its median\'s 95% interval is within this percentage of it (or its time budget is spent); 0: exactly --iterations samples')
+            .default(DEFAULT_BENCH_PRECISION).argParser(percentage('--precision', PRECISION_RANGE)))
         .option('--out <dir>', 'folder for this run (default: bench-results/<date-time>)')
         .addOption(new Option('--theia-url <url>', 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of starting the browser app').argParser(theiaUrl));
     const exitCode = parseCommandLine(program, argv);
     if (exitCode !== undefined) {
         return exitCode;
     }
-    const raw = program.opts<{ hosts: BenchHost[]; iterations: number; warmup: number; sizes: string[]; out?: string; theiaUrl?: string }>();
+    const raw = program.opts<{ hosts: BenchHost[]; iterations: number; warmup: number; sizes: string[]; precision: number; out?: string; theiaUrl?: string }>();
     if (raw.theiaUrl && !raw.hosts.includes('theia-browser')) {
         console.error('error: --theia-url measures the theia-browser host; add theia-browser to --hosts.');
         return 2;

@@ -9,6 +9,8 @@ export const CHROMIUM_PATH = process.env.FS_PERF_CHROMIUM ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
     '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
     '--disable-component-update', '--disable-sync',
+    // gc() in pages, so the Theia extension can settle the frontend before each sample (recorded in its results).
+    '--js-flags=--expose-gc',
 ];
 
 export interface ChromiumOptions {

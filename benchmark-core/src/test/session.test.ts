@@ -270,6 +270,12 @@ suite('BenchmarkSession', () => {
         const cases = outcome.status === 'completed' ? outcome.cases : [];
         assert.deepStrictEqual(cases.map(result => [result.targetLabel, result.rounds.length]), [['500K', 3]]);
         assert.isTrue(frontEnd.lines.some(line => line.startsWith('Accuracy: ')));
+        const written = [...frontEnd.workspaceFolder!.files.keys()].filter(name => name.startsWith('.fs-perf/accuracy/'));
+        assert.lengthOf(written, 1);
+        assert.strictEqual(outcome.status === 'completed' && outcome.resultsUri, `memory:/w/${written[0]}`);
+        assert.deepStrictEqual(frontEnd.lines.map(parseRunEnd).filter(Boolean), [{ status: 'completed', resultsLocation: `/w/${written[0]}` }]);
+        const document = JSON.parse(new TextDecoder().decode(frontEnd.workspaceFolder!.files.get(written[0])));
+        assert.deepStrictEqual([document.schema, document.cases.length], ['fs-perf-accuracy', 1]);
         assert.isFalse(session.busy);
     });
 

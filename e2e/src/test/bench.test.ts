@@ -96,7 +96,7 @@ suite('yarn bench', () => {
     test('smoke: 2 samples at 1K and 5K give a report row for every reachable host and scenario, and stop every server', async function () {
         this.timeout(15 * 60_000);
         const out = path.join(directory, 'run');
-        const run = await runToEnd('yarn', ['-s', 'bench', '--iterations', '2', '--warmup', '1', '--sizes', '1K,5K', '--out', out], 14 * 60_000);
+        const run = await runToEnd('yarn', ['-s', 'bench', '--iterations', '2', '--warmup', '1', '--sizes', '1K,5K', '--precision', '0', '--out', out], 14 * 60_000);
         const transcript = `${run.stdout}\n${run.stderr}`;
         assert.strictEqual(run.code, 0, transcript);
 
@@ -168,7 +168,7 @@ suite('yarn bench', () => {
         const theia = await HostSession.theiaBrowser({ workspace: { path: workspace }, browser: false });
         try {
             const out = path.join(directory, 'remote');
-            const run = await runToEnd(process.execPath, [BENCH, '--hosts', 'theia-browser', '--theia-url', `${theia.server.baseUrl}/`, '--iterations', '2', '--warmup', '0',
+            const run = await runToEnd(process.execPath, [BENCH, '--hosts', 'theia-browser', '--theia-url', `${theia.server.baseUrl}/`, '--iterations', '2', '--warmup', '0', '--precision', '0',
                 '--sizes', '1K', '--out', out], 8 * 60_000);
             assert.strictEqual(run.code, 0, `${run.stdout}\n${run.stderr}`);
             assert.include(run.stdout, 'Test files ready in');

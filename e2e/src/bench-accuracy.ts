@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+/**
+ * `yarn bench:accuracy`: does the harness measure the API and nothing of its own? In each host, through the
+ * command palette like a person, runs the extensions' "Check Accuracy" (bare loops of the same calls alternated
+ * with the harness, in the same host and page), collects the checks and prints every ratio. Exits 1 when a case
+ * shows overhead beyond 5% and beyond the noise.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { promises as fs } from 'fs';
+import * as path from 'path';
+import { AccuracyDocument, DEFAULT_ITERATIONS, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, parseSizeList, renderTextTable, WARMUP_RANGE } from '@fs-perf/benchmark-core';
+import { ensureTheiaApp, ensureVsix } from './bench';
+import { invocationFolder, parseCommandLine, runCli } from './cli';
+import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
+import { HostSession } from './host-session';
+import { stopAllStarted } from './processes';
+
+const VSIX = path.join(REPOSITORY_ROOT, 'vscode-extension', 'fs-perf-vscode.vsix');
+const HOSTS = ['theia-browser', 'vscode-server'] as const;
+type AccuracyHost = typeof HOSTS[number];
+
+/** The checks each host runs: the Theia extension's and the VS Code extension's (a plugin in Theia). */
+const CHECKS: Record<AccuracyHost, readonly string[]> = {
+    'theia-browser': ['FS Perf: Check Accuracy of the Theia Benchmark (harness vs bare loop)', 'FS Perf: Check Accuracy (harness vs bare loop)'],
+    'vscode-server': ['FS Perf: Check Accuracy (harness vs bare loop)'],
+};
+
+interface AccuracyOptions {
+    readonly hosts: AccuracyHost[];
+    readonly iterations: number;
+    readonly warmup: number;
+    readonly sizes: string[];
+    readonly out?: string;
+}
+
+const started = Date.now();
+function log(message: string): void {
+    console.log(`[accuracy ${Math.round((Date.now() - started) / 1000)} s] ${message}`);
+}
+
+async function checkHost(host: AccuracyHost, options: AccuracyOptions): Promise<AccuracyDocument[]> {
+    const settings = { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes };
+    const session = host === 'theia-browser'
+        ? await HostSession.theiaBrowser({ settings })
+        : await HostSession.codeServer({ vsix: VSIX, settings });
+    try {
+        const documents: AccuracyDocument[] = [];
+        for (const title of CHECKS[host]) {
+            log(`${host}: ${title}`);
+            let last = '';
+            const file = await session.workbench.runToCompletion(title, {
+                timeoutMs: 60 * 60_000,
+                onProgress: text => {
+                    if (text !== last) {
+                        last = text;
+                        log(`  ${host}: ${text.replace(/\s+/g, ' ').trim()}`);
+                    }
+                },
+            });
+            documents.push(JSON.parse(await fs.readFile(file, 'utf8')) as AccuracyDocument);
+        }
+        return documents;
+    } finally {
+        await session.dispose();
+    }
+}
+
+async function accuracy(options: AccuracyOptions): Promise<number> {
+    const documents: AccuracyDocument[] = [];
+    for (const host of options.hosts) {
+        if (host === 'vscode-server') {
+            ensureVsix();
+            log(`code-server: ${ensureCodeServer()}`);
+        } else {
+            ensureTheiaApp('browser-app');
+        }
+        documents.push(...await checkHost(host, options));
+    }
+    const rows = documents.flatMap(document => document.cases.map(result => [
+        hostLabel(document.host), result.scenario.label, result.targetLabel,
+        result.rounds.map(round => round.ratio.toFixed(2)).join(' / '), result.ratio.toFixed(2), result.passed ? 'ok' : 'OVERHEAD',
+    ]));
+    console.log(renderTextTable([
+        { header: 'Host', align: 'left' }, { header: 'Scenario', align: 'left' }, { header: 'Size', align: 'left' },
+        { header: 'Harness / bare, per round', align: 'right' }, { header: 'Median ratio', align: 'right' }, { header: 'Verdict', align: 'left' },
+    ], rows));
+    if (options.out) {
+        await fs.mkdir(options.out, { recursive: true });
+        for (const document of documents) {
+            const name = `${hostLabel(document.host).toLowerCase().replace(/[^a-z0-9]+/g, '-')}.json`;
+            await fs.writeFile(path.join(options.out, name), JSON.stringify(document, undefined, 2) + '\n');
+        }
+        log(`accuracy files written to ${options.out}`);
+    }
+    const failed = rows.filter(row => row[5] !== 'ok').length;
+    log(failed === 0 ? `the harness adds nothing measurable in ${rows.length} cases` : `${failed} of ${rows.length} cases show overhead`);
+    return failed === 0 ? 0 : 1;
+}
+
+function integer(name: string, range: { min: number; max: number }) {
+    return (text: string): number => {
+        const value = Number(text);
+        if (!Number.isInteger(value) || value < range.min || value > range.max) {
+            throw new InvalidArgumentError(`${name} must be a whole number from ${range.min} to ${range.max}.`);
+        }
+        return value;
+    };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+    const program = new Command()
+        .name('yarn bench:accuracy')
+        .description('In each host, alternate bare loops of the measured calls with the harness ("Check Accuracy") and print the ratios.')
+        .addOption(new Option('--hosts <list>', `comma-separated hosts (${HOSTS.join(', ')})`).default([...HOSTS], 'both').argParser(text => {
+            const hosts = text.split(',').map(host => host.trim());
+            const unknown = hosts.filter(host => !(HOSTS as readonly string[]).includes(host));
+            if (unknown.length > 0) {
+                throw new InvalidArgumentError(`unknown host ${unknown.join(', ')}; use ${HOSTS.join(', ')}.`);
+            }
+            return HOSTS.filter(host => hosts.includes(host));
+        }))
+        .addOption(new Option('--iterations <n>', 'samples of each bare loop and each harness run').default(DEFAULT_ITERATIONS).argParser(integer('--iterations', ITERATIONS_RANGE)))
+        .addOption(new Option('--warmup <n>', 'warm-up samples before each').default(DEFAULT_WARMUP).argParser(integer('--warmup', WARMUP_RANGE)))
+        .addOption(new Option('--sizes <list>', 'sizes from 500K up').default(['500K', '5000K', '10000K'], '500K,5000K,10000K').argParser(text => {
+            try {
+                return parseSizeList(text).map(size => size.label);
+            } catch (error) {
+                throw new InvalidArgumentError((error as Error).message);
+            }
+        }))
+        .option('--out <dir>', 'also write the accuracy files there');
+    const exitCode = parseCommandLine(program, argv);
+    if (exitCode !== undefined) {
+        return exitCode;
+    }
+    const raw = program.opts<AccuracyOptions>();
+    process.on('SIGINT', () => {
+        HostSession.disposeAll().finally(() => stopAllStarted()).finally(() => process.exit(130));
+    });
+    return accuracy({ ...raw, out: raw.out && path.resolve(invocationFolder(), raw.out) });
+}
+
+if (require.main === module) {
+    runCli(main);
+}
