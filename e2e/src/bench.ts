@@ -23,9 +23,9 @@ import * as path from 'path';
 import { runTests } from '@vscode/test-electron';
 import {
     DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, NotMeasuredHost, parseSizeList, PRECISION_RANGE,
-    ResultsDocument, validateResultsDocument, WARMUP_RANGE,
+    mergeRounds, ResultsDocument, validateResultsDocument, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
-import { chromiumAvailable } from './chromium';
+import { chromiumAvailable, throttleCpu } from './chromium';
 import { invocationFolder, parseCommandLine, runCli } from './cli';
 import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
 import { DisposableCollection } from './disposable';
@@ -54,6 +54,10 @@ export interface BenchOptions {
     readonly sizes: string[];
     /** Precision target, percent of each median (0: exactly `iterations` samples). */
     readonly precision: number;
+    /** Times each host is measured, the hosts alternated between rounds; their samples are merged. */
+    readonly rounds: number;
+    /** Chromium's CPU throttling rate for the pages (1: none), a slower client machine. */
+    readonly cpuThrottle: number;
     readonly out: string;
     readonly theiaUrl?: string;
 }
@@ -151,6 +155,10 @@ export function ensureVsix(): void {
 async function measureTheia(session: HostSession, options: BenchOptions, host: BenchHost, where: 'local' | 'remote'): Promise<ResultsDocument> {
     try {
         const workbench = session.workbench;
+        if (options.cpuThrottle > 1) {
+            await throttleCpu(workbench.page, options.cpuThrottle);
+            log(`  ${host}: the page's CPU throttled ${options.cpuThrottle}x`);
+        }
         const onProgress = progressPrinter(host);
         if (where === 'remote') {
             // A Theia we did not start: its workspace may lack the test files (this checks them, and writes what is missing).
@@ -186,6 +194,7 @@ async function measureVsCodeServer(options: BenchOptions): Promise<ResultsDocume
         commandTitle: 'FS Perf: Run Benchmark',
         settings: { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes, 'fsPerf.precision': options.precision },
         onProgress: progressPrinter('vscode-server'),
+        cpuThrottle: options.cpuThrottle,
     });
     log(`  vscode-server: "Run Benchmark" took ${(commandDurationMs / 1000).toFixed(1)} s from the palette to the results file`);
     return document;
@@ -267,32 +276,69 @@ export async function bench(options: BenchOptions): Promise<number> {
         await checkTheiaUrl(options.theiaUrl);
     }
     await fs.mkdir(path.join(options.out, 'results'), { recursive: true });
-    log(`measuring ${options.hosts.join(', ')}: ${describeSampling(options)} at ${options.sizes.join(', ')}; output in ${options.out}`);
-    const outcomes: HostOutcome[] = [];
+    log(`measuring ${options.hosts.join(', ')}: ${describeSampling(options)} at ${options.sizes.join(', ')}`
+        + `${options.rounds > 1 ? `, in ${options.rounds} rounds` : ''}${options.cpuThrottle > 1 ? `, pages' CPU throttled ${options.cpuThrottle}x` : ''}; output in ${options.out}`);
+    // Every host is set up first (builds, installs), so the rounds that follow only measure.
+    const prepared = new Map<BenchHost, () => Promise<ResultsDocument>>();
+    const outcomes = new Map<BenchHost, HostOutcome>();
     for (const host of options.hosts) {
-        const hostStarted = Date.now();
-        const seconds = (): number => Math.round((Date.now() - hostStarted) / 100) / 10;
         log(`${HOST_NAMES[host]}${host === 'theia-browser' && options.theiaUrl ? ` at ${options.theiaUrl}` : ''}`);
         try {
-            const prepared = await prepareHost(host, options);
-            if ('skip' in prepared) {
-                log(`  ${host}: SKIPPED: ${prepared.skip}`);
-                outcomes.push({ host, status: 'skipped', seconds: seconds(), reason: prepared.skip });
-                continue;
+            const preparation = await prepareHost(host, options);
+            if ('skip' in preparation) {
+                log(`  ${host}: SKIPPED: ${preparation.skip}`);
+                outcomes.set(host, { host, status: 'skipped', seconds: 0, reason: preparation.skip });
+            } else {
+                prepared.set(host, preparation.run);
             }
-            const document = await prepared.run();
-            const resultsFile = path.join(options.out, 'results', `${host}.json`);
-            await fs.writeFile(resultsFile, JSON.stringify(document, undefined, 2) + '\n');
-            outcomes.push({ host, status: 'measured', seconds: seconds(), resultsFile });
-            log(`  ${host}: ${document.results.length} result rows in ${seconds()} s -> ${path.relative(options.out, resultsFile)}`);
         } catch (error) {
             const reason = (error as Error).message ?? String(error);
             log(`  ${host}: FAILED: ${reason}`);
-            outcomes.push({ host, status: 'failed', seconds: seconds(), reason });
+            outcomes.set(host, { host, status: 'failed', seconds: 0, reason });
         }
     }
-    const measured = outcomes.filter(outcome => outcome.status === 'measured');
-    const notMeasured: NotMeasuredHost[] = outcomes.filter(outcome => outcome.status !== 'measured')
+    const rounds = new Map<BenchHost, ResultsDocument[]>();
+    const spent = new Map<BenchHost, number>();
+    for (let round = 1; round <= options.rounds; round++) {
+        if (options.rounds > 1) {
+            log(`round ${round} of ${options.rounds}`);
+        }
+        for (const [host, measure] of prepared) {
+            if (outcomes.has(host)) {
+                continue;
+            }
+            const hostStarted = Date.now();
+            try {
+                const document = await measure();
+                rounds.set(host, [...rounds.get(host) ?? [], document]);
+                if (options.rounds > 1) {
+                    await fs.mkdir(path.join(options.out, 'rounds'), { recursive: true });
+                    await fs.writeFile(path.join(options.out, 'rounds', `${host}-${round}.json`), JSON.stringify(document, undefined, 2) + '\n');
+                }
+                log(`  ${host}: ${document.results.length} result rows in ${((Date.now() - hostStarted) / 1000).toFixed(1)} s`);
+            } catch (error) {
+                const reason = (error as Error).message ?? String(error);
+                log(`  ${host}: FAILED: ${reason}`);
+                outcomes.set(host, { host, status: 'failed', seconds: 0, reason });
+            } finally {
+                spent.set(host, (spent.get(host) ?? 0) + (Date.now() - hostStarted) / 1000);
+            }
+        }
+    }
+    for (const [host, documents] of rounds) {
+        const seconds = Math.round((spent.get(host) ?? 0) * 10) / 10;
+        if (outcomes.get(host)?.status === 'failed') {
+            outcomes.set(host, { ...outcomes.get(host)!, seconds });
+            continue;
+        }
+        const resultsFile = path.join(options.out, 'results', `${host}.json`);
+        await fs.writeFile(resultsFile, JSON.stringify(documents.length > 1 ? mergeRounds(documents) : documents[0], undefined, 2) + '\n');
+        outcomes.set(host, { host, status: 'measured', seconds, resultsFile });
+        log(`  ${host}: ${options.rounds > 1 ? `${documents.length} rounds merged, ` : ''}${seconds} s -> ${path.relative(options.out, resultsFile)}`);
+    }
+    const ordered = options.hosts.map(host => outcomes.get(host)).filter((outcome): outcome is HostOutcome => outcome !== undefined);
+    const measured = ordered.filter(outcome => outcome.status === 'measured');
+    const notMeasured: NotMeasuredHost[] = ordered.filter(outcome => outcome.status !== 'measured')
         .map(outcome => ({ host: HOST_NAMES[outcome.host], reason: `${outcome.status}: ${outcome.reason}` }));
     const measureSeconds = (Date.now() - started) / 1000;
     let reportSeconds: number | undefined;
@@ -304,15 +350,15 @@ export async function bench(options: BenchOptions): Promise<number> {
     }
     await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
         options: { ...options, out: undefined }, machine: { hostname: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryBytes: os.totalmem() },
-        hosts: outcomes.map(outcome => ({ ...outcome, resultsFile: outcome.resultsFile && path.relative(options.out, outcome.resultsFile) })),
+        hosts: ordered.map(outcome => ({ ...outcome, resultsFile: outcome.resultsFile && path.relative(options.out, outcome.resultsFile) })),
         seconds: Math.round(measureSeconds * 10) / 10, reportSeconds,
     }, undefined, 2) + '\n');
-    log(`done in ${measureSeconds.toFixed(1)} s: ${outcomes.map(outcome => `${outcome.host} ${outcome.status}${outcome.status === 'measured' ? ` (${outcome.seconds} s)` : ''}`).join(', ')}`);
+    log(`done in ${measureSeconds.toFixed(1)} s: ${ordered.map(outcome => `${outcome.host} ${outcome.status}${outcome.status === 'measured' ? ` (${outcome.seconds} s)` : ''}`).join(', ')}`);
     if (measured.length === 0) {
         console.error('error: no host was measured; see the reasons above.');
         return 1;
     }
-    return outcomes.some(outcome => outcome.status === 'failed') ? 1 : 0;
+    return ordered.some(outcome => outcome.status === 'failed') ? 1 : 0;
 }
 
 function describeSampling(options: BenchOptions): string {
@@ -380,13 +426,23 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         .addOption(new Option('--sizes <list>', `comma-separated fixture sizes (${FIXTURE_SIZE_LABELS.join(', ')})`).default([...FIXTURE_SIZE_LABELS], 'all six').argParser(sizeList))
         .addOption(new Option('--precision <percent>', 'sample each case on until its median\'s 95% interval is within this percentage of it (or its time budget is spent); 0: exactly --iterations samples')
             .default(DEFAULT_BENCH_PRECISION).argParser(percentage('--precision', PRECISION_RANGE)))
+        .addOption(new Option('--rounds <n>', 'measure every host n times, alternating the hosts, and merge each host\'s samples').default(1).argParser(integer('--rounds', { min: 1, max: 20 })))
+        .addOption(new Option('--cpu-throttle <rate>', 'slow the pages\' CPU by this factor (Chromium\'s throttling), as on a slower client machine').default(1)
+            .argParser(text => {
+                const rate = Number(text);
+                if (!Number.isFinite(rate) || rate < 1 || rate > 20) {
+                    throw new InvalidArgumentError('--cpu-throttle must be a rate from 1 (none) to 20.');
+                }
+                return rate;
+            }))
         .option('--out <dir>', 'folder for this run (default: bench-results/<date-time>)')
         .addOption(new Option('--theia-url <url>', 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of starting the browser app').argParser(theiaUrl));
     const exitCode = parseCommandLine(program, argv);
     if (exitCode !== undefined) {
         return exitCode;
     }
-    const raw = program.opts<{ hosts: BenchHost[]; iterations: number; warmup: number; sizes: string[]; precision: number; out?: string; theiaUrl?: string }>();
+    const raw = program.opts<{ hosts: BenchHost[]; iterations: number; warmup: number; sizes: string[]; precision: number; rounds: number; cpuThrottle: number;
+        out?: string; theiaUrl?: string; }>();
     if (raw.theiaUrl && !raw.hosts.includes('theia-browser')) {
         console.error('error: --theia-url measures the theia-browser host; add theia-browser to --hosts.');
         return 2;

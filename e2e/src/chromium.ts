@@ -30,6 +30,12 @@ export interface HeadlessChromium {
     close(): Promise<void>;
 }
 
+/** Slows the page's CPU by `rate` (2: half speed) through Chromium's DevTools protocol, as a slower client machine would be. */
+export async function throttleCpu(page: Page, rate: number): Promise<void> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
 export async function chromiumAvailable(): Promise<string | undefined> {
     try {
         await fs.access(CHROMIUM_PATH);

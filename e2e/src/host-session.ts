@@ -26,6 +26,8 @@ export interface HostSessionOptions {
     readonly onBrowserStarted?: (browser: HeadlessChromium) => void;
     /** Called with the page before it opens the workbench (e.g. to expose functions to it). */
     readonly beforeOpen?: (page: Page) => Promise<void>;
+    /** Theia: more folders that contain unpacked plugins (a test's own), beside the VS Code extension's. */
+    readonly extraPluginFolders?: readonly string[];
 }
 
 export interface CodeServerSessionOptions extends HostSessionOptions {
@@ -62,7 +64,7 @@ export class HostSession {
             const folder = await session.folder('fs-perf-theia-');
             const workspace = await session.prepareWorkspace(folder);
             const config = await createTheiaConfigDirectory(path.join(folder, 'config'), options.settings);
-            const server = await session.startServer(await theiaBackendLaunch(workspace, config));
+            const server = await session.startServer(await theiaBackendLaunch(workspace, config, options.extraPluginFolders));
             await session.openWorkbench(path.join(folder, 'chromium'), server.baseUrl, THEIA_1_74);
         });
     }

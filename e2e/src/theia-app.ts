@@ -29,15 +29,19 @@ export async function createTheiaConfigDirectory(directory: string, settings: Re
     return directory;
 }
 
-/** browser-app's backend itself (one process, stopped by PID) on 127.0.0.1 and a free port, with the plugins folder. */
-export async function theiaBackendLaunch(workspace: string | undefined, configDirectory: string): Promise<ServerLaunch> {
+/**
+ * browser-app's backend itself (one process, stopped by PID) on 127.0.0.1 and a free port, with the plugins folder
+ * and any `extraPluginFolders` (folders that contain unpacked plugins, e.g. a test's).
+ */
+export async function theiaBackendLaunch(workspace: string | undefined, configDirectory: string, extraPluginFolders: readonly string[] = []): Promise<ServerLaunch> {
     await fs.access(BROWSER_APP_MAIN).catch(() => {
         throw new Error('browser-app is not built: run `yarn build:browser`.');
     });
     return {
         name: "Theia's backend",
         command: process.execPath,
-        args: [BROWSER_APP_MAIN, '--hostname', '127.0.0.1', '--port', '0', `--plugins=local-dir:${PLUGINS_DIRECTORY}`, ...(workspace ? [workspace] : [])],
+        args: [BROWSER_APP_MAIN, '--hostname', '127.0.0.1', '--port', '0', `--plugins=${[PLUGINS_DIRECTORY, ...extraPluginFolders].map(folder => `local-dir:${folder}`).join(',')}`,
+            ...(workspace ? [workspace] : [])],
         cwd: path.dirname(path.dirname(path.dirname(BROWSER_APP_MAIN))),
         env: { ...process.env, THEIA_CONFIG_DIR: configDirectory },
         logFile: path.join(configDirectory, 'backend.log'),

@@ -1,4 +1,5 @@
 import { ResultsDocument } from '@fs-perf/benchmark-core';
+import { throttleCpu } from './chromium';
 import { HostSession } from './host-session';
 import { readResultsFile } from './workspace';
 
@@ -13,6 +14,8 @@ export interface CodeServerRunOptions {
     readonly timeoutMs?: number;
     /** Called with the text of the extension's progress notification whenever it is polled. */
     readonly onProgress?: (text: string) => void;
+    /** Chromium's CPU throttling rate for the workbench page (1 or undefined: none). */
+    readonly cpuThrottle?: number;
 }
 
 export interface CodeServerRunResult {
@@ -28,6 +31,9 @@ export interface CodeServerRunResult {
 export async function runInCodeServer(options: CodeServerRunOptions): Promise<CodeServerRunResult> {
     const session = await HostSession.codeServer({ vsix: options.vsix, settings: options.settings });
     try {
+        if (options.cpuThrottle && options.cpuThrottle > 1) {
+            await throttleCpu(session.workbench.page, options.cpuThrottle);
+        }
         const started = Date.now();
         const resultsFile = await session.workbench.runToCompletion(options.commandTitle, { onProgress: options.onProgress, timeoutMs: options.timeoutMs ?? 15 * 60_000 });
         const commandDurationMs = Date.now() - started;

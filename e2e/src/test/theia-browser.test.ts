@@ -55,6 +55,26 @@ suite('Theia browser app in headless Chromium', function (): void {
     });
 });
 
+suite('Theia browser app: two runs issued in the same instant', function (): void {
+    let session: HostSession | undefined;
+    suiteSetup(async function (): Promise<void> {
+        await skipWithoutChromium(this);
+        // A test-only plugin whose command calls "Run Theia Benchmark" twice without waiting in between.
+        session = await HostSession.theiaBrowser({
+            settings: { 'fsPerf.warmup': 0 }, workspace: { fixtures: { smallFileCount: 10 } },
+            extraPluginFolders: [path.join(__dirname, '..', '..', 'test-plugins')],
+        });
+    });
+    suiteTeardown(() => closeSession(session));
+
+    test('one runs, the other is refused (the busy guard is taken before the first await)', async () => {
+        const { workbench } = session!;
+        await workbench.runCommand('FS Perf Test: Run Theia Benchmark Twice at Once');
+        const notification = await workbench.waitForNotification('the two outcomes', candidate => /FS Perf Test: back to back:/.test(candidate.message), 180_000);
+        assert.match(notification.message, /back to back: (completed, refused|refused, completed)/);
+    });
+});
+
 suite('Theia browser app: bad input', function (): void {
     const session = theiaSession({ 'fsPerf.iterations': 1000, 'fsPerf.warmup': 0 });
 
