@@ -8,9 +8,9 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { AccuracyDocument, DEFAULT_ITERATIONS, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, parseSizeList, renderTextTable, WARMUP_RANGE } from '@fs-perf/benchmark-core';
+import { AccuracyDocument, DEFAULT_ITERATIONS, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, renderTextTable, WARMUP_RANGE } from '@fs-perf/benchmark-core';
 import { ensureTheiaApp, ensureVsix } from './bench';
-import { invocationFolder, parseCommandLine, runCli } from './cli';
+import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListArgument } from './cli';
 import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
 import { HostSession } from './host-session';
 import { stopAllStarted } from './processes';
@@ -97,16 +97,6 @@ async function accuracy(options: AccuracyOptions): Promise<number> {
     return failed === 0 ? 0 : 1;
 }
 
-function integer(name: string, range: { min: number; max: number }) {
-    return (text: string): number => {
-        const value = Number(text);
-        if (!Number.isInteger(value) || value < range.min || value > range.max) {
-            throw new InvalidArgumentError(`${name} must be a whole number from ${range.min} to ${range.max}.`);
-        }
-        return value;
-    };
-}
-
 async function main(argv: readonly string[]): Promise<number> {
     const program = new Command()
         .name('yarn bench:accuracy')
@@ -119,15 +109,9 @@ async function main(argv: readonly string[]): Promise<number> {
             }
             return HOSTS.filter(host => hosts.includes(host));
         }))
-        .addOption(new Option('--iterations <n>', 'samples of each bare loop and each harness run').default(DEFAULT_ITERATIONS).argParser(integer('--iterations', ITERATIONS_RANGE)))
-        .addOption(new Option('--warmup <n>', 'warm-up samples before each').default(DEFAULT_WARMUP).argParser(integer('--warmup', WARMUP_RANGE)))
-        .addOption(new Option('--sizes <list>', 'sizes from 500K up').default(['500K', '5000K', '10000K'], '500K,5000K,10000K').argParser(text => {
-            try {
-                return parseSizeList(text).map(size => size.label);
-            } catch (error) {
-                throw new InvalidArgumentError((error as Error).message);
-            }
-        }))
+        .addOption(new Option('--iterations <n>', 'samples of each bare loop and each harness run').default(DEFAULT_ITERATIONS).argParser(integerArgument('--iterations', ITERATIONS_RANGE)))
+        .addOption(new Option('--warmup <n>', 'warm-up samples before each').default(DEFAULT_WARMUP).argParser(integerArgument('--warmup', WARMUP_RANGE)))
+        .addOption(new Option('--sizes <list>', 'sizes from 500K up').default(['500K', '5000K', '10000K'], '500K,5000K,10000K').argParser(sizeListArgument))
         .option('--out <dir>', 'also write the accuracy files there');
     const exitCode = parseCommandLine(program, argv);
     if (exitCode !== undefined) {

@@ -22,11 +22,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { runTests } from '@vscode/test-electron';
 import {
-    DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, NotMeasuredHost, parseSizeList, PRECISION_RANGE,
+    DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, NotMeasuredHost, PRECISION_RANGE,
     mergeRounds, ResultsDocument, validateResultsDocument, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
 import { chromiumAvailable, throttleCpu } from './chromium';
-import { invocationFolder, parseCommandLine, runCli } from './cli';
+import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListArgument } from './cli';
 import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
 import { DisposableCollection } from './disposable';
 import { HostSession } from './host-session';
@@ -376,16 +376,6 @@ function percentage(name: string, range: { min: number; max: number }) {
     };
 }
 
-function integer(name: string, range: { min: number; max: number }) {
-    return (text: string): number => {
-        const value = Number(text);
-        if (!Number.isInteger(value) || value < range.min || value > range.max) {
-            throw new InvalidArgumentError(`${name} must be a whole number from ${range.min} to ${range.max}.`);
-        }
-        return value;
-    };
-}
-
 function hostList(text: string): BenchHost[] {
     const hosts = text.split(',').map(host => host.trim()).filter(host => host.length > 0);
     const unknown = hosts.filter(host => !(BENCH_HOSTS as readonly string[]).includes(host));
@@ -393,14 +383,6 @@ function hostList(text: string): BenchHost[] {
         throw new InvalidArgumentError(`unknown host ${unknown.join(', ') || '(none)'}; use one or more of ${BENCH_HOSTS.join(', ')}.`);
     }
     return BENCH_HOSTS.filter(host => hosts.includes(host));
-}
-
-function sizeList(text: string): string[] {
-    try {
-        return parseSizeList(text).map(size => size.label);
-    } catch (error) {
-        throw new InvalidArgumentError((error as Error).message);
-    }
 }
 
 function theiaUrl(text: string): string {
@@ -421,12 +403,12 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         .name('yarn bench')
         .description('Measure every host on this machine (Theia browser app, VS Code in code-server, Theia Electron, desktop VS Code) and write a comparison report.')
         .addOption(new Option('--hosts <list>', `comma-separated hosts (${BENCH_HOSTS.join(', ')})`).default([...BENCH_HOSTS], 'all').argParser(hostList))
-        .addOption(new Option('--iterations <n>', 'timed samples per scenario and size').default(DEFAULT_ITERATIONS).argParser(integer('--iterations', ITERATIONS_RANGE)))
-        .addOption(new Option('--warmup <n>', 'warm-up samples per scenario and size').default(DEFAULT_WARMUP).argParser(integer('--warmup', WARMUP_RANGE)))
-        .addOption(new Option('--sizes <list>', `comma-separated fixture sizes (${FIXTURE_SIZE_LABELS.join(', ')})`).default([...FIXTURE_SIZE_LABELS], 'all six').argParser(sizeList))
+        .addOption(new Option('--iterations <n>', 'timed samples per scenario and size').default(DEFAULT_ITERATIONS).argParser(integerArgument('--iterations', ITERATIONS_RANGE)))
+        .addOption(new Option('--warmup <n>', 'warm-up samples per scenario and size').default(DEFAULT_WARMUP).argParser(integerArgument('--warmup', WARMUP_RANGE)))
+        .addOption(new Option('--sizes <list>', `comma-separated fixture sizes (${FIXTURE_SIZE_LABELS.join(', ')})`).default([...FIXTURE_SIZE_LABELS], 'all six').argParser(sizeListArgument))
         .addOption(new Option('--precision <percent>', 'sample each case on until its median\'s 95% interval is within this percentage of it (or its time budget is spent); 0: exactly --iterations samples')
             .default(DEFAULT_BENCH_PRECISION).argParser(percentage('--precision', PRECISION_RANGE)))
-        .addOption(new Option('--rounds <n>', 'measure every host n times, alternating the hosts, and merge each host\'s samples').default(1).argParser(integer('--rounds', { min: 1, max: 20 })))
+        .addOption(new Option('--rounds <n>', 'measure every host n times, alternating the hosts, and merge each host\'s samples').default(1).argParser(integerArgument('--rounds', { min: 1, max: 20 })))
         .addOption(new Option('--cpu-throttle <rate>', 'slow the pages\' CPU by this factor (Chromium\'s throttling), as on a slower client machine').default(1)
             .argParser(text => {
                 const rate = Number(text);
