@@ -87,7 +87,7 @@ async function accuracy(options: AccuracyOptions): Promise<number> {
     if (options.out) {
         await fs.mkdir(options.out, { recursive: true });
         for (const document of documents) {
-            const name = `${hostLabel(document.host).toLowerCase().replace(/[^a-z0-9]+/g, '-')}.json`;
+            const name = `${hostLabel(document.host).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.json`;
             await fs.writeFile(path.join(options.out, name), JSON.stringify(document, undefined, 2) + '\n');
         }
         log(`accuracy files written to ${options.out}`);

@@ -195,6 +195,29 @@ suite('yarn bench', () => {
         }
     });
 
+    test('bench:accuracy runs "Check Accuracy" in Theia (extension and plugin) and code-server and prints a verdict for every scenario', async function () {
+        this.timeout(20 * 60_000);
+        const out = path.join(directory, 'accuracy');
+        const run = await runToEnd(process.execPath, [path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'bench-accuracy.js'), '--iterations', '6', '--warmup', '0',
+            '--sizes', '500K', '--out', out], 18 * 60_000);
+        // Overhead or not is for the benchmark to say (noisy here); the test checks that every case was checked.
+        assert.include([0, 1], run.code, `${run.stdout}\n${run.stderr}`);
+        const files = (await fs.readdir(out)).sort();
+        assert.deepStrictEqual(files, ['theia-browser-extension.json', 'theia-browser-plugin.json', 'vs-code-server.json']);
+        const checked = new Map<string, string[]>();
+        for (const file of files) {
+            const document = JSON.parse(await fs.readFile(path.join(out, file), 'utf8')) as { schema: string; cases: { scenario: { id: string }; rounds: unknown[]; ratio: number }[] };
+            assert.strictEqual(document.schema, 'fs-perf-accuracy');
+            assert.isTrue(document.cases.every(result => result.rounds.length === 3 && result.ratio > 0), file);
+            checked.set(file, document.cases.map(result => result.scenario.id));
+        }
+        assert.sameMembers(checked.get('theia-browser-extension.json')!, [...THEIA_SCENARIO_IDS]);
+        const fixtureScenarios = VSCODE_SCENARIO_IDS.filter(id => scenarioInfoById(id)!.target === 'fixture');
+        assert.sameMembers(checked.get('vs-code-server.json')!, fixtureScenarios);
+        assert.sameMembers(checked.get('theia-browser-plugin.json')!, fixtureScenarios);
+        assert.match(run.stdout, /Harness \/ bare, per round/);
+    });
+
     test('bad options are refused at once with the reason, and nothing is measured', async () => {
         const cases: [string[], RegExp][] = [
             [['--sizes', '7K'], /7K/],
