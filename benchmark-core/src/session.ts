@@ -354,6 +354,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
 
     protected async generate(workspace: SessionWorkspace, fixturesFolder: string): Promise<GenerateOutcome<R>> {
         const folder = workspace.describe(fixturesFolder);
+        this.frontEnd.showOutput();
         this.frontEnd.appendLine(`[${new Date().toISOString()}] Generating test files in ${folder}`);
         try {
             const report = await this.frontEnd.withProgress('FS Perf: Generating test files', (progress, cancellation) => this.generator({
