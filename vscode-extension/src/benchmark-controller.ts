@@ -8,7 +8,6 @@ import { VscodeWorkspaceFiles } from './fixtures';
 import { collectEnvironment, currentHost } from './host';
 import { OutputLog } from './output-log';
 import { createScenarios } from './scenarios';
-import { garbageCollection } from './settle';
 import { VscodeFrontEnd } from './vscode-front-end';
 
 export type { RunOptions, RunOutcome } from '@fs-perf/benchmark-core';
@@ -17,7 +16,6 @@ export type VscodeGenerateOutcome = GenerateOutcome<GenerateReport>;
 /** The VS Code extension's commands over the shared session workflow. */
 export class FsPerfController {
     private readonly session: BenchmarkSession<GenerateReport, VscodeWorkspaceFiles>;
-    private readonly settle = garbageCollection();
 
     constructor(log: OutputLog, private readonly toolVersion: string) {
         this.session = new BenchmarkSession(new VscodeFrontEnd(log, FsPerfCommands.generateTestFiles), 'vscode', generateWorkspaceFixtures);
@@ -40,7 +38,6 @@ export class FsPerfController {
             options,
             tool: { name: 'fs-perf-vscode', version: this.toolVersion },
             createScenarios: (workspace, fixturesFolder, ids) => selectScenarios(createScenarios(workspace.uri(fixturesFolder)), ids),
-            settle: this.settle,
             host: async () => currentHost(),
             environment: async () => collectEnvironment(),
         };

@@ -49,8 +49,6 @@ export class FsPerfRunner {
             tool: { name: 'fs-perf-theia', version: await this.version },
             createScenarios: (workspace, fixturesFolder, ids) =>
                 selectScenarios(createTheiaScenarios(this.fileService, this.nodeFs, workspace.uri(fixturesFolder)), ids),
-            // Chromium exposes gc() when started with --js-flags=--expose-gc (as `yarn bench` does).
-            settle: (globalThis as { gc?: () => void }).gc,
             host: () => theiaExtensionHost(this.applicationServer),
             environment: async () => theiaEnvironment(await this.nodeFs.environment(), navigator.userAgent),
         };
