@@ -155,8 +155,8 @@ export class Workbench {
 
     /**
      * Runs a command the way a person does: F1, `>` and its title, click the row labelled exactly so, then
-     * answers its prompts. The palette lists the commands known when it
-     * opens, so until the extension's contributions are registered it is reopened.
+     * answer its prompts. The palette lists the commands known when it opens, so until the extension's
+     * contributions are registered it is reopened.
      */
     async runCommand(title: string, options: CommandOptions = {}): Promise<void> {
         const input = this.page.locator(this.selectors.quickInputBox);
@@ -267,19 +267,6 @@ export class Workbench {
             return false;
         }
         return waitFor(`the Output view to show "${name}"`, async () => (await this.outputShows(name)) || undefined, 5000, 100).catch(() => false);
-    }
-
-    /** Waits until an Output line in view matches `pattern`; returns the lines in view then. */
-    async waitForOutputLine(pattern: RegExp, timeoutMs = 120_000): Promise<string[]> {
-        let last: string[] = [];
-        try {
-            return await waitFor(`an Output line matching ${pattern} in ${this.editorName}`, async () => {
-                last = (await this.outputLines()).map(line => line.text);
-                return last.some(line => pattern.test(line)) ? last : undefined;
-            }, timeoutMs, 250);
-        } catch (error) {
-            throw new Error(`${(error as Error).message} The Output view showed:\n${last.join('\n')}`);
-        }
     }
 
     /** The notifications shown now. */
