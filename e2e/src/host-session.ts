@@ -39,6 +39,13 @@ export interface CodeServerSessionOptions extends HostSessionOptions {
     readonly environment?: NodeJS.ProcessEnv;
 }
 
+function started<T>(resource: T | undefined, missing: string): T {
+    if (resource === undefined) {
+        throw new Error(`This session ${missing}.`);
+    }
+    return resource;
+}
+
 /**
  * One editor host started for real, owning everything it started: its folder (workspace with fixtures,
  * settings, browser profile, logs), the server's process group, the browser and the workbench page. Each
@@ -61,9 +68,7 @@ export class HostSession {
     /** browser-app's backend on 127.0.0.1 and headless Chromium on its workbench. */
     static theiaBrowser(options: HostSessionOptions = {}): Promise<HostSession> {
         return new HostSession(options).start(async session => {
-            const folder = await session.folder('fs-perf-theia-');
-            const workspace = await session.prepareWorkspace(folder);
-            const config = await createTheiaConfigDirectory(path.join(folder, 'config'), options.settings);
+            const { folder, workspace, config } = await session.prepareTheia('fs-perf-theia-');
             const server = await session.startServer(await theiaBackendLaunch(workspace, config, options.extraPluginFolders));
             await session.openWorkbench(path.join(folder, 'chromium'), server.baseUrl, THEIA_1_74);
         });
@@ -95,9 +100,7 @@ export class HostSession {
     /** electron-app (Theia 1.74 in Electron) through Playwright, where an Electron binary exists. */
     static theiaElectron(binary: string, options: HostSessionOptions = {}): Promise<HostSession> {
         return new HostSession(options).start(async session => {
-            const folder = await session.folder('fs-perf-theia-electron-');
-            const workspace = await session.prepareWorkspace(folder);
-            const config = await createTheiaConfigDirectory(path.join(folder, 'config'), options.settings);
+            const { workspace, config } = await session.prepareTheia('fs-perf-theia-electron-');
             const app = await electron.launch({
                 executablePath: binary,
                 args: theiaElectronArgs(workspace),
@@ -127,24 +130,15 @@ export class HostSession {
     }
 
     get server(): RunningServer {
-        if (!this._server) {
-            throw new Error('This session started no server.');
-        }
-        return this._server;
+        return started(this._server, 'started no server');
     }
 
     get browser(): HeadlessChromium {
-        if (!this._browser) {
-            throw new Error('This session started no browser.');
-        }
-        return this._browser;
+        return started(this._browser, 'started no browser');
     }
 
     get workbench(): Workbench {
-        if (!this._workbench) {
-            throw new Error('This session opened no workbench.');
-        }
-        return this._workbench;
+        return started(this._workbench, 'opened no workbench');
     }
 
     get page(): Page {
@@ -184,6 +178,14 @@ export class HostSession {
     protected async prepareWorkspace(folder: string): Promise<string | undefined> {
         this._workspace = await prepareWorkspace(path.join(folder, 'workspace'), this.options.workspace);
         return this._workspace;
+    }
+
+    /** The session's folder with the workspace and Theia's private config folder (`THEIA_CONFIG_DIR`) with the settings. */
+    protected async prepareTheia(prefix: string): Promise<{ folder: string; workspace: string | undefined; config: string }> {
+        const folder = await this.folder(prefix);
+        const workspace = await this.prepareWorkspace(folder);
+        const config = await createTheiaConfigDirectory(path.join(folder, 'config'), this.options.settings);
+        return { folder, workspace, config };
     }
 
     protected async startServer(launch: ServerLaunch): Promise<RunningServer> {

@@ -17,10 +17,10 @@ export interface WorkbenchSelectors {
     /** The title and the message of a prompt. */
     readonly quickInputTitle: string;
     readonly quickInputMessage: string;
-    /** The rendered rows of the Output view's editor (a long line wraps over several). */
-    readonly outputRows: string;
-    /** The Output editor's text area, whose width sets where lines wrap. */
-    readonly outputContent: string;
+    /** The Output view, present while it is open; the channel shown is a Monaco editor in it. */
+    readonly outputView: string;
+    /** The palette title of the command that asks which Output channel to show. */
+    readonly showOutputChannelCommand: string;
     /** One notification (toast); the others are inside it. */
     readonly notification: string;
     readonly notificationMessage: string;
@@ -41,8 +41,8 @@ export const THEIA_1_74: WorkbenchSelectors = {
     quickInputRowLabel: '.quick-input-widget .monaco-list-row .label-name',
     quickInputTitle: '.quick-input-widget .quick-input-title',
     quickInputMessage: '.quick-input-widget .quick-input-message',
-    outputRows: '#outputView .view-lines .view-line',
-    outputContent: '#outputView .monaco-editor .editor-scrollable',
+    outputView: '#outputView',
+    showOutputChannelCommand: 'Output: Show Output Channel...',
     notification: '.theia-notification-list-item',
     notificationMessage: '.theia-notification-message',
     notificationButton: '.theia-notification-buttons button',
@@ -59,8 +59,8 @@ export const VSCODE_1_100: WorkbenchSelectors = {
     quickInputRowLabel: '.quick-input-widget .quick-input-list .monaco-list-row .label-name',
     quickInputTitle: '.quick-input-widget .quick-input-title',
     quickInputMessage: '.quick-input-widget .quick-input-message',
-    outputRows: '.part.panel .output-view .monaco-editor .view-lines .view-line',
-    outputContent: '.part.panel .output-view .monaco-editor .editor-scrollable',
+    outputView: '.part.panel .output-view',
+    showOutputChannelCommand: 'Output: Show Output Channels...',
     notification: '.notifications-toasts .notification-toast',
     notificationMessage: '.notification-list-item-message',
     notificationButton: '.notification-list-item-buttons-container .monaco-button',

@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { OutputMarkers, parseRunEnd, RunEnd } from '@fs-perf/benchmark-core';
+import { OUTPUT_CHANNEL_NAME, OutputMarkers, parseRunEnd, RunEnd } from '@fs-perf/benchmark-core';
 import { waitFor } from './processes';
 import { WorkbenchSelectors } from './workbench-selectors';
 
@@ -26,10 +26,19 @@ export interface Notification {
 }
 
 export interface CommandOptions {
-    /** Answers to the prompts the command shows, in order (each typed, then Enter). */
-    readonly answers?: readonly string[];
+    /** Answers to the prompts the command shows, in order: text is typed, then Enter; `pick` chooses the item labelled so. */
+    readonly answers?: readonly (string | { readonly pick: string })[];
     /** How long the command may take to appear in the palette (extensions register late), ms. */
     readonly timeoutMs?: number;
+}
+
+interface PromptState {
+    readonly visible: boolean;
+    /** Tells prompts apart: the title, else the message, else the placeholder. */
+    readonly key: string;
+    /** The message under the box (a prompt, or why the answer is not valid). */
+    readonly message: string;
+    readonly value: string;
 }
 
 export interface WaitOptions {
@@ -64,6 +73,10 @@ export function parseGenerateEnd(line: string): GenerateEnd | undefined {
 const FS_PERF_NOTIFICATION = /FS Perf|fsPerf\./;
 /** An error notification shown while its operation writes its end line: how long to wait for that line, ms. */
 const END_LINE_GRACE_MS = 2000;
+/** Inside the Output view: the Monaco editor showing the channel, its rendered rows and its text area (whose width sets where lines wrap). */
+const MONACO_EDITOR = '.monaco-editor';
+const MONACO_ROWS = '.view-lines .view-line';
+const MONACO_CONTENT = '.editor-scrollable';
 /** Monaco keeps room for the vertical scrollbar (14 px) and the cursor (2 px) when it wraps lines. */
 const MONACO_WRAP_RESERVE_PX = 16;
 /** Monaco's default `wordWrapBreakAfterCharacters` / `wordWrapBreakBeforeCharacters` (their ASCII part). */
@@ -93,8 +106,8 @@ function firstWrapUnit(text: string): number {
 /**
  * Joins the rows Monaco wrapped a long line into (the Output views wrap at the view's width) back into
  * lines. A row continues on the next one when Monaco could not have fitted the next row's first unbreakable
- * piece onto it, which is why it wrapped there; a line that ends within that piece of the edge would be
- * joined too, which fs-perf's Output lines (far shorter than a row, or wrapped) never do. Continuation
+ * piece onto it, which is why it wrapped there. A line that really ends that close to the edge would be
+ * joined with the next one too; fs-perf's own lines are either wrapped or shorter by far. Continuation
  * rows carry the line's indentation again (`wrappingIndent: 'same'`), which is removed.
  */
 export function joinWrappedRows(rows: readonly OutputRow[], wrappingColumn: number | undefined): OutputLine[] {
@@ -141,55 +154,78 @@ export class Workbench {
     }
 
     /**
-     * Runs a command the way a person does: F1, `>` and its title, click the row labelled exactly so (Enter
-     * could pick a fuzzier match), then answers its prompts. The palette lists the commands known when it
-     * opens, so until the extension's contributions are registered it is reopened.
+     * Runs a command the way a person does: F1, `>` and its title, click the row labelled exactly so, then
+     * answer its prompts. The palette lists the commands known when it opens, so until the extension's
+     * contributions are registered it is reopened.
      */
     async runCommand(title: string, options: CommandOptions = {}): Promise<void> {
         const input = this.page.locator(this.selectors.quickInputBox);
+        let answered: PromptState | undefined;
         await waitFor(`"${title}" in the command palette of ${this.editorName}`, async () => {
             await this.page.keyboard.press('F1');
             await input.waitFor({ state: 'visible', timeout: 10_000 });
             await input.fill(`>${title}`);
-            const row = this.page.locator(this.selectors.quickInputRowLabel).filter({ hasText: exactly(title) }).first();
+            answered = await this.promptState();
             try {
-                await row.waitFor({ state: 'visible', timeout: 3000 });
+                await this.clickQuickInputRow(title, 3000);
+                return true;
             } catch {
                 await this.page.keyboard.press('Escape');
                 return undefined;
             }
-            await row.click();
-            return true;
         }, options.timeoutMs ?? 120_000, 500);
-        let prompt = '';
         for (const answer of options.answers ?? []) {
-            const answered = prompt;
-            prompt = await waitFor(`a prompt of "${title}" after ${answered ? `"${answered}"` : 'the palette'}`, async () => {
-                const current = await this.promptText();
-                return current !== '' && current !== answered && await input.isVisible() ? current : undefined;
+            const previous = answered!;
+            // The next prompt asks something else (the palette's text starts with '>').
+            answered = await waitFor(`a prompt of "${title}" after "${previous.key}"`, async () => {
+                const current = await this.promptState();
+                return current.visible && current.key !== '' && current.key !== previous.key && !current.value.startsWith('>') ? current : undefined;
             }, 30_000, 100);
-            await input.fill(answer);
-            await input.press('Enter');
+            if (typeof answer === 'string') {
+                await input.fill(answer);
+                await input.press('Enter');
+            } else {
+                await input.fill(answer.pick);
+                await this.clickQuickInputRow(answer.pick, 3000).catch(async error => {
+                    await this.page.keyboard.press('Escape');
+                    throw new Error(`"${title}" offers no "${answer.pick}" in ${this.editorName}: ${(error as Error).message.split('\n')[0]}`);
+                });
+            }
         }
         try {
             await input.waitFor({ state: 'hidden', timeout: 10_000 });
         } catch {
-            throw new Error(`"${title}" left its prompt open in ${this.editorName}: ${await this.promptText() || 'no prompt text'}`);
+            const left = await this.promptState();
+            await this.page.keyboard.press('Escape');
+            throw new Error(`"${title}" left its prompt open in ${this.editorName}: ${left.key || 'no prompt text'}${left.message ? ` (${left.message})` : ''}`);
         }
     }
 
-    /** The prompt's title, or its message when it has no title. */
-    protected async promptText(): Promise<string> {
-        const read = async (selector: string): Promise<string> => {
+    /** Clicks the quick input's row labelled exactly `label` (Enter could pick a fuzzier match). */
+    protected async clickQuickInputRow(label: string, timeoutMs: number): Promise<void> {
+        const row = this.page.locator(this.selectors.quickInputRowLabel).filter({ hasText: exactly(label) }).first();
+        await row.waitFor({ state: 'visible', timeout: timeoutMs });
+        await row.click();
+    }
+
+    /** What the quick input asks now: its title, else its message, else its placeholder. */
+    protected async promptState(): Promise<PromptState> {
+        const input = this.page.locator(this.selectors.quickInputBox).first();
+        const visible = await input.isVisible();
+        const text = async (selector: string): Promise<string> => {
             const element = this.page.locator(selector).first();
-            return await element.isVisible() ? (await element.innerText()).trim() : '';
+            return visible && await element.isVisible() ? (await element.innerText()).trim() : '';
         };
-        return await read(this.selectors.quickInputTitle) || read(this.selectors.quickInputMessage);
+        const title = await text(this.selectors.quickInputTitle);
+        const message = await text(this.selectors.quickInputMessage);
+        const placeholder = visible ? (await input.getAttribute('placeholder') ?? '') : '';
+        return { visible, key: title || message || placeholder, message, value: visible ? await input.inputValue() : '' };
     }
 
     /** The Output lines in view (the end of the channel shown, unless scrolled), top to bottom, wrapped rows joined. */
     async outputLines(): Promise<OutputLine[]> {
-        const { rows, wrappingColumn } = await this.page.$$eval(this.selectors.outputRows, (elements, contentSelector) => {
+        const editor = `${this.selectors.outputView} ${MONACO_EDITOR}`;
+        const measured = await this.page.$$eval(`${editor} ${MONACO_ROWS}`, (elements, contentSelector) => {
             const rendered = elements.map(element => ({
                 top: parseFloat((element as HTMLElement).style.top) || 0,
                 text: (element.textContent ?? '').replace(/\u00a0/g, ' '),
@@ -197,31 +233,40 @@ export class Workbench {
             })).sort((a, b) => a.top - b.top);
             // Monospace: the widest row gives the width of a character.
             const widest = rendered.reduce((a, b) => (b.text.length > a.text.length ? b : a), { text: '', width: 0, top: 0 });
-            const content = document.querySelector(contentSelector)?.getBoundingClientRect().width;
             return {
                 rows: rendered.map(({ top, text }) => ({ top, text })),
-                contentWidth: content,
+                contentWidth: document.querySelector(contentSelector)?.getBoundingClientRect().width,
                 characterWidth: widest.text.length > 0 ? widest.width / widest.text.length : undefined,
             };
-        }, this.selectors.outputContent).then(measured => ({
-            rows: measured.rows,
-            wrappingColumn: measured.contentWidth && measured.characterWidth
-                ? Math.floor((measured.contentWidth - MONACO_WRAP_RESERVE_PX) / measured.characterWidth) : undefined,
-        }));
-        return joinWrappedRows(rows, wrappingColumn);
+        }, `${editor} ${MONACO_CONTENT}`);
+        const wrappingColumn = measured.contentWidth && measured.characterWidth
+            ? Math.floor((measured.contentWidth - MONACO_WRAP_RESERVE_PX) / measured.characterWidth) : undefined;
+        return joinWrappedRows(measured.rows, wrappingColumn);
     }
 
-    /** Waits until an Output line in view matches `pattern`; returns the lines in view then. */
-    async waitForOutputLine(pattern: RegExp, timeoutMs = 120_000): Promise<string[]> {
-        let last: string[] = [];
-        try {
-            return await waitFor(`an Output line matching ${pattern} in ${this.editorName}`, async () => {
-                last = (await this.outputLines()).map(line => line.text);
-                return last.some(line => pattern.test(line)) ? last : undefined;
-            }, timeoutMs, 250);
-        } catch (error) {
-            throw new Error(`${(error as Error).message} The Output view showed:\n${last.join('\n')}`);
+    /** Whether the Output view is open and shows the channel `name`. */
+    async outputShows(name: string): Promise<boolean> {
+        const uris = await this.page.$$eval(`${this.selectors.outputView} ${MONACO_EDITOR}`, editors => editors
+            .filter(editor => editor.getClientRects().length > 0)
+            .map(editor => editor.getAttribute('data-uri') ?? ''));
+        return uris.some(uri => decodeURIComponent(uri).includes(name));
+    }
+
+    /**
+     * Brings the Output channel `name` into view ("Output: Show Output Channel(s)..." and pick it), unless it
+     * is in view already; false where there is no such channel (yet).
+     */
+    async showOutputChannel(name: string): Promise<boolean> {
+        if (await this.outputShows(name)) {
+            return true;
         }
+        try {
+            // Theia lists the command only once a channel exists.
+            await this.runCommand(this.selectors.showOutputChannelCommand, { answers: [{ pick: name }], timeoutMs: 3000 });
+        } catch {
+            return false;
+        }
+        return waitFor(`the Output view to show "${name}"`, async () => (await this.outputShows(name)) || undefined, 5000, 100).catch(() => false);
     }
 
     /** The notifications shown now. */
@@ -287,19 +332,24 @@ export class Workbench {
     }
 
     /**
-     * Runs a command that ends with a line `parseEnd` recognises; only a line that was not in view before the
-     * command counts. Started: a new FS Perf progress notification (unless one showed already: the extension
-     * is busy and will refuse), or already an end line.
+     * Runs a command that ends with a line `parseEnd` recognises in the FS Perf Output channel; only a line
+     * that was not in view before the command counts (the channel is brought into view first where it
+     * exists; one that does not exist yet holds only this command's lines). Started: a new FS Perf progress
+     * notification (unless one showed already: the extension is busy and will refuse), or already an end line.
      */
     async startOperation<T>(title: string, parseEnd: (line: string) => T | undefined, options: CommandOptions = {}): Promise<Operation<T>> {
-        const seen = new Set((await this.outputLines()).map(lineKey));
+        const channelInView = await this.showOutputChannel(OUTPUT_CHANNEL_NAME);
+        const seen = new Set(channelInView ? (await this.outputLines()).map(lineKey) : []);
         const before = await this.notifications();
         const isProblem = (notification: Notification): boolean => notification.severity !== 'info' && FS_PERF_NOTIFICATION.test(notification.message);
         const isProgress = (notification: Notification): boolean => notification.progress && FS_PERF_NOTIFICATION.test(notification.message);
         const busy = before.some(isProgress);
         const knownProblems = new Set(before.filter(isProblem).map(notification => notification.message));
         await this.runCommand(title, options);
+        let brought = channelInView;
         const newEnd = async (): Promise<T | undefined> => {
+            // A channel the command created is brought into view (the extensions show it for a run, not always otherwise).
+            brought ||= await this.showOutputChannel(OUTPUT_CHANNEL_NAME);
             for (const line of (await this.outputLines()).reverse()) {
                 const end = seen.has(lineKey(line)) ? undefined : parseEnd(line.text);
                 if (end !== undefined) {
