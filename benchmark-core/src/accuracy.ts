@@ -1,5 +1,5 @@
 import { BenchmarkCancelledError } from './errors';
-import { formatSupported, Interval, medianInterval } from './intervals';
+import { formatSupported, Interval, medianInterval, RatioEstimate, ratioOfMedians } from './intervals';
 import { FixtureManifest } from './manifest';
 import { HostInfo, resultsFileName } from './results';
 import { CancellationSignal, Clock, runBenchmark, scenarioTargets } from './runner';
@@ -9,25 +9,38 @@ import { median } from './statistics';
 import { renderTextTable } from './text-table';
 import { joinPath, WorkspaceFileAccess, writeFileAtomically } from './workspace-files';
 
-/** One round of the accuracy check of one case: a bare loop, then the harness, in the same host, one after the other. */
+/** One round of the accuracy check of one case: a bare loop and the harness, in the same host, one after the other. */
 export interface AccuracyRound {
+    /** Which ran first in this round (the order alternates, so neither always finds the caches the other left). */
+    readonly first: 'bare' | 'harness';
     readonly bareMedianMs: number;
     readonly harnessMedianMs: number;
-    readonly harnessIntervalMs?: Interval;
     /** harness / bare. */
     readonly ratio: number;
 }
+
+/**
+ * The verdict on one case: `ok` (the harness's median within the tolerance of the bare loop's), `within noise`
+ * (further apart, but the bare loop's median lies inside the harness's 95% interval), or the harness measurably
+ * slower or faster than the bare loop (either means it does not measure just the call).
+ */
+export type AccuracyVerdict = 'ok' | 'within noise' | 'harness slower' | 'harness faster';
 
 export interface AccuracyCase {
     readonly scenario: ScenarioInfo;
     readonly targetLabel: string;
     readonly rounds: readonly AccuracyRound[];
-    /** Median of the rounds' ratios. */
-    readonly ratio: number;
-    /**
-     * Whether the harness measures the call and nothing of its own: the median ratio within the tolerance, or
-     * (noise larger than the tolerance) the bare loop's median inside the harness's interval in most rounds.
-     */
+    /** Every round's timed samples of the bare loop, pooled. */
+    readonly bareSamplesMs: readonly number[];
+    /** Every round's timed samples of the harness, pooled. */
+    readonly harnessSamplesMs: readonly number[];
+    readonly bareMedianMs: number;
+    readonly harnessMedianMs: number;
+    /** The harness's pooled median's 95% interval (order statistics). */
+    readonly harnessIntervalMs?: Interval;
+    /** harness / bare of the pooled medians, with its seeded bootstrap 95% interval. */
+    readonly ratio: RatioEstimate;
+    readonly verdict: AccuracyVerdict;
     readonly passed: boolean;
 }
 
@@ -36,7 +49,7 @@ export interface AccuracyOptions {
     readonly manifest: FixtureManifest;
     /** Sizes to check; the issue's bar is every size from 500K up. */
     readonly sizes: readonly FixtureSize[];
-    /** Alternations of bare loop and harness per case (default 3). */
+    /** Alternations of bare loop and harness per case (default {@link DEFAULT_ACCURACY_ROUNDS}). */
     readonly rounds?: number;
     /** Timed samples of the bare loop and of the harness in each round (default 15). */
     readonly iterations?: number;
@@ -51,14 +64,18 @@ export interface AccuracyOptions {
     readonly onProgress?: (message: string, done: number, total: number) => void;
 }
 
+/** Alternations of bare loop and harness per case: even, so each goes first equally often. */
+export const DEFAULT_ACCURACY_ROUNDS = 4;
+
 /**
  * Checks that the runner adds nothing measurable to a sample: for each scenario and size, alternates a bare loop
  * (`clock()` around one awaited call of the case's `runSample`, nothing else: no settle, no verification, no
- * progress) with the runner's own run of that case, in the same host, `rounds` times. Alternating in one host
- * matters: between separate runs the machine drifts more than any overhead.
+ * progress) with the runner's own run of that case, in the same host, `rounds` times, the order swapped each
+ * round. Alternating in one host matters: between separate runs the machine drifts more than any overhead. The
+ * verdict compares the pooled samples (every round's), so drift during the check falls on both sides alike.
  */
 export async function checkAccuracy(options: AccuracyOptions): Promise<AccuracyCase[]> {
-    const rounds = options.rounds ?? 3;
+    const rounds = options.rounds ?? DEFAULT_ACCURACY_ROUNDS;
     const iterations = options.iterations ?? 15;
     const warmup = options.warmup ?? 2;
     const tolerance = options.tolerance ?? 0.05;
@@ -69,31 +86,45 @@ export async function checkAccuracy(options: AccuracyOptions): Promise<AccuracyC
             cases.push({ scenario, size, target: scenarioTargets(scenario, options.manifest, [size])[0] });
         }
     }
+    const harnessRun = async (scenario: Scenario, size: FixtureSize): Promise<readonly number[]> => (await runBenchmark({
+        scenarios: [scenario], manifest: options.manifest, sizes: [size], iterations, warmup, clock, settle: options.settle,
+        cancellation: options.cancellation,
+    })).measurements[0].samplesMs;
     const results: AccuracyCase[] = [];
     let done = 0;
     for (const { scenario, size, target } of cases) {
         const caseRounds: AccuracyRound[] = [];
+        const bareSamplesMs: number[] = [];
+        const harnessSamplesMs: number[] = [];
         for (let round = 0; round < rounds; round++) {
             if (options.cancellation?.isCancellationRequested) {
                 throw new BenchmarkCancelledError();
             }
             options.onProgress?.(`${scenario.label} ${size.label}: round ${round + 1}/${rounds}`, done++, cases.length * rounds);
-            const bareMs = await bareLoop(scenario, target, warmup, iterations, clock);
-            const harness = await runBenchmark({
-                scenarios: [scenario], manifest: options.manifest, sizes: [size], iterations, warmup, clock, settle: options.settle,
-                cancellation: options.cancellation,
-            });
-            const samplesMs = harness.measurements[0].samplesMs;
-            const bareMedianMs = median(bareMs);
-            const harnessMedianMs = median(samplesMs);
-            caseRounds.push({ bareMedianMs, harnessMedianMs, harnessIntervalMs: medianInterval(samplesMs), ratio: harnessMedianMs / bareMedianMs });
+            const first = round % 2 === 0 ? 'bare' : 'harness';
+            let bareMs: readonly number[];
+            let harnessMs: readonly number[];
+            if (first === 'bare') {
+                bareMs = await bareLoop(scenario, target, warmup, iterations, clock);
+                harnessMs = await harnessRun(scenario, size);
+            } else {
+                harnessMs = await harnessRun(scenario, size);
+                bareMs = await bareLoop(scenario, target, warmup, iterations, clock);
+            }
+            bareSamplesMs.push(...bareMs);
+            harnessSamplesMs.push(...harnessMs);
+            caseRounds.push({ first, bareMedianMs: median(bareMs), harnessMedianMs: median(harnessMs), ratio: median(harnessMs) / median(bareMs) });
         }
-        const ratio = median(caseRounds.map(round => round.ratio));
-        const insideInterval = caseRounds.filter(round => round.harnessIntervalMs
-            && round.harnessIntervalMs.low <= round.bareMedianMs && round.bareMedianMs <= round.harnessIntervalMs.high).length;
+        const bareMedianMs = median(bareSamplesMs);
+        const harnessIntervalMs = medianInterval(harnessSamplesMs);
+        const ratio = ratioOfMedians(harnessSamplesMs, bareSamplesMs);
+        const verdict: AccuracyVerdict = Math.abs(ratio.ratio - 1) <= tolerance ? 'ok'
+            : harnessIntervalMs && harnessIntervalMs.low <= bareMedianMs && bareMedianMs <= harnessIntervalMs.high ? 'within noise'
+                : ratio.ratio > 1 ? 'harness slower' : 'harness faster';
         results.push({
-            scenario: scenarioInfo(scenario), targetLabel: size.label, rounds: caseRounds, ratio,
-            passed: Math.abs(ratio - 1) <= tolerance || insideInterval * 2 > rounds,
+            scenario: scenarioInfo(scenario), targetLabel: size.label, rounds: caseRounds, bareSamplesMs, harnessSamplesMs,
+            bareMedianMs, harnessMedianMs: median(harnessSamplesMs), harnessIntervalMs, ratio, verdict,
+            passed: verdict === 'ok' || verdict === 'within noise',
         });
     }
     return results;
@@ -118,23 +149,30 @@ async function bareLoop(scenario: Scenario, target: ScenarioTarget, warmup: numb
     return samplesMs;
 }
 
-/** The accuracy check as an Output table: per case, each round's bare and harness medians, the ratio, the verdict. */
+/** The accuracy check as an Output table: per case, the pooled medians of bare loop and harness, the ratio with its interval, each round's ratio, the verdict. */
 export function renderAccuracyText(cases: readonly AccuracyCase[], tolerance = 0.05): string {
     const rows = cases.map(result => [
         result.scenario.label,
         result.targetLabel,
-        result.rounds.map(round => formatSupported(round.bareMedianMs)).join(' / '),
-        result.rounds.map(round => formatSupported(round.harnessMedianMs, round.harnessIntervalMs)).join(' / '),
-        result.ratio.toFixed(2),
-        result.passed ? 'ok' : 'OVERHEAD',
+        formatSupported(result.bareMedianMs),
+        formatSupported(result.harnessMedianMs, result.harnessIntervalMs),
+        formatRatio(result.ratio),
+        result.rounds.map(round => round.ratio.toFixed(2)).join(' '),
+        result.verdict,
     ]);
     const failed = cases.filter(result => !result.passed).length;
     return `${renderTextTable([
         { header: 'Scenario', align: 'left' }, { header: 'Size', align: 'left' }, { header: 'Bare loop median ms', align: 'right' },
-        { header: 'Harness median ms', align: 'right' }, { header: 'Ratio', align: 'right' }, { header: 'Verdict', align: 'left' },
+        { header: 'Harness median ms', align: 'right' }, { header: 'Harness / bare [95% CI]', align: 'right' },
+        { header: 'Per round', align: 'left' }, { header: 'Verdict', align: 'left' },
     ], rows)}\n${failed === 0
         ? `Accuracy: the harness adds nothing measurable (every ratio within ${tolerance * 100}% or inside the noise).`
         : `Accuracy: ${failed} of ${cases.length} cases differ from the bare loop by more than ${tolerance * 100}% and more than the noise.`}`;
+}
+
+/** A harness / bare ratio with its interval, e.g. `1.02 [0.97, 1.08]`. */
+export function formatRatio(ratio: RatioEstimate): string {
+    return `${ratio.ratio.toFixed(2)} [${ratio.low.toFixed(2)}, ${ratio.high.toFixed(2)}]`;
 }
 
 /** Folder, relative to a workspace root, the accuracy checks are written to (apart from the results files). */
@@ -143,7 +181,7 @@ export const ACCURACY_DIRECTORY = '.fs-perf/accuracy';
 /** What an accuracy file holds (`schema: "fs-perf-accuracy"`). */
 export interface AccuracyDocument {
     readonly schema: 'fs-perf-accuracy';
-    readonly schemaVersion: 1;
+    readonly schemaVersion: 2;
     readonly tool: { readonly name: string; readonly version: string };
     readonly host: HostInfo;
     readonly finishedAt: string;
@@ -152,7 +190,7 @@ export interface AccuracyDocument {
 
 /** Writes an accuracy check into {@link ACCURACY_DIRECTORY} atomically; returns its workspace-relative path. */
 export async function writeAccuracyFile(files: WorkspaceFileAccess, content: Omit<AccuracyDocument, 'schema' | 'schemaVersion'>): Promise<string> {
-    const document: AccuracyDocument = { schema: 'fs-perf-accuracy', schemaVersion: 1, ...content };
+    const document: AccuracyDocument = { schema: 'fs-perf-accuracy', schemaVersion: 2, ...content };
     await files.createDirectory(ACCURACY_DIRECTORY);
     const name = resultsFileName({ startedAt: content.finishedAt, host: content.host }).replace(/\.json$/, '_accuracy.json');
     const path = joinPath(ACCURACY_DIRECTORY, name);

@@ -1,4 +1,4 @@
-import { AccuracyCase, checkAccuracy, renderAccuracyText, writeAccuracyFile } from './accuracy';
+import { AccuracyCase, checkAccuracy, DEFAULT_ACCURACY_ROUNDS, renderAccuracyText, writeAccuracyFile } from './accuracy';
 import { BenchmarkCancelledError, FixtureError, VerificationError } from './errors';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
 import { createResultsDocument, EnvironmentInfo, HostInfo, ResultsDocument } from './results';
@@ -280,7 +280,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
         const scenarios = definition.createScenarios(workspace, settings.fixturesFolder, settings.scenarios);
         this.frontEnd.showOutput();
         this.frontEnd.appendLine(`[${new Date().toISOString()}] ${definition.title}: ${scenarios.length} scenario(s) at ${sizes.map(size => size.label).join(', ')} `
-            + `in ${this.frontEnd.editorName}, each alternating a bare loop and the harness 3 times (${settings.iterations} samples + ${settings.warmup} warm-up each)`);
+            + `in ${this.frontEnd.editorName}, each alternating a bare loop and the harness ${DEFAULT_ACCURACY_ROUNDS} times, the order swapped each time (${settings.iterations} samples + ${settings.warmup} warm-up each)`);
         try {
             const manifest = await loadFixtureManifest(workspace, settings.fixturesFolder);
             await checkFixturesPresent(workspace, settings.fixturesFolder, manifest, sizes, false);

@@ -8,7 +8,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { AccuracyDocument, DEFAULT_ITERATIONS, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, renderTextTable, WARMUP_RANGE } from '@fs-perf/benchmark-core';
+import { AccuracyDocument, DEFAULT_ITERATIONS, formatRatio, formatSupported, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, renderTextTable, WARMUP_RANGE } from '@fs-perf/benchmark-core';
 import { ensureTheiaApp, ensureVsix } from './bench';
 import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListArgument } from './cli';
 import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
@@ -76,14 +76,16 @@ async function accuracy(options: AccuracyOptions): Promise<number> {
         }
         documents.push(...await checkHost(host, options));
     }
-    const rows = documents.flatMap(document => document.cases.map(result => [
-        hostLabel(document.host), result.scenario.label, result.targetLabel,
-        result.rounds.map(round => round.ratio.toFixed(2)).join(' / '), result.ratio.toFixed(2), result.passed ? 'ok' : 'OVERHEAD',
-    ]));
+    const cases = documents.flatMap(document => document.cases.map(result => ({ host: hostLabel(document.host), result })));
     console.log(renderTextTable([
         { header: 'Host', align: 'left' }, { header: 'Scenario', align: 'left' }, { header: 'Size', align: 'left' },
-        { header: 'Harness / bare, per round', align: 'right' }, { header: 'Median ratio', align: 'right' }, { header: 'Verdict', align: 'left' },
-    ], rows));
+        { header: 'Bare ms', align: 'right' }, { header: 'Harness ms [95% CI]', align: 'right' },
+        { header: 'Harness / bare [95% CI]', align: 'right' }, { header: 'Per round', align: 'left' }, { header: 'Verdict', align: 'left' },
+    ], cases.map(({ host, result }) => [
+        host, result.scenario.label, result.targetLabel, formatSupported(result.bareMedianMs),
+        formatSupported(result.harnessMedianMs, result.harnessIntervalMs), formatRatio(result.ratio),
+        result.rounds.map(round => round.ratio.toFixed(2)).join(' '), result.verdict,
+    ])));
     if (options.out) {
         await fs.mkdir(options.out, { recursive: true });
         for (const document of documents) {
@@ -92,9 +94,10 @@ async function accuracy(options: AccuracyOptions): Promise<number> {
         }
         log(`accuracy files written to ${options.out}`);
     }
-    const failed = rows.filter(row => row[5] !== 'ok').length;
-    log(failed === 0 ? `the harness adds nothing measurable in ${rows.length} cases` : `${failed} of ${rows.length} cases show overhead`);
-    return failed === 0 ? 0 : 1;
+    const failed = cases.filter(({ result }) => !result.passed);
+    log(failed.length === 0 ? `the harness adds nothing measurable in ${cases.length} cases`
+        : `${failed.length} of ${cases.length} cases differ from the bare loop: ${failed.map(({ host, result }) => `${host} ${result.scenario.label} ${result.targetLabel} (${result.verdict})`).join('; ')}`);
+    return failed.length === 0 ? 0 : 1;
 }
 
 async function main(argv: readonly string[]): Promise<number> {

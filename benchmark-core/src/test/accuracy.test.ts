@@ -7,17 +7,18 @@ import { fakeFixtures } from './fake-fixtures';
 const { manifest, bytesOf } = fakeFixtures();
 
 /**
- * A scenario whose samples take `durationMs` on a fake clock, plus `harnessExtraMs` while the harness runs it:
- * the harness's settle step marks that it is running, the progress callback before each bare loop clears it.
+ * A scenario whose samples take `durationMs` on a fake clock, plus `harnessExtraMs` in a sample the harness
+ * runs: the harness's settle step, before each of its samples, marks the next sample as the harness's.
  */
 function plantedScenario(durationMs: (index: number) => number, harnessExtraMs: number) {
     const clock = { now: 0 };
-    let inHarness = false;
+    let harnessSample = false;
     const scenario: Scenario = {
         id: 'fake.read', label: 'fake.read', api: 'fake.read(uri)', target: 'fixture', verification: 'content',
         prepare: async target => ({
             runSample: async index => {
-                clock.now += durationMs(index) + (inHarness ? harnessExtraMs : 0);
+                clock.now += durationMs(index) + (harnessSample ? harnessExtraMs : 0);
+                harnessSample = false;
                 return { bytes: bytesOf(target.fileName) };
             },
         }),
@@ -26,10 +27,7 @@ function plantedScenario(durationMs: (index: number) => number, harnessExtraMs: 
         scenario,
         clock: (): number => clock.now,
         settle: (): void => {
-            inHarness = true;
-        },
-        onProgress: (): void => {
-            inHarness = false;
+            harnessSample = true;
         },
     };
 }
@@ -38,17 +36,29 @@ suite('accuracy check', () => {
     test('a harness that adds nothing passes, with a ratio of 1 in every round', async () => {
         const planted = plantedScenario(index => 10 + (index % 3), 0);
         const cases = await checkAccuracy({ scenarios: [planted.scenario], manifest, sizes: parseSizeList('500K,10000K'), ...planted });
-        assert.deepStrictEqual(cases.map(result => [result.targetLabel, result.rounds.length, result.ratio, result.passed]),
-            [['500K', 3, 1, true], ['10000K', 3, 1, true]]);
+        assert.deepStrictEqual(cases.map(result => [result.targetLabel, result.rounds.map(round => [round.first, round.ratio]), result.ratio.ratio, result.verdict]),
+            [['500K', [['bare', 1], ['harness', 1], ['bare', 1], ['harness', 1]], 1, 'ok'], ['10000K', [['bare', 1], ['harness', 1], ['bare', 1], ['harness', 1]], 1, 'ok']]);
+        assert.lengthOf(cases[0].bareSamplesMs, 4 * 15);
+        assert.lengthOf(cases[0].harnessSamplesMs, 4 * 15);
         assert.match(renderAccuracyText(cases), /the harness adds nothing measurable/);
     });
 
     test('a harness that adds 20% to a steady call fails, and says so', async () => {
         const planted = plantedScenario(() => 10, 2);
         const cases = await checkAccuracy({ scenarios: [planted.scenario], manifest, sizes: parseSizeList('500K'), ...planted });
-        assert.strictEqual(cases[0].ratio, 1.2);
-        assert.isFalse(cases[0].passed);
-        assert.match(renderAccuracyText(cases), /OVERHEAD[\s\S]*1 of 1 cases differ from the bare loop by more than 5%/);
+        assert.strictEqual(cases[0].ratio.ratio, 1.2);
+        assert.deepStrictEqual([cases[0].verdict, cases[0].passed], ['harness slower', false]);
+        assert.match(renderAccuracyText(cases), /1\.20 \[1\.20, 1\.20\][^\n]*harness slower[\s\S]*1 of 1 cases differ from the bare loop by more than 5%/);
+    });
+
+    test('noisy calls whose bare median lies inside the harness\'s interval pass as within noise, a harness that is faster fails', async () => {
+        const noisy = plantedScenario(index => [8, 10, 12, 14, 16][index % 5], 1);
+        const [withinNoise] = await checkAccuracy({ scenarios: [noisy.scenario], manifest, sizes: parseSizeList('500K'), ...noisy });
+        assert.strictEqual(withinNoise.verdict, 'within noise');
+        assert.isAbove(withinNoise.ratio.ratio, 1.05);
+        const faster = plantedScenario(() => 10, -1);
+        const [fasterCase] = await checkAccuracy({ scenarios: [faster.scenario], manifest, sizes: parseSizeList('500K'), ...faster });
+        assert.deepStrictEqual([fasterCase.verdict, fasterCase.passed], ['harness faster', false]);
     });
 
     test('small-files scenarios and unavailable ones are left out (the bar is sizes from 500K up)', async () => {

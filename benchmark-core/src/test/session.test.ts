@@ -1,4 +1,5 @@
 import { assert } from 'chai';
+import { DEFAULT_ACCURACY_ROUNDS } from '../accuracy';
 import { FixtureError } from '../errors';
 import { OutputMarkers, parseRunEnd } from '../output-markers';
 import { HostInfo, validateResultsDocument } from '../results';
@@ -268,7 +269,7 @@ suite('BenchmarkSession', () => {
         const outcome = await session.checkAccuracy(definition());
         assert.strictEqual(outcome.status, 'completed');
         const cases = outcome.status === 'completed' ? outcome.cases : [];
-        assert.deepStrictEqual(cases.map(result => [result.targetLabel, result.rounds.length]), [['500K', 3]]);
+        assert.deepStrictEqual(cases.map(result => [result.targetLabel, result.rounds.length]), [['500K', DEFAULT_ACCURACY_ROUNDS]]);
         assert.isTrue(frontEnd.lines.some(line => line.startsWith('Accuracy: ')));
         const written = [...frontEnd.workspaceFolder!.files.keys()].filter(name => name.startsWith('.fs-perf/accuracy/'));
         assert.lengthOf(written, 1);

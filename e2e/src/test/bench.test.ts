@@ -4,7 +4,7 @@ import { promises as fs } from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
-import { hostLabel, parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { DEFAULT_ACCURACY_ROUNDS, hostLabel, parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 import { REPOSITORY_ROOT } from '../code-server';
 import { processGroupMembers } from '../processes';
 import { HostSession } from '../host-session';
@@ -206,16 +206,17 @@ suite('yarn bench', () => {
         assert.deepStrictEqual(files, ['theia-browser-extension.json', 'theia-browser-plugin.json', 'vs-code-server.json']);
         const checked = new Map<string, string[]>();
         for (const file of files) {
-            const document = JSON.parse(await fs.readFile(path.join(out, file), 'utf8')) as { schema: string; cases: { scenario: { id: string }; rounds: unknown[]; ratio: number }[] };
+            const document = JSON.parse(await fs.readFile(path.join(out, file), 'utf8')) as { schema: string; cases: { scenario: { id: string }; rounds: unknown[]; harnessSamplesMs: unknown[]; ratio: { ratio: number; low: number; high: number } }[] };
             assert.strictEqual(document.schema, 'fs-perf-accuracy');
-            assert.isTrue(document.cases.every(result => result.rounds.length === 3 && result.ratio > 0), file);
+            assert.isTrue(document.cases.every(result => result.rounds.length === DEFAULT_ACCURACY_ROUNDS && result.harnessSamplesMs.length === 6 * DEFAULT_ACCURACY_ROUNDS
+                && result.ratio.low <= result.ratio.ratio && result.ratio.ratio <= result.ratio.high), file);
             checked.set(file, document.cases.map(result => result.scenario.id));
         }
         assert.sameMembers(checked.get('theia-browser-extension.json')!, [...THEIA_SCENARIO_IDS]);
         const fixtureScenarios = VSCODE_SCENARIO_IDS.filter(id => scenarioInfoById(id)!.target === 'fixture');
         assert.sameMembers(checked.get('vs-code-server.json')!, fixtureScenarios);
         assert.sameMembers(checked.get('theia-browser-plugin.json')!, fixtureScenarios);
-        assert.match(run.stdout, /Harness \/ bare, per round/);
+        assert.match(run.stdout, /Harness \/ bare \[95% CI\][\s\S]*(ok|within noise|harness slower|harness faster)/);
     });
 
     test('bad options are refused at once with the reason, and nothing is measured', async () => {
