@@ -25,6 +25,21 @@ export function medianInterval(samples: readonly number[], level: number = CONFI
     return { low: sorted[k - 1], high: sorted[n - k] };
 }
 
+/**
+ * How well the median of `samples` is known: the half-width of its {@link medianInterval} as a fraction of the
+ * median (0.05: within 5%). Undefined with too few samples for an interval.
+ */
+export function medianHalfWidth(samples: readonly number[], level: number = CONFIDENCE_LEVEL): number | undefined {
+    const interval = medianInterval(samples, level);
+    if (interval === undefined) {
+        return undefined;
+    }
+    const sorted = [...samples].sort((a, b) => a - b);
+    const middle = sorted.length / 2;
+    const median = sorted.length % 2 === 1 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+    return median > 0 ? (interval.high - interval.low) / 2 / median : interval.high === interval.low ? 0 : undefined;
+}
+
 /** The rank `k` (1-based) of {@link medianInterval}, or undefined when even `k = 1` covers less than `level`. */
 export function orderStatisticRank(n: number, level: number = CONFIDENCE_LEVEL): number | undefined {
     if (!Number.isInteger(n) || n < 1 || !(level > 0 && level < 1)) {

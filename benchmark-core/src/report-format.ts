@@ -1,6 +1,6 @@
 import { CONFIDENCE_LEVEL, formatInterval, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank } from './intervals';
 import {
-    ComparisonReport, FactorCell, FactorTable, HostEnvironment, MedianCell, MedianTable, NotMeasuredHost, REPORT_BOOTSTRAP, ReportChart, ReportSection,
+    ComparisonReport, FactorCell, FactorTable, HostEnvironment, MedianCell, MedianTable, NotMeasuredHost, PrecisionMiss, REPORT_BOOTSTRAP, ReportChart, ReportSection,
 } from './report-model';
 
 /** What a cell shows where nothing was measured. */
@@ -41,6 +41,7 @@ export const REPORT_HEADINGS = {
     factorsNote: 'Time: difference of the medians in ms (first minus second). Factor: first divided by second. Each with its '
         + `${percent(CONFIDENCE_LEVEL)} interval.`,
     scenarios: 'Every scenario',
+    precision: 'Precision',
     environments: 'Hosts',
     notMeasured: 'Not measured',
 } as const;
@@ -152,6 +153,27 @@ export function environmentGrid(hosts: readonly HostEnvironment[]): TextGrid {
     };
 }
 
+function precisionNote(cells: number, missed: readonly PrecisionMiss[]): string {
+    const reached = cells - missed.length;
+    const all = `sampled on until its median's ${percent(CONFIDENCE_LEVEL)} interval was within the run's precision target of it, or its time budget was spent`;
+    return missed.length === 0
+        ? `Every one of the ${cells} cells reached its precision target (each cell was ${all}).`
+        : `${reached} of ${cells} cells reached their precision target (each cell was ${all}). These did not; their intervals are wider:`;
+}
+
+export function precisionGrid(missed: readonly PrecisionMiss[]): TextGrid {
+    return {
+        header: ['Host', 'Scenario', 'Size', 'Samples', 'Target ±%', 'Reached ±%'],
+        align: ['left', 'left', 'left', 'right', 'right', 'right'],
+        rows: missed.map(miss => [miss.hostLabel, miss.scenario.label, miss.targetLabel, String(miss.samples), formatPercentValue(miss.targetPercent),
+            miss.halfWidthPercent === undefined ? TOO_FEW_SAMPLES : formatPercentValue(miss.halfWidthPercent)]),
+    };
+}
+
+function formatPercentValue(value: number): string {
+    return value >= 10 ? value.toFixed(0) : value.toFixed(1);
+}
+
 export function notMeasuredGrid(hosts: readonly NotMeasuredHost[]): TextGrid {
     return { header: ['Host', 'Reason'], align: ['left', 'left'], rows: hosts.map(({ host, reason }) => [host, reason]) };
 }
@@ -184,6 +206,10 @@ export function reportBlocks(report: ComparisonReport): ReportBlock[] {
             case 'scenarios':
                 blocks.push(heading(2, REPORT_HEADINGS.scenarios), ...section.tables.flatMap((median): ReportBlock[] =>
                     [heading(3, median.title), table(distributionGrid(median)), { kind: 'distribution', table: median }]));
+                break;
+            case 'precision':
+                blocks.push(heading(2, REPORT_HEADINGS.precision), { kind: 'paragraph', text: precisionNote(section.cells, section.missed) },
+                    ...(section.missed.length > 0 ? [table(precisionGrid(section.missed))] : []));
                 break;
             case 'environments':
                 blocks.push(heading(2, REPORT_HEADINGS.environments), table(environmentGrid(section.hosts)));

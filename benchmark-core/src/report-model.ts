@@ -1,4 +1,4 @@
-import { differenceOfMedians, Interval, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './intervals';
+import { differenceOfMedians, Interval, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './intervals';
 import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName } from './host-identity';
 import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
 import { ScenarioInfo } from './scenario';
@@ -154,8 +154,22 @@ export type ReportSection =
     | { readonly kind: 'factors'; readonly tables: readonly FactorTable[] }
     /** One table per scenario with every host that measured it. */
     | { readonly kind: 'scenarios'; readonly tables: readonly MedianTable[] }
+    /** With a precision target: how many cells reached it, and the ones that did not. */
+    | { readonly kind: 'precision'; readonly cells: number; readonly missed: readonly PrecisionMiss[] }
     | { readonly kind: 'environments'; readonly hosts: readonly HostEnvironment[] }
     | { readonly kind: 'not-measured'; readonly hosts: readonly NotMeasuredHost[] };
+
+/** A cell whose median's interval did not get within the run's precision target (its time budget ran out). */
+export interface PrecisionMiss {
+    readonly hostLabel: string;
+    readonly scenario: ScenarioInfo;
+    readonly targetLabel: string;
+    readonly samples: number;
+    /** The run's target, percent of the median. */
+    readonly targetPercent: number;
+    /** Where the interval's half-width got, percent of the median; undefined with too few samples for one. */
+    readonly halfWidthPercent: number | undefined;
+}
 
 /** The sections of one kind, e.g. `reportSections(report, 'factors')`. */
 export function reportSections<K extends ReportSection['kind']>(report: ComparisonReport, kind: K): Extract<ReportSection, { kind: K }>[] {
@@ -340,6 +354,33 @@ function scenarioTables(tables: ReportTables): { scenario: ScenarioInfo; table: 
     });
 }
 
+/**
+ * For the cells measured with a precision target (each file's own), whether all their samples got the median's
+ * interval within it, asked anew (merged rounds have more samples than any one run).
+ */
+function precisionSections(documents: readonly ResultsDocument[], label: (key: HostKey) => string): ReportSection[] {
+    const cells = new Map<string, PrecisionMiss | undefined>();
+    for (const document of documents) {
+        const targetPercent = document.settings.precisionPercent;
+        if (targetPercent === undefined) {
+            continue;
+        }
+        for (const measurement of document.results) {
+            const host = hostKey(measurement.host ?? document.host);
+            const halfWidth = medianHalfWidth(measurement.samplesMs);
+            const reached = halfWidth !== undefined && halfWidth * 100 <= targetPercent;
+            cells.set(measurementId(host, measurement.scenario.id, measurement.targetLabel), reached ? undefined : {
+                hostLabel: label(host), scenario: measurement.scenario, targetLabel: measurement.targetLabel, samples: measurement.samplesMs.length,
+                targetPercent, halfWidthPercent: halfWidth === undefined ? undefined : halfWidth * 100,
+            });
+        }
+    }
+    if (cells.size === 0) {
+        return [];
+    }
+    return [{ kind: 'precision', cells: cells.size, missed: [...cells.values()].filter((miss): miss is PrecisionMiss => miss !== undefined) }];
+}
+
 /** One environment per host of a results file; a later file of the same host wins, in the earlier one's place. */
 function hostEnvironments(documents: readonly ResultsDocument[], label: (key: HostKey) => string): HostEnvironment[] {
     const environments = new Map<string, HostEnvironment>();
@@ -368,6 +409,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
         ...originalSuiteTables(tables).map(table => ({ kind: 'medians' as const, table })),
         ...(factors.length > 0 ? [{ kind: 'factors' as const, tables: factors }] : []),
         ...(scenarios.length > 0 ? [{ kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table) }] : []),
+        ...precisionSections(documents, label),
         { kind: 'environments', hosts: hostEnvironments(documents, label) },
         ...(notMeasured.length > 0 ? [{ kind: 'not-measured' as const, hosts: notMeasured }] : []),
     ];

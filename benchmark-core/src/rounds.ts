@@ -1,4 +1,5 @@
 import { hostKey, hostKeyId } from './host-identity';
+import { medianHalfWidth } from './intervals';
 import { Measurement, ResultsDocument, validateResultsDocument } from './results';
 import { computeStatistics } from './statistics';
 
@@ -31,16 +32,19 @@ export function mergeRounds(rounds: readonly ResultsDocument[]): ResultsDocument
                 samplesMs: [...merged.samplesMs, ...row.samplesMs],
                 verification: merged.verification === row.verification ? merged.verification : 'length',
                 reportedBySubject: merged.reportedBySubject || row.reportedBySubject,
-                ...(merged.reachedPrecision === undefined && row.reachedPrecision === undefined ? {} : {
-                    reachedPrecision: (merged.reachedPrecision ?? true) && (row.reachedPrecision ?? true),
-                }),
             } : row);
         }
     }
-    const results = [...cells.values()].map(row => ({
-        ...row,
-        statistics: computeStatistics(row.samplesMs, row.scenario.target === 'fixture' ? row.bytes : 0),
-    }));
+    // Whether a cell is known within the precision target is a question about all its samples, asked anew.
+    const precision = first.settings.precisionPercent;
+    const results = [...cells.values()].map(row => {
+        const halfWidth = medianHalfWidth(row.samplesMs);
+        return {
+            ...row,
+            statistics: computeStatistics(row.samplesMs, row.scenario.target === 'fixture' ? row.bytes : 0),
+            ...(precision === undefined ? {} : { reachedPrecision: halfWidth !== undefined && halfWidth * 100 <= precision }),
+        };
+    });
     const skipped = first.skipped.filter(entry => rounds.every(round => round.skipped.some(other => other.scenario.id === entry.scenario.id)));
     return validateResultsDocument({
         ...first,

@@ -2,7 +2,7 @@ import { BenchmarkCancelledError, FixtureError, VerificationError } from './erro
 import { FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, SMALL_FILES_DIRECTORY } from './manifest';
 import { Scenario, ScenarioCase, ScenarioInfo, scenarioInfo, ScenarioTarget, SampleOutput } from './scenario';
 import { sha256Hex } from './sha256';
-import { medianInterval } from './intervals';
+import { medianHalfWidth } from './intervals';
 import { FixtureSize, orderSizes, SizeOrder } from './sizes';
 import { computeStatistics, SampleStatistics } from './statistics';
 
@@ -281,9 +281,8 @@ function finishIfDone(running: RunningCase, precision: number | undefined, maxIt
         running.done = true;
         return;
     }
-    const median = computeStatistics(running.samplesMs).medianMs;
-    const interval = medianInterval(running.samplesMs);
-    running.reachedPrecision = interval !== undefined && (interval.high - interval.low) / 2 <= precision * median;
+    const halfWidth = medianHalfWidth(running.samplesMs);
+    running.reachedPrecision = halfWidth !== undefined && halfWidth <= precision;
     running.done = running.reachedPrecision || running.samplesMs.length >= maxIterations || running.spentMs >= caseBudgetMs;
 }
 

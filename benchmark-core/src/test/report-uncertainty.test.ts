@@ -175,4 +175,21 @@ suite('report: intervals and distributions', () => {
         assert.strictEqual(skewed[0].value, 8);
         assert.strictEqual(skewed[0].range, '± 12');
     });
+
+    test('with a precision target, the report says how many cells reached it and lists the ones that did not', () => {
+        const read = SCENARIO_CATALOG.vscodeReadFile;
+        const withTarget = (document: ResultsDocument): ResultsDocument => ({ ...document, settings: { ...document.settings, precisionPercent: 5 } });
+        const steady = Array.from({ length: 30 }, (_, index) => 100 + (index % 3));
+        const documents = [
+            withTarget(resultsDocument(vscodeServer, [measurementOfSamples(read, '1K', steady), measurementOfSamples(read, '10000K', fifteen())])),
+            resultsDocument(theiaBrowserPlugin, [measurementOfSamples(read, '10000K', fifteen())]),
+        ];
+        const [section] = reportSections(buildComparisonReport(documents), 'precision');
+        assert.deepStrictEqual([section.cells, section.missed.map(miss => [miss.hostLabel, miss.targetLabel, miss.samples, miss.halfWidthPercent])],
+            [2, [['VS Code server', '10000K', 15, 50]]], 'the plugin\'s run had no target; [40, 120] around 80 is ±50%');
+        const markdown = renderReportMarkdown(buildComparisonReport(documents));
+        assert.include(markdown, '## Precision\n\n1 of 2 cells reached their precision target');
+        assert.deepStrictEqual(markdownRow(markdown, 'VS Code server', read.label, '10000K'), ['15', '5.0', '50']);
+        assert.deepStrictEqual(reportSections(buildComparisonReport(documents.slice(1)), 'precision'), [], 'no section without a target');
+    });
 });

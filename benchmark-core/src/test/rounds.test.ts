@@ -20,6 +20,19 @@ suite('rounds', () => {
         assert.deepStrictEqual(merged.results[0].statistics.medianIntervalMs, { low: 1, high: 6 });
     });
 
+    test('with a precision target, whether a merged cell reached it is decided on all its samples', () => {
+        const round = (samples: number[]) => {
+            const document = resultsDocument(theiaBrowser, [{ ...measurementOfSamples(read, '1K', samples), reachedPrecision: false }]);
+            return { ...document, settings: { ...document.settings, precisionPercent: 10 } };
+        };
+        // Six samples have the interval [x(1), x(6)]: [90, 110] is ±10% of 100, twelve have [x(3), x(10)]: [95, 105].
+        const steady = [90, 95, 100, 100, 105, 110];
+        assert.isTrue(mergeRounds([round(steady), round(steady)]).results[0].reachedPrecision);
+        assert.isFalse(mergeRounds([round([50, 100, 150, 200, 250]), round([60, 110, 160, 210, 260])]).results[0].reachedPrecision);
+        assert.isUndefined(mergeRounds([resultsDocument(theiaBrowser, [measurementOfSamples(read, '1K', steady)])]).results[0].reachedPrecision,
+            'no target, no verdict');
+    });
+
     test('rounds of different hosts are refused', () => {
         assert.throws(() => mergeRounds([resultsDocument(theiaBrowser, []), resultsDocument(vscodeServer, [])]), /Rounds of different hosts cannot be merged/);
         assert.throws(() => mergeRounds([]), /at least one/);
