@@ -1,8 +1,7 @@
 import { BenchmarkCancelledError } from './errors';
 import { formatSupported, Interval, medianInterval, RatioEstimate, ratioOfMedians } from './intervals';
-import { FixtureManifest } from './manifest';
 import { HostInfo, resultsFileName } from './results';
-import { CancellationSignal, Clock, runBenchmark, scenarioTargets } from './runner';
+import { Clock, runBenchmark, RunnerOptions, scenarioTargets } from './runner';
 import { Scenario, ScenarioInfo, scenarioInfo, ScenarioTarget } from './scenario';
 import { FixtureSize } from './sizes';
 import { median } from './statistics';
@@ -44,23 +43,15 @@ export interface AccuracyCase {
     readonly passed: boolean;
 }
 
-export interface AccuracyOptions {
-    readonly scenarios: readonly Scenario[];
-    readonly manifest: FixtureManifest;
-    /** Sizes to check; the issue's bar is every size from 500K up. */
-    readonly sizes: readonly FixtureSize[];
+/**
+ * What to check, as a run would measure it (`scenarios`, `manifest`, the `sizes` to check, from 500K up for the
+ * issue's bar, `iterations` and `warmup` per bare loop and per harness run, the harness's `settle` step).
+ */
+export interface AccuracyOptions extends Pick<RunnerOptions, 'scenarios' | 'manifest' | 'sizes' | 'iterations' | 'warmup' | 'settle' | 'clock' | 'cancellation'> {
     /** Alternations of bare loop and harness per case (default {@link DEFAULT_ACCURACY_ROUNDS}). */
     readonly rounds?: number;
-    /** Timed samples of the bare loop and of the harness in each round (default 15). */
-    readonly iterations?: number;
-    /** Warm-up samples before each (default 2). */
-    readonly warmup?: number;
     /** Largest accepted |ratio - 1| (default 0.05). */
     readonly tolerance?: number;
-    /** The harness's settle step, as the real runs use it. */
-    readonly settle?: () => void | Promise<void>;
-    readonly clock?: Clock;
-    readonly cancellation?: CancellationSignal;
     readonly onProgress?: (message: string, done: number, total: number) => void;
 }
 

@@ -281,6 +281,11 @@ export async function bench(options: BenchOptions): Promise<number> {
     // Every host is set up first (builds, installs), so the rounds that follow only measure.
     const prepared = new Map<BenchHost, () => Promise<ResultsDocument>>();
     const outcomes = new Map<BenchHost, HostOutcome>();
+    const failed = (host: BenchHost, error: unknown): void => {
+        const reason = (error as Error).message ?? String(error);
+        log(`  ${host}: FAILED: ${reason}`);
+        outcomes.set(host, { host, status: 'failed', seconds: 0, reason });
+    };
     for (const host of options.hosts) {
         log(`${HOST_NAMES[host]}${host === 'theia-browser' && options.theiaUrl ? ` at ${options.theiaUrl}` : ''}`);
         try {
@@ -292,9 +297,7 @@ export async function bench(options: BenchOptions): Promise<number> {
                 prepared.set(host, preparation.run);
             }
         } catch (error) {
-            const reason = (error as Error).message ?? String(error);
-            log(`  ${host}: FAILED: ${reason}`);
-            outcomes.set(host, { host, status: 'failed', seconds: 0, reason });
+            failed(host, error);
         }
     }
     const rounds = new Map<BenchHost, ResultsDocument[]>();
@@ -317,9 +320,7 @@ export async function bench(options: BenchOptions): Promise<number> {
                 }
                 log(`  ${host}: ${document.results.length} result rows in ${((Date.now() - hostStarted) / 1000).toFixed(1)} s`);
             } catch (error) {
-                const reason = (error as Error).message ?? String(error);
-                log(`  ${host}: FAILED: ${reason}`);
-                outcomes.set(host, { host, status: 'failed', seconds: 0, reason });
+                failed(host, error);
             } finally {
                 spent.set(host, (spent.get(host) ?? 0) + (Date.now() - hostStarted) / 1000);
             }
