@@ -39,7 +39,11 @@ export const REPORT_HEADINGS = {
     howToReadNote: howToReadNote(),
     factors: 'Factors',
     factorsNote: 'Time: difference of the medians in ms (first minus second). Factor: first divided by second. Each with its '
-        + `${percent(CONFIDENCE_LEVEL)} interval.`,
+        + `${percent(CONFIDENCE_LEVEL)} interval. "Plugin vs VS Code" compares a Theia plugin's workspace.fs.readFile, which leaves `
+        + 'the plugin host (plugin host, frontend, backend, disk, and the bytes back the same way), with VS Code\'s, which a Node '
+        + 'extension host serves from its own disk provider. "Like for like" compares the plugin\'s read with VS Code\'s read of '
+        + 'the same file by its vscode-remote URI, which the extension host sends to the workbench, which reads it over its '
+        + 'remote connection to the server: both reads cross the same kinds of process boundaries.',
     scenarios: 'Every scenario',
     precision: 'Precision',
     environments: 'Hosts',

@@ -250,6 +250,7 @@ const THEIA = { browser: theiaHosts('browser'), electron: theiaHosts('electron')
 const VSCODE_DESKTOP: HostKey = { editor: 'vscode', runtime: 'desktop', extensionKind: 'extension' };
 const VSCODE_SERVER: HostKey = { editor: 'vscode', runtime: 'server', extensionKind: 'extension' };
 const READ_FILE = SCENARIO_CATALOG.vscodeReadFile.id;
+const WORKBENCH_READ = SCENARIO_CATALOG.vscodeReadFileWorkbench.id;
 const FILE_SERVICE = SCENARIO_CATALOG.theiaFileServiceReadFile.id;
 const NODE_FS = SCENARIO_CATALOG.theiaNodeFsService.id;
 
@@ -305,6 +306,12 @@ function originalSuiteTables(tables: ReportTables): MedianTable[] {
     return defined([
         tables.medians('read-file', `VS Code extension / plugin: ${SCENARIO_CATALOG.vscodeReadFile.label}, ${MEDIAN_UNIT}`, 'Host',
             [VSCODE_DESKTOP, VSCODE_SERVER, THEIA.electron.plugin, THEIA.browser.plugin].map(host => ({ label: tables.label(host), series: series(host, READ_FILE) }))),
+        // Only where VS Code's read through the workbench was measured: otherwise it would repeat the table above.
+        tables.measurements.some(entry => entry.measurement.scenario.id === WORKBENCH_READ) ? tables.medians('like-for-like', `Like for like: an extension's read that leaves its host, ${MEDIAN_UNIT}`, 'Host (path)', [
+            { label: `${tables.label(VSCODE_SERVER)} (through the workbench)`, series: series(VSCODE_SERVER, WORKBENCH_READ) },
+            { label: `${tables.label(VSCODE_SERVER)} (in the extension host)`, series: series(VSCODE_SERVER, READ_FILE) },
+            ...[THEIA.electron.plugin, THEIA.browser.plugin].map(host => ({ label: tables.label(host), series: series(host, READ_FILE) })),
+        ]) : undefined,
         tables.medians('theia-extension', `Theia extension, ${MEDIAN_UNIT}`, 'Runtime (path)',
             ([[FILE_SERVICE, 'FileService'], [streamed, 'FileService stream'], [NODE_FS, 'Node FS']] as const).flatMap(([scenarioId, path]) =>
                 [THEIA.electron.extension, THEIA.browser.extension].map(host => ({ label: `${runtimeName(host)} (${path})`, series: series(host, scenarioId) })))),
@@ -328,6 +335,10 @@ function factorTables(tables: ReportTables): FactorTable[] {
     return defined([
         ...[browser, electron].map(({ plugin }) => tables.factor(`plugin-vs-vscode-${plugin.runtime}`, `${label(plugin)} vs ${label(vscode)}`,
             series(plugin, READ_FILE), series(vscode, READ_FILE))),
+        ...[browser, electron].map(({ plugin }) => tables.factor(`plugin-vs-vscode-workbench-${plugin.runtime}`,
+            `${label(plugin)} vs ${label(VSCODE_SERVER)} through the workbench (like for like)`, series(plugin, READ_FILE), series(VSCODE_SERVER, WORKBENCH_READ))),
+        tables.factor('vscode-workbench-vs-extension-host', `${label(VSCODE_SERVER)}: through the workbench vs in the extension host`,
+            series(VSCODE_SERVER, WORKBENCH_READ), series(VSCODE_SERVER, READ_FILE)),
         tables.factor('plugin-browser-vs-electron', `${editorRuntimeLabel(browser.plugin)} vs ${runtimeName(electron.plugin)} (plugin)`,
             series(browser.plugin, READ_FILE), series(electron.plugin, READ_FILE)),
         tables.factor('file-service-browser-vs-electron', `${editorRuntimeLabel(browser.extension)} vs ${runtimeName(electron.extension)} (FileService)`,

@@ -16,6 +16,15 @@ export function createScenarios(fixturesFolder: vscode.Uri): ScenarioImplementat
                 return { runSample: async () => ({ bytes: await vscode.workspace.fs.readFile(uri) }) };
             },
         },
+        vscodeReadFileWorkbench: {
+            ...SCENARIO_CATALOG.vscodeReadFileWorkbench,
+            unavailableReason: () => throughWorkbench(fixturesFolder).reason,
+            prepare: async target => {
+                const { folder } = throughWorkbench(fixturesFolder);
+                const uri = vscode.Uri.joinPath(folder!, target.fileName);
+                return { runSample: async () => ({ bytes: await vscode.workspace.fs.readFile(uri) }) };
+            },
+        },
         vscodeWriteFile: {
             ...SCENARIO_CATALOG.vscodeWriteFile,
             prepare: async target => prepareWrite(fixturesFolder, target),
@@ -54,6 +63,29 @@ export function createScenarios(fixturesFolder: vscode.Uri): ScenarioImplementat
             },
         },
     };
+}
+
+/**
+ * The fixtures folder as the workbench names it, `vscode-remote://<authority>/<path>`, where the extension host
+ * is remote. VS Code reads a `file:` URI inside a Node extension host (its own disk provider there), but has no
+ * provider for `vscode-remote` in the extension host: the read goes to the workbench, which reads the file over
+ * its remote connection, as a Theia plugin's read goes to the frontend. The authority comes from
+ * `vscode.env.remoteName`, which is the whole authority when it has no `+`, as for a server in the browser
+ * (code-server, VS Code Server: the page's `host:port`); for a resolver's authority (`ssh-remote+box`) it is only
+ * the resolver's name, and the authority itself is not in the stable API.
+ */
+export function throughWorkbench(fixturesFolder: vscode.Uri): { folder?: vscode.Uri; reason?: string } {
+    const authority = vscode.env.remoteName;
+    if (authority === undefined) {
+        return { reason: 'the extension host is not remote: its reads of file: URIs never leave it, and there is no workbench path to a remote disk' };
+    }
+    if (!/[.:]/.test(authority) && authority !== 'localhost') {
+        return { reason: `the remote authority is not in the stable API here (remoteName '${authority}' names a resolver, not a host)` };
+    }
+    if (fixturesFolder.scheme !== 'file') {
+        return { reason: `the fixtures are not on the remote host's disk (URI scheme '${fixturesFolder.scheme}')` };
+    }
+    return { folder: fixturesFolder.with({ scheme: 'vscode-remote', authority }) };
 }
 
 /** Writes the fixture's bytes into a temporary folder inside the fixtures folder, removed by `dispose`. */

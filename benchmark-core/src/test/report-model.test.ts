@@ -65,6 +65,21 @@ suite('comparison report model', () => {
             'plugin-vs-extension-browser', 'file-service-vs-vscode'], 'no Electron factors without Electron results');
     });
 
+    test('like for like: VS Code\'s read through its workbench gets its own table rows and the factors against the plugin and the in-host read', () => {
+        const [vscode, theia] = sampleRun();
+        const throughWorkbench = [measurement(catalog.vscodeReadFileWorkbench, '1K', 4), measurement(catalog.vscodeReadFileWorkbench, '10000K', 100)];
+        const report = buildComparisonReport([resultsDocument(vscodeServer, [...vscode.results, ...throughWorkbench]), theia]);
+        const table = medianTable(report, 'like-for-like');
+        assert.deepStrictEqual(table?.rows.map(row => row.label), ['VS Code server (through the workbench)', 'VS Code server (in the extension host)', 'Theia browser (plugin)']);
+        assert.deepStrictEqual(medians(table), [[4, 100], [2, 10], [8, 500]]);
+        const likeForLike = factorTables(report).find(factor => factor.id === 'plugin-vs-vscode-workbench-browser');
+        assert.strictEqual(likeForLike?.title, 'Theia browser (plugin) vs VS Code server through the workbench (like for like)');
+        assert.deepStrictEqual(likeForLike?.cells.map(cell => cell?.factor), [2, 5]);
+        const vscodePaths = factorTables(report).find(factor => factor.id === 'vscode-workbench-vs-extension-host');
+        assert.deepStrictEqual(vscodePaths?.cells.map(cell => cell?.factor), [2, 10]);
+        assert.isUndefined(medianTable(buildComparisonReport(sampleRun()), 'like-for-like'), 'no like-for-like table where nobody measured the workbench read');
+    });
+
     test('every cell carries the 95% interval of its median (order statistics 4 and 12 of 15 samples) and its 5th percentile', () => {
         const report = buildComparisonReport([resultsDocument(vscodeServer, [measurementOfSamples(catalog.vscodeReadFile, '1K', fifteen()),
             measurement(catalog.vscodeReadFile, '10000K', 10)])]);
