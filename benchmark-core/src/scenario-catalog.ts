@@ -15,7 +15,7 @@ export const SCENARIO_CATALOG = {
         id: 'vscode.workspace.fs.readFile.workbench', label: 'workspace.fs.readFile (through the workbench)',
         api: 'vscode.workspace.fs.readFile(vscode-remote URI): extension host -> workbench -> server',
         target: 'fixture', verification: 'content',
-        suite: 'vscode', description: "workspace.fs.readFile of each fixture by its vscode-remote URI: the extension host has no provider for it, "
+        suite: 'vscode', description: 'workspace.fs.readFile of each fixture by its vscode-remote URI: the extension host has no provider for it, '
             + 'so VS Code sends the read to the workbench, which reads it over its remote connection (the path a Theia plugin\'s read takes)',
     },
     vscodeWriteFile: {
