@@ -1,6 +1,6 @@
 import { CONFIDENCE_LEVEL, formatInterval, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank } from './intervals';
 import {
-    ComparisonReport, FactorCell, FactorTable, HostEnvironment, MedianCell, MedianTable, NotMeasuredHost, PrecisionMiss, REPORT_BOOTSTRAP, ReportChart, ReportSection,
+    ComparisonReport, FactorCell, FactorTable, HostEnvironment, MedianCell, MedianTable, NotMeasuredHost, PrecisionMiss, REPORT_BOOTSTRAP, StreamRow, ReportChart, ReportSection,
 } from './report-model';
 
 /** What a cell shows where nothing was measured. */
@@ -45,6 +45,11 @@ export const REPORT_HEADINGS = {
         + 'the same file by its vscode-remote URI, which the extension host sends to the workbench, which reads it over its '
         + 'remote connection to the server: both reads cross the same kinds of process boundaries.',
     scenarios: 'Every scenario',
+    streaming: 'Streamed reads: time to the first chunk',
+    streamingNote: 'FileService.readFileStream delivers the file in chunks; the first chunk is when a consumer could start (say, '
+        + 'decoding), the whole read when it has every byte. Measured in the same sample: one clock reading at the first chunk. '
+        + '"First chunk at" is the median over the samples of first chunk / whole read: near 100% means the first chunk arrives '
+        + 'only about when the read ends, so streaming saves the consumer nothing.',
     precision: 'Precision',
     environments: 'Hosts',
     notMeasured: 'Not measured',
@@ -157,6 +162,16 @@ export function environmentGrid(hosts: readonly HostEnvironment[]): TextGrid {
     };
 }
 
+export function streamGrid(rows: readonly StreamRow[]): TextGrid {
+    return {
+        header: ['Host', 'Scenario', 'Size', `First chunk, median ms [${percent(CONFIDENCE_LEVEL)}]`, `Whole read, median ms [${percent(CONFIDENCE_LEVEL)}]`,
+            'First chunk at', 'Chunks'],
+        align: ['left', 'left', 'left', 'right', 'right', 'right', 'right'],
+        rows: rows.map(row => [row.hostLabel, row.scenario.label, row.targetLabel, formatMedian(row.firstChunk), formatMedian(row.whole),
+            `${Math.round(row.firstChunkShare * 100)}%`, String(Math.round(row.chunks))]),
+    };
+}
+
 function precisionNote(cells: number, missed: readonly PrecisionMiss[]): string {
     const reached = cells - missed.length;
     const all = `sampled on until its median's ${percent(CONFIDENCE_LEVEL)} interval was within the run's precision target of it, or its time budget was spent`;
@@ -210,6 +225,9 @@ export function reportBlocks(report: ComparisonReport): ReportBlock[] {
             case 'scenarios':
                 blocks.push(heading(2, REPORT_HEADINGS.scenarios), ...section.tables.flatMap((median): ReportBlock[] =>
                     [heading(3, median.title), table(distributionGrid(median)), { kind: 'distribution', table: median }]));
+                break;
+            case 'streaming':
+                blocks.push(heading(2, REPORT_HEADINGS.streaming), { kind: 'paragraph', text: REPORT_HEADINGS.streamingNote }, table(streamGrid(section.rows)));
                 break;
             case 'precision':
                 blocks.push(heading(2, REPORT_HEADINGS.precision), { kind: 'paragraph', text: precisionNote(section.cells, section.missed) },

@@ -4,7 +4,7 @@ import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } 
 import { ScenarioInfo } from './scenario';
 import { SCENARIO_CATALOG } from './scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from './sizes';
-import { quantile, SampleStatistics } from './statistics';
+import { computeStatistics, median as medianOf, quantile, SampleStatistics } from './statistics';
 
 /**
  * The comparison report as data: built once from results files, rendered by every output (Markdown,
@@ -154,10 +154,45 @@ export type ReportSection =
     | { readonly kind: 'factors'; readonly tables: readonly FactorTable[] }
     /** One table per scenario with every host that measured it. */
     | { readonly kind: 'scenarios'; readonly tables: readonly MedianTable[] }
+    /** Streamed reads: time to the first chunk beside the whole read, per host and size. */
+    | { readonly kind: 'streaming'; readonly rows: readonly StreamRow[] }
     /** With a precision target: how many cells reached it, and the ones that did not. */
     | { readonly kind: 'precision'; readonly cells: number; readonly missed: readonly PrecisionMiss[] }
     | { readonly kind: 'environments'; readonly hosts: readonly HostEnvironment[] }
     | { readonly kind: 'not-measured'; readonly hosts: readonly NotMeasuredHost[] };
+
+/** A streamed read at one size in one host: when its first chunk came, against the whole read. */
+export interface StreamRow {
+    readonly host: HostKey;
+    readonly hostLabel: string;
+    readonly scenario: ScenarioInfo;
+    readonly targetLabel: string;
+    /** Time from the call to the first chunk, over the timed samples. */
+    readonly firstChunk: MedianCell;
+    /** The whole read (the row's own samples). */
+    readonly whole: MedianCell;
+    /** Median over the samples of first chunk / whole read: 1 means the first chunk came only at the end. */
+    readonly firstChunkShare: number;
+    /** Median number of chunks. */
+    readonly chunks: number;
+}
+
+/** The streamed reads of a report (rows whose measurement has per-sample stream timings), host by host, smallest size first. */
+function streamRows(measurements: readonly ReportMeasurement[]): StreamRow[] {
+    return measurements.flatMap(({ host, hostLabel, measurement }): StreamRow[] => {
+        const stream = measurement.stream;
+        if (!stream) {
+            return [];
+        }
+        const firstChunk: Measurement = { ...measurement, samplesMs: stream.firstChunkMs, statistics: computeStatistics(stream.firstChunkMs) };
+        return [{
+            host, hostLabel, scenario: measurement.scenario, targetLabel: measurement.targetLabel,
+            firstChunk: medianCell(firstChunk), whole: medianCell(measurement),
+            firstChunkShare: medianOf(stream.firstChunkMs.map((ms, index) => measurement.samplesMs[index] > 0 ? Math.min(1, ms / measurement.samplesMs[index]) : 1)),
+            chunks: medianOf(stream.chunks),
+        }];
+    }).sort((a, b) => a.hostLabel.localeCompare(b.hostLabel) || FIXTURE_SIZE_LABELS.indexOf(a.targetLabel as never) - FIXTURE_SIZE_LABELS.indexOf(b.targetLabel as never));
+}
 
 /** A cell whose median's interval did not get within the run's precision target (its time budget ran out). */
 export interface PrecisionMiss {
@@ -195,7 +230,7 @@ export interface FactorChartSeries {
 /** A chart over fixture sizes. */
 export interface ReportChart {
     /** Names the standalone file: `chart-<id>.svg`. */
-    readonly id: 'medians' | 'factors';
+    readonly id: 'medians' | 'factors' | 'first-chunk';
     readonly title: string;
     readonly xTitle: string;
     readonly yTitle: string;
@@ -416,10 +451,12 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const factors = factorTables(tables);
     const scenarios = scenarioTables(tables);
     const notMeasured = [...options.notMeasured ?? []];
+    const streams = streamRows(tables.measurements);
     const sections: ReportSection[] = [
         ...originalSuiteTables(tables).map(table => ({ kind: 'medians' as const, table })),
         ...(factors.length > 0 ? [{ kind: 'factors' as const, tables: factors }] : []),
         ...(scenarios.length > 0 ? [{ kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table) }] : []),
+        ...(streams.length > 0 ? [{ kind: 'streaming' as const, rows: streams }] : []),
         ...precisionSections(documents, label),
         { kind: 'environments', hosts: hostEnvironments(documents, label) },
         ...(notMeasured.length > 0 ? [{ kind: 'not-measured' as const, hosts: notMeasured }] : []),
@@ -430,7 +467,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
         hosts: hostKeysOf(documents).map(key => ({ key, label: label(key) })),
         measurements: tables.measurements,
         sections,
-        charts: reportCharts(scenarios, factors),
+        charts: reportCharts(scenarios, factors, streams),
     };
 }
 
@@ -440,7 +477,8 @@ function chartSizes(sizes: Iterable<string>): string[] {
 }
 
 /** Median vs size of every fixture scenario and host; the factors vs size. */
-function reportCharts(scenarioTables: readonly { scenario: ScenarioInfo; table: MedianTable }[], factorTables: readonly FactorTable[]): ReportChart[] {
+function reportCharts(scenarioTables: readonly { scenario: ScenarioInfo; table: MedianTable }[], factorTables: readonly FactorTable[],
+    streams: readonly StreamRow[]): ReportChart[] {
     const charts: ReportChart[] = [];
     const medianSeries = scenarioTables.filter(({ scenario }) => scenario.target === 'fixture').flatMap(({ scenario, table }) => table.rows.map((row): MedianChartSeries => ({
         kind: 'median', label: `${row.label}: ${scenario.label}`, series: row.series,
@@ -460,6 +498,20 @@ function reportCharts(scenarioTables: readonly { scenario: ScenarioInfo; table: 
         charts.push({
             id: 'factors', title: 'Factors vs file size (log scales)', xTitle: 'file size', yTitle: 'factor (first / second)',
             sizes: chartSizes(factorSeries.flatMap(line => line.points.map(point => point.size))), series: factorSeries,
+        });
+    }
+    // Per streamed path: its first chunk and its whole read, so the gap between the lines is the time streaming could save.
+    const streamSeries = [...new Map(streams.map(row => [`${hostKeyId(row.host)}|${row.scenario.id}`, row])).values()].flatMap(({ host, hostLabel, scenario }) => {
+        const rows = streams.filter(row => hostKeyId(row.host) === hostKeyId(host) && row.scenario.id === scenario.id);
+        return (['firstChunk', 'whole'] as const).map((which): MedianChartSeries => ({
+            kind: 'median', label: `${hostLabel}: ${scenario.label}, ${which === 'firstChunk' ? 'first chunk' : 'whole read'}`,
+            series: { host, scenarioId: scenario.id }, points: rows.map(row => ({ size: row.targetLabel, cell: row[which] })),
+        }));
+    });
+    if (streamSeries.length > 0) {
+        charts.push({
+            id: 'first-chunk', title: 'Streamed read: time to the first chunk and to the end (log scales)', xTitle: 'file size', yTitle: 'median ms',
+            sizes: chartSizes(streamSeries.flatMap(line => line.points.map(point => point.size))), series: streamSeries,
         });
     }
     return charts;

@@ -111,7 +111,15 @@ export const measurementSchema = z.object({
     host: hostSchema.optional(),
     /** (v2) With a precision target: whether the median's interval got within it. */
     reachedPrecision: z.boolean().optional(),
-});
+    /**
+     * (v2) A streamed read, per timed sample in the order of `samplesMs`: ms from the call to the first chunk,
+     * and the number of chunks.
+     */
+    stream: z.object({ firstChunkMs: durationsMs.min(1), chunks: z.array(z.number().int().nonnegative()).min(1) })
+        .refine(stream => stream.firstChunkMs.length === stream.chunks.length, 'stream.firstChunkMs and stream.chunks must have one entry per timed sample')
+        .optional(),
+}).refine(row => row.stream === undefined || row.stream.firstChunkMs.length === row.samplesMs.length,
+    { message: 'stream must have one entry per timed sample', path: ['stream'] });
 
 export const skippedSchema = z.object({
     scenario: scenarioInfoSchema,
@@ -192,6 +200,7 @@ export function toMeasurement(measurement: CaseMeasurement): Measurement {
         verification: measurement.verification,
         reportedBySubject: measurement.reportedBySubject,
         ...(measurement.reachedPrecision === undefined ? {} : { reachedPrecision: measurement.reachedPrecision }),
+        ...(measurement.stream ? { stream: { firstChunkMs: [...measurement.stream.firstChunkMs], chunks: [...measurement.stream.chunks] } } : {}),
     };
 }
 

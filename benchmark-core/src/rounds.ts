@@ -32,6 +32,10 @@ export function mergeRounds(rounds: readonly ResultsDocument[]): ResultsDocument
                 samplesMs: [...merged.samplesMs, ...row.samplesMs],
                 verification: merged.verification === row.verification ? merged.verification : 'length',
                 reportedBySubject: merged.reportedBySubject || row.reportedBySubject,
+                // Per-sample stream timings stay beside their samples only when every round has them.
+                stream: merged.stream && row.stream ? {
+                    firstChunkMs: [...merged.stream.firstChunkMs, ...row.stream.firstChunkMs], chunks: [...merged.stream.chunks, ...row.stream.chunks],
+                } : undefined,
             } : row);
         }
     }

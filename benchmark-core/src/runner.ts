@@ -82,6 +82,14 @@ export interface CaseMeasurement {
     readonly reportedBySubject: boolean;
     /** With a precision target: whether the 95% interval of the median got within it. */
     readonly reachedPrecision?: boolean;
+    /** A streamed read, per timed sample: ms from the call to its first chunk, and its number of chunks. */
+    readonly stream?: StreamSamples;
+}
+
+/** Per timed sample of a streamed read: time to the first chunk (ms, from the same clock reading as the sample) and chunks. */
+export interface StreamSamples {
+    readonly firstChunkMs: number[];
+    readonly chunks: number[];
 }
 
 export interface SkippedScenario {
@@ -158,6 +166,7 @@ interface RunningCase {
     spentMs: number;
     done: boolean;
     reachedPrecision?: boolean;
+    stream?: StreamSamples;
 }
 
 /**
@@ -227,6 +236,11 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
             running.verification = await verifySample(running.scenario, running.scenarioCase, running.target, output, checkContent);
             running.reportedBySubject ||= output.reportedMs !== undefined;
             (isWarmup ? running.warmupMs : running.samplesMs).push(output.reportedMs ?? elapsed);
+            if (output.stream && !isWarmup) {
+                running.stream ??= { firstChunkMs: [], chunks: [] };
+                running.stream.firstChunkMs.push(Math.max(0, output.stream.firstChunkAt - started));
+                running.stream.chunks.push(output.stream.chunks);
+            }
             running.spentMs += elapsed;
             done++;
             const now = clock();
@@ -266,6 +280,7 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
             verification: running.verification,
             reportedBySubject: running.reportedBySubject,
             ...(running.reachedPrecision === undefined ? {} : { reachedPrecision: running.reachedPrecision }),
+            ...(running.stream ? { stream: running.stream } : {}),
         }));
         return { measurements, skipped, startedAt, finishedAt: new Date().toISOString() };
     } finally {

@@ -42,6 +42,15 @@ export interface SampleOutput {
     readonly itemCount?: number;
     /** Duration measured by the other side (e.g. the backend's own read), in ms; replaces the local clock. */
     readonly reportedMs?: number;
+    /** A streamed read: how its chunks came. */
+    readonly stream?: StreamTiming;
+}
+
+/** How a streamed read delivered: when its first chunk arrived and how many chunks there were. */
+export interface StreamTiming {
+    /** The runner's clock (`performance.now()`) when the first chunk arrived; one reading, the only extra work in the sample. */
+    readonly firstChunkAt: number;
+    readonly chunks: number;
 }
 
 /** One prepared case of a scenario, e.g. `workspace.fs.readFile` of `50K.bin`. */

@@ -3,7 +3,7 @@ import { HostKey } from '../host-identity';
 import { buildComparisonReport, ComparisonReport, FactorCell, FactorTable, MedianTable, reportSections } from '../report-model';
 import { HostInfo, ResultsDocument } from '../results';
 import { SCENARIO_CATALOG } from '../scenario-catalog';
-import { measurement, measurementOfSamples, resultsDocument, sampleRun, theiaBrowserPlugin, vscodeServer } from './results-builders';
+import { measurement, measurementOfSamples, resultsDocument, sampleRun, theiaBrowser, theiaBrowserPlugin, vscodeServer } from './results-builders';
 
 const catalog = SCENARIO_CATALOG;
 
@@ -78,6 +78,23 @@ suite('comparison report model', () => {
         const vscodePaths = factorTables(report).find(factor => factor.id === 'vscode-workbench-vs-extension-host');
         assert.deepStrictEqual(vscodePaths?.cells.map(cell => cell?.factor), [2, 10]);
         assert.isUndefined(medianTable(buildComparisonReport(sampleRun()), 'like-for-like'), 'no like-for-like table where nobody measured the workbench read');
+    });
+
+    test('streamed reads: time to the first chunk beside the whole read per host and size, its share of the read, the chunks, and a chart', () => {
+        const stream = (target: string, whole: number[], firstChunkMs: number[], chunks: number[]) => ({
+            ...measurementOfSamples(catalog.theiaFileServiceReadFileStream, target, whole), stream: { firstChunkMs, chunks },
+        });
+        const report = buildComparisonReport([resultsDocument(theiaBrowser, [
+            stream('10000K', [100, 200, 300], [90, 190, 290], [150, 160, 170]), stream('1K', [2, 4, 6], [1, 1, 3], [1, 1, 1]),
+            measurement(catalog.theiaFileServiceReadFile, '1K', 3),
+        ])]);
+        const [section] = reportSections(report, 'streaming');
+        assert.deepStrictEqual(section.rows.map(row => [row.targetLabel, row.firstChunk.statistics.medianMs, row.whole.statistics.medianMs, row.firstChunkShare, row.chunks]),
+            [['1K', 1, 4, 0.5, 1], ['10000K', 190, 200, 0.95, 160]]);
+        const chart = report.charts.find(candidate => candidate.id === 'first-chunk');
+        assert.deepStrictEqual(chart?.series.map(series => series.label), [
+            'Theia browser (extension): FileService.readFileStream, first chunk', 'Theia browser (extension): FileService.readFileStream, whole read']);
+        assert.deepStrictEqual(reportSections(buildComparisonReport(sampleRun()), 'streaming'), [], 'no section without stream timings');
     });
 
     test('every cell carries the 95% interval of its median (order statistics 4 and 12 of 15 samples) and its 5th percentile', () => {

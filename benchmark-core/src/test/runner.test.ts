@@ -137,6 +137,20 @@ suite('runBenchmark', () => {
         assert.deepStrictEqual(output.measurements[0].samplesMs, [2, 2, 2]);
     });
 
+    test('a streamed read keeps, per timed sample, the time from the call to its first chunk and its number of chunks', async () => {
+        const clock = new FakeClock();
+        // Sample i takes 10 + i ms; its first chunk comes i + 1 ms after the call, in i + 2 chunks.
+        const scenario = fakeScenario(clock, bytesOf, {
+            duration: index => 10 + index,
+            output: (index, target) => ({ bytes: bytesOf(target.fileName), stream: { firstChunkAt: clock.now - (10 + index) + index + 1, chunks: index + 2 } }),
+        });
+        const [measurement] = (await runBenchmark({ scenarios: [scenario], manifest, sizes: parseSizeList('1K'), iterations: 3, warmup: 1, clock: clock.read })).measurements;
+        assert.deepStrictEqual(measurement.samplesMs, [11, 12, 13]);
+        assert.deepStrictEqual(measurement.stream, { firstChunkMs: [2, 3, 4], chunks: [3, 4, 5] }, 'warm-up left out, like its sample');
+        const [plain] = (await runBenchmark({ scenarios: [fakeScenario(clock, bytesOf)], manifest, sizes: parseSizeList('1K'), iterations: 1, warmup: 0, clock: clock.read })).measurements;
+        assert.notProperty(plain, 'stream');
+    });
+
     test('with a precision target, a noisy case samples on until its median\'s interval is narrow enough, a steady one stops at iterations', async () => {
         const clock = new FakeClock();
         const steady = fakeScenario(clock, bytesOf, { id: 'steady', duration: () => 10 });

@@ -49,6 +49,14 @@ suite('Theia browser app in headless Chromium', function (): void {
         assert.strictEqual(pluginRow?.host?.extensionKind, 'plugin');
         assert.strictEqual(pluginRow?.host?.runtime, 'browser');
         assert.isTrue(document.results.filter(row => row.scenario.id === SCENARIO_CATALOG.theiaDiskFloor.id).every(row => row.reportedBySubject));
+        // The streamed read keeps when its first chunk came, within each sample, and how many chunks there were.
+        for (const row of document.results.filter(candidate => candidate.scenario.id === SCENARIO_CATALOG.theiaFileServiceReadFileStream.id)) {
+            assert.strictEqual(row.stream?.firstChunkMs.length, row.samplesMs.length, row.targetLabel);
+            assert.isTrue(row.stream!.firstChunkMs.every((ms, index) => ms > 0 && ms <= row.samplesMs[index]), `${row.targetLabel}: ${JSON.stringify(row.stream)}`);
+            assert.isTrue(row.stream!.chunks.every(chunks => chunks >= 1), row.targetLabel);
+        }
+        assert.isAbove(document.results.find(row => row.scenario.id === SCENARIO_CATALOG.theiaFileServiceReadFileStream.id && row.targetLabel === '10000K')!.stream!.chunks[0], 1,
+            'a 10000K file comes in more than one chunk');
 
         const lines = (await workbench.outputLines()).map(line => line.text);
         assert.isTrue(lines.some(line => /^10000K\s+10240000\s+3\s+\d/.test(line)), `a 10000K table row in ${JSON.stringify(lines)}`);

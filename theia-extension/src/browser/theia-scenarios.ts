@@ -1,6 +1,5 @@
 import { Endpoint } from '@theia/core/lib/browser/endpoint';
 import { BinaryBuffer } from '@theia/core/lib/common/buffer';
-import { consumeStream } from '@theia/core/lib/common/stream';
 import URI from '@theia/core/lib/common/uri';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { SCENARIO_CATALOG, ScenarioImplementations, ScenarioTarget } from '@fs-perf/benchmark-core';
@@ -32,12 +31,21 @@ export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsRea
                 return {
                     runSample: async () => {
                         const content = await fileService.readFileStream(uri);
-                        // consumeStream collects the chunks; the reducer keeps them instead of joining them.
-                        await consumeStream(content.value, all => {
-                            chunks = all;
-                            return all[0];
+                        const received: BinaryBuffer[] = [];
+                        let byteCount = 0;
+                        let firstChunkAt: number | undefined;
+                        // In the sample: one clock reading at the first chunk, and the bytes counted as they come.
+                        await new Promise<void>((resolve, reject) => {
+                            content.value.on('data', chunk => {
+                                firstChunkAt ??= performance.now();
+                                received.push(chunk);
+                                byteCount += chunk.byteLength;
+                            });
+                            content.value.on('error', reject);
+                            content.value.on('end', () => resolve());
                         });
-                        return { byteCount: chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0) };
+                        chunks = received;
+                        return { byteCount, stream: { firstChunkAt: firstChunkAt ?? performance.now(), chunks: received.length } };
                     },
                     readBack: async () => BinaryBuffer.concat(chunks).buffer,
                 };
