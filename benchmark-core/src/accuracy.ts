@@ -1,5 +1,5 @@
 import { BenchmarkCancelledError } from './errors';
-import { formatSupported, Interval, medianInterval, RatioEstimate, ratioOfMedians } from './intervals';
+import { formatSupported, Interval, RatioEstimate, roundsEstimate } from './intervals';
 import { HostInfo, resultsFileName } from './results';
 import { Clock, runBenchmark, RunnerOptions, scenarioTargets } from './runner';
 import { Scenario, ScenarioInfo, scenarioInfo, ScenarioTarget } from './scenario';
@@ -16,6 +16,9 @@ export interface AccuracyRound {
     readonly harnessMedianMs: number;
     /** harness / bare. */
     readonly ratio: number;
+    /** The round's timed samples of each. */
+    readonly bareSamplesMs: readonly number[];
+    readonly harnessSamplesMs: readonly number[];
 }
 
 /**
@@ -29,15 +32,12 @@ export interface AccuracyCase {
     readonly scenario: ScenarioInfo;
     readonly targetLabel: string;
     readonly rounds: readonly AccuracyRound[];
-    /** Every round's timed samples of the bare loop, pooled. */
-    readonly bareSamplesMs: readonly number[];
-    /** Every round's timed samples of the harness, pooled. */
-    readonly harnessSamplesMs: readonly number[];
+    /** Medians of every round's samples, pooled. */
     readonly bareMedianMs: number;
     readonly harnessMedianMs: number;
-    /** The harness's pooled median's 95% interval (order statistics). */
-    readonly harnessIntervalMs?: Interval;
-    /** harness / bare of the pooled medians, with its seeded bootstrap 95% interval. */
+    /** The harness's pooled median's 95% interval, bootstrapped over rounds (see {@link roundsEstimate}). */
+    readonly harnessIntervalMs: Interval;
+    /** harness / bare of the pooled medians, with its 95% interval bootstrapped over the paired rounds. */
     readonly ratio: RatioEstimate;
     readonly verdict: AccuracyVerdict;
     readonly passed: boolean;
@@ -85,8 +85,6 @@ export async function checkAccuracy(options: AccuracyOptions): Promise<AccuracyC
     let done = 0;
     for (const { scenario, size, target } of cases) {
         const caseRounds: AccuracyRound[] = [];
-        const bareSamplesMs: number[] = [];
-        const harnessSamplesMs: number[] = [];
         for (let round = 0; round < rounds; round++) {
             if (options.cancellation?.isCancellationRequested) {
                 throw new BenchmarkCancelledError();
@@ -102,23 +100,30 @@ export async function checkAccuracy(options: AccuracyOptions): Promise<AccuracyC
                 harnessMs = await harnessRun(scenario, size);
                 bareMs = await bareLoop(scenario, target, warmup, iterations, clock);
             }
-            bareSamplesMs.push(...bareMs);
-            harnessSamplesMs.push(...harnessMs);
-            caseRounds.push({ first, bareMedianMs: median(bareMs), harnessMedianMs: median(harnessMs), ratio: median(harnessMs) / median(bareMs) });
+            caseRounds.push({
+                first, bareMedianMs: median(bareMs), harnessMedianMs: median(harnessMs), ratio: median(harnessMs) / median(bareMs),
+                bareSamplesMs: bareMs, harnessSamplesMs: harnessMs,
+            });
         }
-        const bareMedianMs = median(bareSamplesMs);
-        const harnessIntervalMs = medianInterval(harnessSamplesMs);
-        const ratio = ratioOfMedians(harnessSamplesMs, bareSamplesMs);
-        const verdict: AccuracyVerdict = Math.abs(ratio.ratio - 1) <= tolerance ? 'ok'
-            : harnessIntervalMs && harnessIntervalMs.low <= bareMedianMs && bareMedianMs <= harnessIntervalMs.high ? 'within noise'
-                : ratio.ratio > 1 ? 'harness slower' : 'harness faster';
-        results.push({
-            scenario: scenarioInfo(scenario), targetLabel: size.label, rounds: caseRounds, bareSamplesMs, harnessSamplesMs,
-            bareMedianMs, harnessMedianMs: median(harnessSamplesMs), harnessIntervalMs, ratio, verdict,
-            passed: verdict === 'ok' || verdict === 'within noise',
-        });
+        results.push({ scenario: scenarioInfo(scenario), targetLabel: size.label, ...accuracyVerdict(caseRounds, tolerance) });
     }
     return results;
+}
+
+/**
+ * The verdict on one case from its rounds: the pooled medians, the harness's interval and the ratio's bootstrapped
+ * over the paired rounds (samples of one round share its machine state, so rounds are the independent units).
+ */
+export function accuracyVerdict(rounds: readonly AccuracyRound[], tolerance = 0.05): Omit<AccuracyCase, 'scenario' | 'targetLabel'> {
+    const estimate = roundsEstimate(rounds.map(round => round.harnessSamplesMs), rounds.map(round => round.bareSamplesMs));
+    const { ratio, numeratorInterval: harnessIntervalMs, denominatorMedian: bareMedianMs } = estimate;
+    const verdict: AccuracyVerdict = Math.abs(ratio.ratio - 1) <= tolerance ? 'ok'
+        : harnessIntervalMs.low <= bareMedianMs && bareMedianMs <= harnessIntervalMs.high ? 'within noise'
+            : ratio.ratio > 1 ? 'harness slower' : 'harness faster';
+    return {
+        rounds, bareMedianMs, harnessMedianMs: estimate.numeratorMedian, harnessIntervalMs, ratio, verdict,
+        passed: verdict === 'ok' || verdict === 'within noise',
+    };
 }
 
 /** `clock()` around one awaited call, nothing else; warm-up samples first, not kept. */

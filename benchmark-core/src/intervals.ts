@@ -127,6 +127,58 @@ export function differenceOfMedians(first: readonly number[], second: readonly n
     };
 }
 
+/** A median, a ratio of medians, and their intervals from samples taken in paired rounds. */
+export interface RoundsEstimate {
+    /** Median of all the numerator's samples, and its interval. */
+    readonly numeratorMedian: number;
+    readonly numeratorInterval: Interval;
+    /** Median of all the denominator's samples. */
+    readonly denominatorMedian: number;
+    readonly ratio: RatioEstimate;
+}
+
+/**
+ * Medians of samples taken in rounds (round i of each side measured one after the other), with intervals that
+ * respect the rounds: a two-level seeded bootstrap draws rounds with replacement (the same rounds for both
+ * sides, which keeps the pairs), then samples within each drawn round. Samples of one round share that round's
+ * machine state, so they are not independent: when rounds differ more than samples within a round, an
+ * interval that treats every sample as independent (order statistics over the pooled samples) is too narrow.
+ */
+export function roundsEstimate(numeratorRounds: readonly (readonly number[])[], denominatorRounds: readonly (readonly number[])[],
+    options: BootstrapOptions = {}): RoundsEstimate {
+    const rounds = numeratorRounds.length;
+    if (rounds === 0 || rounds !== denominatorRounds.length || [...numeratorRounds, ...denominatorRounds].some(round => round.length === 0)) {
+        throw new RangeError('A bootstrap over rounds needs the same number of non-empty rounds on both sides.');
+    }
+    const resamples = options.resamples ?? 2000;
+    const level = options.level ?? CONFIDENCE_LEVEL;
+    const random = seededRandom(options.seed ?? 1);
+    const draw = (chosen: readonly number[], side: readonly (readonly number[])[]): number => {
+        const pooled: number[] = [];
+        for (const round of chosen) {
+            const samples = side[round];
+            for (let index = 0; index < samples.length; index++) {
+                pooled.push(samples[Math.floor(random() * samples.length)]);
+            }
+        }
+        return medianOf(pooled);
+    };
+    const numerators = new Float64Array(resamples);
+    const ratios = new Float64Array(resamples);
+    for (let index = 0; index < resamples; index++) {
+        const chosen = Array.from({ length: rounds }, () => Math.floor(random() * rounds));
+        const top = draw(chosen, numeratorRounds);
+        numerators[index] = top;
+        ratios[index] = top / draw(chosen, denominatorRounds);
+    }
+    const numeratorMedian = medianOf(numeratorRounds.flat());
+    const denominatorMedian = medianOf(denominatorRounds.flat());
+    return {
+        numeratorMedian, numeratorInterval: percentileInterval(numerators, level), denominatorMedian,
+        ratio: { ratio: numeratorMedian / denominatorMedian, ...percentileInterval(ratios, level) },
+    };
+}
+
 /** The medians of each side's resamples, drawn in turns (top, then bottom) from one seeded source. */
 function bootstrapMedians(top: readonly number[], bottom: readonly number[], options: BootstrapOptions): { top: Float64Array; bottom: Float64Array; level: number } {
     if (top.length === 0 || bottom.length === 0) {

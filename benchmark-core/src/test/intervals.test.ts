@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import {
     adjustPValues, changeVerdict, detectChange, differenceOfMedians, formatInterval, formatSupported, mannWhitneyPValue, medianInterval,
-    minimumSamplesForMedianInterval, orderStatisticRank, ratioOfMedians, seededRandom,
+    minimumSamplesForMedianInterval, orderStatisticRank, ratioOfMedians, roundsEstimate, seededRandom,
 } from '../intervals';
 import { logNormal } from './synthetic-samples';
 
@@ -22,6 +22,22 @@ suite('intervals', () => {
             covered += interval.low <= 100 && 100 <= interval.high ? 1 : 0;
         }
         assert.isAtLeast(covered / trials, 0.95);
+    });
+
+    test('over paired rounds: the same rounds on both sides give a ratio of 1 and a narrow interval around it; rounds that differ widen the median\'s interval', () => {
+        const random = seededRandom(7);
+        // Four rounds whose machine state differs (levels 10, 12, 11, 13 ms), 15 samples each with a little jitter.
+        const rounds = [10, 12, 11, 13].map(level => logNormal(15, level, 0.05, random));
+        const same = roundsEstimate(rounds, rounds);
+        // The rounds are drawn in pairs, so the level differences between rounds cancel: only the jitter within rounds is left.
+        assert.strictEqual(same.ratio.ratio, 1);
+        assert.isTrue(same.ratio.low < 1 && same.ratio.high > 1 && same.ratio.high - same.ratio.low < 0.1, JSON.stringify(same.ratio));
+        const pooled = medianInterval(rounds.flat())!;
+        const { numeratorInterval } = roundsEstimate(rounds, rounds);
+        assert.isAbove(numeratorInterval.high - numeratorInterval.low, 2 * (pooled.high - pooled.low),
+            `rounds as the units: ${JSON.stringify(numeratorInterval)} vs samples as the units: ${JSON.stringify(pooled)}`);
+        assert.deepStrictEqual(roundsEstimate(rounds, rounds.map(round => round.map(ms => ms * 2))).ratio.ratio, 0.5);
+        assert.throws(() => roundsEstimate(rounds, rounds.slice(1)), /same number of non-empty rounds/);
     });
 
     test('the fewest samples with a median interval: 6 at 95%, more at 99%', () => {
