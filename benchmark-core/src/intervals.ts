@@ -153,23 +153,13 @@ export function roundsEstimate(numeratorRounds: readonly (readonly number[])[], 
     const resamples = options.resamples ?? 2000;
     const level = options.level ?? CONFIDENCE_LEVEL;
     const random = seededRandom(options.seed ?? 1);
-    const draw = (chosen: readonly number[], side: readonly (readonly number[])[]): number => {
-        const pooled: number[] = [];
-        for (const round of chosen) {
-            const samples = side[round];
-            for (let index = 0; index < samples.length; index++) {
-                pooled.push(samples[Math.floor(random() * samples.length)]);
-            }
-        }
-        return medianOf(pooled);
-    };
     const numerators = new Float64Array(resamples);
     const ratios = new Float64Array(resamples);
     for (let index = 0; index < resamples; index++) {
-        const chosen = Array.from({ length: rounds }, () => Math.floor(random() * rounds));
-        const top = draw(chosen, numeratorRounds);
+        const chosen = drawRounds(rounds, random);
+        const top = pooledResampleMedian(chosen, numeratorRounds, random);
         numerators[index] = top;
-        ratios[index] = top / draw(chosen, denominatorRounds);
+        ratios[index] = top / pooledResampleMedian(chosen, denominatorRounds, random);
     }
     const numeratorMedian = medianOf(numeratorRounds.flat());
     const denominatorMedian = medianOf(denominatorRounds.flat());
@@ -177,6 +167,60 @@ export function roundsEstimate(numeratorRounds: readonly (readonly number[])[], 
         numeratorMedian, numeratorInterval: percentileInterval(numerators, level), denominatorMedian,
         ratio: { ratio: numeratorMedian / denominatorMedian, ...percentileInterval(ratios, level) },
     };
+}
+
+/** `count` round indices drawn with replacement. */
+function drawRounds(count: number, random: () => number): number[] {
+    return Array.from({ length: count }, () => Math.floor(random() * count));
+}
+
+/** The median of the chosen rounds' samples, each round's samples drawn with replacement. */
+function pooledResampleMedian(chosen: readonly number[], rounds: readonly (readonly number[])[], random: () => number): number {
+    const pooled: number[] = [];
+    for (const round of chosen) {
+        const samples = rounds[round];
+        for (let index = 0; index < samples.length; index++) {
+            pooled.push(samples[Math.floor(random() * samples.length)]);
+        }
+    }
+    return medianOf(pooled);
+}
+
+/** The fewest rounds a side needs for {@link roundsChange} to decide anything but "inconclusive". */
+export const MINIMUM_ROUNDS = 3;
+
+/**
+ * How a cell moved between two runs measured in rounds (`yarn bench --rounds N`), with the rounds as the units:
+ * samples of one round share the machine's state of that moment, and between rounds (and runs) it changes more
+ * than within one, so a test that takes every sample as independent calls that drift a change. The ratio
+ * current / baseline of the pooled medians gets a seeded two-level bootstrap interval (each side's rounds drawn
+ * with replacement, independently, then samples within them) and a bootstrap two-sided p-value (how often the
+ * resampled ratio falls on the other side of 1). Fewer than {@link MINIMUM_ROUNDS} rounds on a side is inconclusive.
+ */
+export function roundsChange(baselineRounds: readonly (readonly number[])[], currentRounds: readonly (readonly number[])[], options: ChangeOptions = {}): Change {
+    if ([baselineRounds, currentRounds].some(side => side.length === 0 || side.some(round => round.length === 0))) {
+        throw new RangeError('A comparison over rounds needs non-empty rounds on both sides.');
+    }
+    const resamples = options.resamples ?? 2000;
+    const random = seededRandom(options.seed ?? 1);
+    const ratios = new Float64Array(resamples);
+    let below = 0;
+    let above = 0;
+    for (let index = 0; index < resamples; index++) {
+        const bottom = pooledResampleMedian(drawRounds(baselineRounds.length, random), baselineRounds, random);
+        const ratio = pooledResampleMedian(drawRounds(currentRounds.length, random), currentRounds, random) / bottom;
+        ratios[index] = ratio;
+        below += ratio <= 1 ? 1 : 0;
+        above += ratio >= 1 ? 1 : 0;
+    }
+    const estimate: ChangeEstimate = {
+        ratio: medianOf(currentRounds.flat()) / medianOf(baselineRounds.flat()),
+        ...percentileInterval(ratios, ratioLevel(options)),
+        fewestSamples: Math.min(baselineRounds.flat().length, currentRounds.flat().length),
+        fewestRounds: Math.min(baselineRounds.length, currentRounds.length),
+    };
+    const pValue = Math.min(1, (2 * Math.min(below, above) + 1) / (resamples + 1));
+    return { ...estimate, pValue, verdict: changeVerdict(estimate, pValue, options) };
 }
 
 /** The medians of each side's resamples, drawn in turns (top, then bottom) from one seeded source. */
@@ -251,6 +295,8 @@ export interface ChangeOptions extends BootstrapOptions {
 /** What a verdict is decided from, besides the p-value: the ratio of medians and how many samples its smaller side has. */
 export interface ChangeEstimate extends RatioEstimate {
     readonly fewestSamples: number;
+    /** Compared over rounds ({@link roundsChange}): the fewest rounds of a side. */
+    readonly fewestRounds?: number;
 }
 
 export interface Change extends ChangeEstimate {
@@ -286,7 +332,10 @@ function ratioLevel(options: ChangeOptions): number {
 export function changeVerdict(estimate: ChangeEstimate, pValue: number, options: ChangeOptions = {}): ChangeVerdict {
     const alpha = options.alpha ?? 0.05;
     const threshold = options.noiseThreshold ?? 0.05;
-    if (orderStatisticRank(estimate.fewestSamples, ratioLevel(options)) === undefined) {
+    const tooFew = estimate.fewestRounds === undefined
+        ? orderStatisticRank(estimate.fewestSamples, ratioLevel(options)) === undefined
+        : estimate.fewestRounds < MINIMUM_ROUNDS;
+    if (tooFew) {
         return 'inconclusive';
     }
     const significant = pValue < alpha && (estimate.low > 1 || estimate.high < 1);

@@ -118,8 +118,15 @@ export const measurementSchema = z.object({
     stream: z.object({ firstChunkMs: durationsMs.min(1), chunks: z.array(z.number().int().nonnegative()).min(1) })
         .refine(stream => stream.firstChunkMs.length === stream.chunks.length, 'stream.firstChunkMs and stream.chunks must have one entry per timed sample')
         .optional(),
+    /**
+     * (v2) A row merged from several rounds (`yarn bench --rounds N`): how many of `samplesMs` each round took, in
+     * order, so a comparison can take the rounds as its units.
+     */
+    rounds: z.array(z.number().int().positive()).min(1).optional(),
 }).refine(row => row.stream === undefined || row.stream.firstChunkMs.length === row.samplesMs.length,
-    { message: 'stream must have one entry per timed sample', path: ['stream'] });
+    { message: 'stream must have one entry per timed sample', path: ['stream'] })
+    .refine(row => row.rounds === undefined || row.rounds.reduce((sum, count) => sum + count, 0) === row.samplesMs.length,
+        { message: 'rounds must add up to the number of timed samples', path: ['rounds'] });
 
 export const skippedSchema = z.object({
     scenario: scenarioInfoSchema,

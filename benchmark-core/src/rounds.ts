@@ -30,6 +30,7 @@ export function mergeRounds(rounds: readonly ResultsDocument[]): ResultsDocument
                 ...merged,
                 warmupMs: [...merged.warmupMs, ...row.warmupMs],
                 samplesMs: [...merged.samplesMs, ...row.samplesMs],
+                rounds: [...merged.rounds ?? [merged.samplesMs.length], ...row.rounds ?? [row.samplesMs.length]],
                 verification: merged.verification === row.verification ? merged.verification : 'length',
                 reportedBySubject: merged.reportedBySubject || row.reportedBySubject,
                 // Per-sample stream timings stay beside their samples only when every round has them.

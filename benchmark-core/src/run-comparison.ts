@@ -1,7 +1,7 @@
 import { HostKey, hostKeyId } from './host-identity';
-import { adjustPValues, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, detectChange, formatSupported, Interval, medianInterval, RatioEstimate } from './intervals';
+import { adjustPValues, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, detectChange, formatSupported, Interval, medianInterval, MINIMUM_ROUNDS, RatioEstimate, roundsChange } from './intervals';
 import { collectMeasurements, hostLabelsOf, ReportMeasurement } from './report-model';
-import { ResultsDocument } from './results';
+import { Measurement, ResultsDocument } from './results';
 import { FIXTURE_SIZE_LABELS } from './sizes';
 import { median } from './statistics';
 import { renderTextTable } from './text-table';
@@ -26,9 +26,17 @@ export interface MedianEstimate {
 export interface CellChange extends ComparisonCell {
     readonly baseline: MedianEstimate;
     readonly current: MedianEstimate;
+    /**
+     * What the test took as independent: `rounds` when both runs were measured in rounds (`--rounds N`, at least
+     * 2 each; {@link roundsChange}), else `samples` (every timed sample; {@link detectChange}), which cannot see a
+     * change of the whole machine between the runs.
+     */
+    readonly unit: 'rounds' | 'samples';
+    /** With rounds as the unit: how many each run had. */
+    readonly rounds?: { readonly baseline: number; readonly current: number };
     /** Current median / baseline median, with its bootstrap interval at level `1 - alpha`. */
     readonly ratio: RatioEstimate;
-    /** Two-sided Mann-Whitney p-value of this cell's samples alone. */
+    /** Two-sided p-value of this cell alone: Mann-Whitney over samples, or the bootstrap's over rounds. */
     readonly pValue: number;
     /** `pValue` adjusted (Benjamini-Hochberg) for the number of cells compared; the verdict is decided with it. */
     readonly adjustedPValue: number;
@@ -90,13 +98,22 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
     const paired = [...before].filter(([id]) => after.has(id)).map(([id, entry]) => {
         const baselineSamples = entry.measurement.samplesMs;
         const currentSamples = after.get(id)!.measurement.samplesMs;
-        return { cell: cellOf(entry), baseline: medianEstimate(baselineSamples), current: medianEstimate(currentSamples), change: detectChange(baselineSamples, currentSamples, { alpha }) };
+        const baselineRounds = roundsOf(entry.measurement);
+        const currentRounds = roundsOf(after.get(id)!.measurement);
+        const byRounds = baselineRounds && currentRounds;
+        return {
+            cell: cellOf(entry), baseline: medianEstimate(baselineSamples), current: medianEstimate(currentSamples),
+            change: byRounds ? roundsChange(baselineRounds, currentRounds, { alpha }) : detectChange(baselineSamples, currentSamples, { alpha }),
+            rounds: byRounds ? { baseline: baselineRounds.length, current: currentRounds.length } : undefined,
+        };
     });
     const adjusted = adjustPValues(paired.map(pair => pair.change.pValue));
-    const cells = paired.map(({ cell, baseline: baselineMedian, current: currentMedian, change }, position): CellChange => ({
+    const cells = paired.map(({ cell, baseline: baselineMedian, current: currentMedian, change, rounds }, position): CellChange => ({
         ...cell,
         baseline: baselineMedian,
         current: currentMedian,
+        unit: rounds ? 'rounds' : 'samples',
+        ...(rounds ? { rounds } : {}),
         ratio: { ratio: change.ratio, low: change.low, high: change.high },
         pValue: change.pValue,
         adjustedPValue: adjusted[position],
@@ -105,6 +122,15 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
     const only = (entries: Map<string, ReportMeasurement>, other: Map<string, ReportMeasurement>): ComparisonCell[] =>
         [...entries].filter(([id]) => !other.has(id)).map(([, entry]) => cellOf(entry));
     return { alpha, noiseThreshold, minSize, cells, baselineOnly: only(before, after), currentOnly: only(after, before) };
+}
+
+/** A merged row's samples split into its rounds, when it has at least two; else undefined. */
+function roundsOf(measurement: Measurement): number[][] | undefined {
+    if (!measurement.rounds || measurement.rounds.length < 2) {
+        return undefined;
+    }
+    let start = 0;
+    return measurement.rounds.map(count => measurement.samplesMs.slice(start, start += count));
 }
 
 function cellOf(entry: ReportMeasurement): ComparisonCell {
@@ -150,7 +176,7 @@ export function renderRunComparison(comparison: RunComparison): string {
     const level = formatPercent(1 - comparison.alpha);
     const rows = comparison.cells.map(cell => [
         cell.hostLabel, cell.scenarioId, cell.target, formatMedian(cell.baseline), formatMedian(cell.current), formatRatio(cell.ratio),
-        formatPValue(cell.pValue), formatPValue(cell.adjustedPValue), cell.verdict,
+        formatPValue(cell.pValue), formatPValue(cell.adjustedPValue), cell.rounds ? `rounds ${cell.rounds.baseline}/${cell.rounds.current}` : 'samples', cell.verdict,
     ]);
     const counts = verdictCounts(comparison);
     const threshold = formatPercent(comparison.noiseThreshold);
@@ -159,12 +185,19 @@ export function renderRunComparison(comparison: RunComparison): string {
             { header: 'Host', align: 'left' }, { header: 'Scenario', align: 'left' }, { header: 'Size', align: 'right' },
             { header: 'Baseline ms [95%]', align: 'right' }, { header: 'Current ms [95%]', align: 'right' },
             { header: `Ratio [${level}]`, align: 'right' }, { header: 'p', align: 'right' }, { header: 'p adj.', align: 'right' },
-            { header: 'Verdict', align: 'left' },
+            { header: 'Units', align: 'left' }, { header: 'Verdict', align: 'left' },
         ], rows),
         `${comparison.cells.length} cells from ${comparison.minSize} up: ${CHANGE_VERDICTS.map(verdict => `${counts[verdict]} ${verdict}`).join(', ')}.`,
-        `Slower or faster: Mann-Whitney p, adjusted for ${comparison.cells.length} cells (Benjamini-Hochberg), below ${comparison.alpha}, `
-            + `the ratio's ${level} interval excluding 1 and the ratio beyond ${threshold}; no change: the ratio's interval within ${threshold}.`,
+        `Slower or faster: p (Mann-Whitney over samples, or the bootstrap's over rounds), adjusted for ${comparison.cells.length} cells `
+            + `(Benjamini-Hochberg), below ${comparison.alpha}, the ratio's ${level} interval excluding 1 and the ratio beyond ${threshold}; `
+            + `no change: the ratio's interval within ${threshold}.`,
     ];
+    const bySamples = comparison.cells.filter(cell => cell.unit === 'samples').length;
+    if (bySamples > 0) {
+        lines.push(`Units "samples": ${bySamples} cells were measured in one round on a side, so every sample counts as independent and a change `
+            + 'of the whole machine between the two runs looks like a change of the code. Measure both runs with `yarn bench --rounds '
+            + `${MINIMUM_ROUNDS}\` or more: the comparison then takes the rounds as its units.`);
+    }
     if (counts.inconclusive > 0) {
         lines.push(`Inconclusive: the samples cannot tell a change beyond ${threshold} from noise; more samples narrow the intervals.`);
     }

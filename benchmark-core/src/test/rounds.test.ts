@@ -18,6 +18,8 @@ suite('rounds', () => {
         assert.deepStrictEqual(merged.results[1].host, theiaBrowserPlugin);
         assert.deepStrictEqual([merged.settings.iterations, merged.settings.rounds], [6, 2]);
         assert.deepStrictEqual(merged.results[0].statistics.medianIntervalMs, { low: 1, high: 6 });
+        assert.deepStrictEqual(merged.results.map(row => row.rounds), [[3, 3], [3, 3]], 'each row records its rounds');
+        assert.deepStrictEqual(mergeRounds([merged, second]).results[0].rounds, [3, 3, 3]);
     });
 
     test('with a precision target, whether a merged cell reached it is decided on all its samples', () => {

@@ -83,8 +83,8 @@ suite('run comparison', () => {
     test('the table shows each median and the ratio with their intervals, the p-values and the verdict; a summary counts the verdicts', () => {
         const text = renderRunComparison(compareRuns(baseline, current, { minSize: '500K' }));
         const lines = text.split('\n');
-        assert.match(lines[0], /^Host\s+Scenario\s+Size\s+Baseline ms \[95%\]\s+Current ms \[95%\]\s+Ratio \[95%\]\s+p\s+p adj\.\s+Verdict$/);
-        assert.match(text, /\nVS Code server\s+vscode\.workspace\.fs\.readFile\s+10000K\s+\d+ \[[\d.]+, [\d.]+\]\s+\d+ \[[\d.]+, [\d.]+\]\s+1\.4 \[1\.[\d]+, 1\.[\d]+\]\s+<0\.001\s+<0\.001\s+slower\n/);
+        assert.match(lines[0], /^Host\s+Scenario\s+Size\s+Baseline ms \[95%\]\s+Current ms \[95%\]\s+Ratio \[95%\]\s+p\s+p adj\.\s+Units\s+Verdict$/);
+        assert.match(text, /\nVS Code server\s+vscode\.workspace\.fs\.readFile\s+10000K\s+\d+ \[[\d.]+, [\d.]+\]\s+\d+ \[[\d.]+, [\d.]+\]\s+1\.4 \[1\.[\d]+, 1\.[\d]+\]\s+<0\.001\s+<0\.001\s+samples\s+slower\n/);
         assert.include(text, '4 cells from 500K up: 1 slower, 1 faster, 1 no change, 1 inconclusive.');
         assert.include(text, 'Inconclusive: the samples cannot tell a change beyond 5% from noise');
         const strict = renderRunComparison(compareRuns(baseline, current, { minSize: '500K', alpha: 0.01, noiseThreshold: 0.1 }));
@@ -116,6 +116,27 @@ suite('run comparison', () => {
             ['VS Code [desktop, none]', 1],
         ]);
         assert.deepStrictEqual([comparison.baselineOnly, comparison.currentOnly], [[], []]);
+    });
+
+    test('runs measured in rounds are compared over their rounds: a drift between rounds is not called a change, a real slowdown still is', () => {
+        // Each round's machine state sets its level; samples within a round jitter by 3%.
+        const inRounds = (levels: number[]): Measurement => {
+            const rounds = levels.map(level => logNormal(15, level, 0.03, random));
+            return { ...readFile('10000K', rounds.flat()), rounds: rounds.map(round => round.length) };
+        };
+        const baseline = [resultsDocument(vscode, [inRounds([10, 12, 11, 10.5])])];
+        const drifted = [resultsDocument(vscode, [inRounds([12, 11.5, 12.5, 12])])];
+        const slower = [resultsDocument(vscode, [inRounds([14, 15.5, 14.5, 15])])];
+        const flatten = (documents: ResultsDocument[]): ResultsDocument[] => documents.map(document => ({
+            ...document, results: document.results.map(({ rounds: _rounds, ...row }) => row),
+        }));
+        assert.strictEqual(compareRuns(flatten(baseline), flatten(drifted)).cells[0].verdict, 'slower', 'samples as units: the drift looks like a change');
+        const [drift] = compareRuns(baseline, drifted).cells;
+        assert.deepStrictEqual([drift.unit, drift.rounds, drift.verdict], ['rounds', { baseline: 4, current: 4 }, 'inconclusive']);
+        const [slowdown] = compareRuns(baseline, slower).cells;
+        assert.deepStrictEqual([slowdown.unit, slowdown.verdict], ['rounds', 'slower']);
+        assert.match(renderRunComparison(compareRuns(flatten(baseline), flatten(drifted))), /Units "samples": 1 cells were measured in one round/);
+        assert.notMatch(renderRunComparison(compareRuns(baseline, drifted)), /Units "samples"/);
     });
 
     test('an unknown minimum size and a significance level outside (0, 1) are refused', () => {
