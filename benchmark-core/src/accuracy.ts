@@ -23,8 +23,9 @@ export interface AccuracyRound {
 
 /**
  * The verdict on one case: `ok` (the harness's median within the tolerance of the bare loop's), `within noise`
- * (further apart, but the bare loop's median lies inside the harness's 95% interval), or the harness measurably
- * slower or faster than the bare loop (either means it does not measure just the call).
+ * (further apart, but the bare loop's median lies inside the harness's 95% interval, or the ratio's 95% interval
+ * includes 1: no measurable difference), or the harness measurably slower or faster than the bare loop (either
+ * means it does not measure just the call).
  */
 export type AccuracyVerdict = 'ok' | 'within noise' | 'harness slower' | 'harness faster';
 
@@ -117,8 +118,10 @@ export async function checkAccuracy(options: AccuracyOptions): Promise<AccuracyC
 export function accuracyVerdict(rounds: readonly AccuracyRound[], tolerance = 0.05): Omit<AccuracyCase, 'scenario' | 'targetLabel'> {
     const estimate = roundsEstimate(rounds.map(round => round.harnessSamplesMs), rounds.map(round => round.bareSamplesMs));
     const { ratio, numeratorInterval: harnessIntervalMs, denominatorMedian: bareMedianMs } = estimate;
+    const insideHarnessInterval = harnessIntervalMs.low <= bareMedianMs && bareMedianMs <= harnessIntervalMs.high;
+    const ratioIncludesOne = ratio.low <= 1 && 1 <= ratio.high;
     const verdict: AccuracyVerdict = Math.abs(ratio.ratio - 1) <= tolerance ? 'ok'
-        : harnessIntervalMs.low <= bareMedianMs && bareMedianMs <= harnessIntervalMs.high ? 'within noise'
+        : insideHarnessInterval || ratioIncludesOne ? 'within noise'
             : ratio.ratio > 1 ? 'harness slower' : 'harness faster';
     return {
         rounds, bareMedianMs, harnessMedianMs: estimate.numeratorMedian, harnessIntervalMs, ratio, verdict,
