@@ -4,6 +4,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { REPOSITORY_ROOT } from '../code-server';
+import { parseResultsDocument } from '@fs-perf/benchmark-core';
 
 const CLI = path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'report-cli.js');
 
@@ -32,24 +33,28 @@ suite('yarn report', () => {
         const run = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
         const result = spawnSync(process.execPath, [CLI, run, '--out', out, '--title', 'Committed run'], { encoding: 'utf8' });
         assert.strictEqual(result.status, 0, result.stderr);
-        assert.sameMembers(await fs.readdir(out), ['report.md', 'report.html', 'benchmark-action.json', 'chart-medians.svg', 'chart-factors.svg']);
+        assert.sameMembers(await fs.readdir(out), ['report.md', 'report.html', 'benchmark-action.json', 'chart-medians.svg', 'chart-factors.svg', 'chart-first-chunk.svg']);
         const markdown = await fs.readFile(path.join(out, 'report.md'), 'utf8');
         assert.match(markdown, /^# Committed run\n\n## How to read\n/);
         // Medians with their 95% intervals, at the digits those support; factors with theirs, or "no measurable difference".
-        assert.include(markdown, '| Theia browser (plugin) | 5.1 [4.8, 6.5] | 5.6 [5.1, 7.0] | 8 [7, 9] | 30 [25, 34] | 350 [290, 430] | 690 [650, 750] |');
-        assert.include(markdown, '| Factor | no measurable difference [0.7, 1.2] | 1.7 [1.3, 2.3] | 2.2 [1.5, 2.5] | 7 [5, 8] | 40 [30, 80] | 110 [70, 130] |');
-        assert.include(markdown, '| Theia browser (plugin) | p5 | 4.6 | 4.4 | 7 | 22 | 280 | 610 |');
+        assert.include(markdown, '| Theia browser (plugin) | 11 [10, 14] | 6.9 [6.7, 7.3] | 10 [9, 12] | 32 [31, 34] | 460 [420, 490] | 720 [650, 780] |');
+        assert.include(markdown, '| Factor | no measurable difference [0.7, 1.1] | 0.55 [0.52, 0.60] | 0.55 [0.50, 0.63] | 0.42 [0.39, 0.45] | 0.82 [0.76, 0.89] | 0.60 [0.54, 0.68] |');
+        assert.include(markdown, '| Theia browser (plugin) | p5 | 6 | 5.3 | 6 | 26 | 310 | 620 |');
         const html = await fs.readFile(path.join(out, 'report.html'), 'utf8');
-        assert.lengthOf(html.match(/<svg [^>]*class="line-chart"/g) ?? [], 2);
-        assert.lengthOf(html.match(/<svg [^>]*class="strip-chart"/g) ?? [], 11, 'the samples of every scenario');
+        assert.lengthOf(html.match(/<svg [^>]*class="line-chart"/g) ?? [], 3, 'medians, factors, and the stream\'s first chunk');
+        assert.lengthOf(html.match(/<svg [^>]*class="strip-chart"/g) ?? [], 12, 'the samples of every scenario');
         const dots = [...html.matchAll(/<g class="samples"[^>]*>(.*?)<\/g>/g)].reduce((sum, group) => sum + (group[1].match(/<circle /g)?.length ?? 0), 0);
-        assert.strictEqual(dots, 76 * 15, 'a dot per sample');
-        assert.include(html, '<td>Theia browser (plugin)</td><td class="num">5.1 [4.8, 6.5]</td>');
-        assert.isBelow(html.length, 200_000, 'self-contained and small');
+        const samples = (await Promise.all(['theia-browser.json', 'vscode-server.json'].map(async name => parseResultsDocument(
+            await fs.readFile(path.join(run, 'results', name), 'utf8'), name)))).flatMap(document => document.results).reduce((sum, row) => sum + row.samplesMs.length, 0);
+        assert.strictEqual(dots, samples, 'a dot per sample');
+        assert.strictEqual(samples, 9782);
+        assert.include(html, '<td>Theia browser (plugin)</td><td class="num">11 [10, 14]</td>');
+        // A dot per sample: the 9782 samples of a run sampled to a precision target make it about 470 KB.
+        assert.isBelow(html.length, 600_000, 'self-contained and small');
         const entries = JSON.parse(await fs.readFile(path.join(out, 'benchmark-action.json'), 'utf8')) as { name: string; value: number; range?: string }[];
-        assert.lengthOf(entries, 76, 'one per measured median of the two results files');
+        assert.lengthOf(entries, 82, 'one per measured median of the two results files');
         assert.deepInclude(entries.find(entry => entry.name === 'Theia browser (plugin): workspace.fs.readFile 10000K'),
-            { value: 685.1439, range: '± 66.3' });
+            { value: 720.0296, range: '± 65.2' });
     });
 
     test('no files is a usage error', () => {
