@@ -57,7 +57,7 @@ suite('yarn bench:compare', () => {
         assert.isNotNull(failure, result.stderr);
         assert.isAbove(Number(failure![1]), 0);
         for (const cell of failure![2].split('; ')) {
-            assert.match(cell, /^Theia browser \((extension|plugin)\) \| \S+ \| \d+K \(ratio 1\.3 \[/);
+            assert.match(cell, /^Theia browser \((extension|plugin)\) \| \S+ \| \d+K \(ratio 1\.30? \[/);
         }
 
         const json = compare(COMMITTED_RUN, slowed, '--json', '--check');
