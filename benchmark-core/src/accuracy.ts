@@ -73,7 +73,10 @@ export async function checkAccuracy(options: AccuracyOptions): Promise<AccuracyC
     const tolerance = options.tolerance ?? 0.05;
     const clock = options.clock ?? ((): number => performance.now());
     const cases: { scenario: Scenario; size: FixtureSize; target: ScenarioTarget }[] = [];
-    for (const scenario of options.scenarios.filter(candidate => candidate.target === 'fixture' && candidate.unavailableReason?.() === undefined)) {
+    // A scenario run alone is a diagnostic with its own instrumentation (a trace), not a measurement to check here.
+    const candidates = options.scenarios.filter(candidate => candidate.target === 'fixture' && !candidate.runsAlone);
+    const available = await Promise.all(candidates.map(async candidate => (await candidate.unavailableReason?.()) === undefined));
+    for (const scenario of candidates.filter((_, index) => available[index])) {
         for (const size of options.sizes) {
             cases.push({ scenario, size, target: scenarioTargets(scenario, options.manifest, [size])[0] });
         }

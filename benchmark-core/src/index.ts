@@ -25,3 +25,5 @@ export * from './settings-schema';
 export * from './intervals';
 export * from './accuracy';
 export * from './rounds';
+export * from './hops';
+export * from './cpu';

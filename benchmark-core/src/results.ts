@@ -68,6 +68,8 @@ export const settingsSchema = z.object({
     interleaved: z.boolean().optional(),
     /** (v2) Rounds merged into this document (`yarn bench --rounds`), the hosts alternated between them. */
     rounds: z.number().int().positive().optional(),
+    /** (v2) Whether cases of 500K and up got a CPU pass after their timed samples (see a row's `cpu`). */
+    cpuPass: z.boolean().optional(),
 });
 
 export const statisticsSchema = z.object({
@@ -123,6 +125,26 @@ export const measurementSchema = z.object({
      * order, so a comparison can take the rounds as its units.
      */
     rounds: z.array(z.number().int().positive()).min(1).optional(),
+    /**
+     * (v2) A scenario run alone with a trace (`vscode.workspace.fs.readFile.hops`): the hops of the call, by id in path
+     * order, and per matched timed sample the ms of each (on the clock the machine's processes share; a hop can be
+     * slightly negative when two processes' clocks disagree). `unmatched` counts samples some process had no record of.
+     */
+    hops: z.object({
+        hops: z.array(nonEmpty).min(1),
+        samplesMs: z.array(z.array(z.number().finite())),
+        unmatched: z.number().int().nonnegative(),
+    }).refine(hops => hops.samplesMs.every(sample => sample.length === hops.hops.length), 'each hops.samplesMs entry must have one value per hop')
+        .optional(),
+    /**
+     * (v2) The case's CPU pass after the timed samples: its call repeated `calls` times over `wallMs`, untimed, and the
+     * CPU time (user + system, ms) each process the host could see used meanwhile.
+     */
+    cpu: z.object({
+        calls: z.number().int().positive(),
+        wallMs: z.number().finite().nonnegative(),
+        processes: z.array(z.object({ process: nonEmpty, cpuMs: z.number().finite().nonnegative() })),
+    }).optional(),
 }).refine(row => row.stream === undefined || row.stream.firstChunkMs.length === row.samplesMs.length,
     { message: 'stream must have one entry per timed sample', path: ['stream'] })
     .refine(row => row.rounds === undefined || row.rounds.reduce((sum, count) => sum + count, 0) === row.samplesMs.length,
@@ -208,6 +230,8 @@ export function toMeasurement(measurement: CaseMeasurement): Measurement {
         reportedBySubject: measurement.reportedBySubject,
         ...(measurement.reachedPrecision === undefined ? {} : { reachedPrecision: measurement.reachedPrecision }),
         ...(measurement.stream ? { stream: { firstChunkMs: [...measurement.stream.firstChunkMs], chunks: [...measurement.stream.chunks] } } : {}),
+        ...(measurement.hops ? { hops: { hops: [...measurement.hops.hops], samplesMs: measurement.hops.samplesMs.map(sample => [...sample]), unmatched: measurement.hops.unmatched } } : {}),
+        ...(measurement.cpu ? { cpu: { calls: measurement.cpu.calls, wallMs: measurement.cpu.wallMs, processes: measurement.cpu.processes.map(entry => ({ ...entry })) } } : {}),
     };
 }
 

@@ -1,3 +1,5 @@
+import { addCaseCpu } from './cpu';
+import { concatHopSamples } from './hops';
 import { hostKey, hostKeyId } from './host-identity';
 import { medianHalfWidth } from './intervals';
 import { Measurement, ResultsDocument, validateResultsDocument } from './results';
@@ -37,6 +39,8 @@ export function mergeRounds(rounds: readonly ResultsDocument[]): ResultsDocument
                 stream: merged.stream && row.stream ? {
                     firstChunkMs: [...merged.stream.firstChunkMs, ...row.stream.firstChunkMs], chunks: [...merged.stream.chunks, ...row.stream.chunks],
                 } : undefined,
+                hops: merged.hops && row.hops ? concatHopSamples(merged.hops, row.hops) : merged.hops ?? row.hops,
+                cpu: merged.cpu && row.cpu ? addCaseCpu(merged.cpu, row.cpu) : merged.cpu ?? row.cpu,
             } : row);
         }
     }

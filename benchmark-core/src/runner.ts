@@ -3,7 +3,9 @@ import { FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, SMALL_FI
 import { Scenario, ScenarioCase, ScenarioInfo, scenarioInfo, ScenarioTarget, SampleOutput } from './scenario';
 import { sha256Hex } from './sha256';
 import { medianHalfWidth } from './intervals';
-import { FixtureSize, orderSizes, SizeOrder } from './sizes';
+import { FixtureSize, orderSizes, SizeOrder, FIXTURE_SIZES } from './sizes';
+import { CaseCpu, CpuProbe, cpuUsedBetween } from './cpu';
+import { HopSamples, TimedSample } from './hops';
 import { computeStatistics, SampleStatistics } from './statistics';
 
 /** A monotonic clock in milliseconds. */
@@ -29,7 +31,8 @@ export interface RunnerProgress {
     readonly total: number;
     readonly scenario: ScenarioInfo;
     readonly target: ScenarioTarget;
-    readonly phase: 'warm-up' | 'timed';
+    /** `cpu`: the case's CPU pass (its call repeated, untimed, between two readings of the processes' CPU time). */
+    readonly phase: 'warm-up' | 'timed' | 'cpu';
     /** 1-based index within the phase. */
     readonly sample: number;
     /** Samples in this phase. */
@@ -65,6 +68,21 @@ export interface RunnerOptions {
     readonly maxIterations?: number;
     /** Time one case may take while sampling for precision, ms (default 15 000: a default `yarn bench` then takes about 6 minutes here). */
     readonly caseBudgetMs?: number;
+    /**
+     * Reads the CPU time of the processes the host can see. With it, every fixture case of at least {@link cpuMinBytes}
+     * gets a CPU pass after all timed samples: its call repeated for {@link cpuPassMs} (at least 3 calls) between two
+     * readings. The pass is not timed per call and changes no sample.
+     */
+    readonly cpuProbe?: CpuProbe;
+    /** Smallest fixture that gets a CPU pass, bytes (default 500K: below it a call moves too little for CPU per MB to mean much). */
+    readonly cpuMinBytes?: number;
+    /** Least duration of a CPU pass, ms (default 1000; the kernel counts CPU time in 10 ms ticks). */
+    readonly cpuPassMs?: number;
+    /**
+     * Converts a reading of {@link clock} to ms on the clock all processes of the machine share, for matching other
+     * processes' records to samples (default `performance.timeOrigin + reading`).
+     */
+    readonly epochOf?: (reading: number) => number;
 }
 
 /** How the bytes of a case were checked. */
@@ -84,6 +102,10 @@ export interface CaseMeasurement {
     readonly reachedPrecision?: boolean;
     /** A streamed read, per timed sample: ms from the call to its first chunk, and its number of chunks. */
     readonly stream?: StreamSamples;
+    /** A scenario run alone with a trace: per matched timed sample, the ms of each hop of the call. */
+    readonly hops?: HopSamples;
+    /** The case's CPU pass: CPU used by each process the host can see. */
+    readonly cpu?: CaseCpu;
 }
 
 /** Per timed sample of a streamed read: time to the first chunk (ms, from the same clock reading as the sample) and chunks. */
@@ -167,13 +189,23 @@ interface RunningCase {
     done: boolean;
     reachedPrecision?: boolean;
     stream?: StreamSamples;
+    /** Timed samples on the shared clock, kept for a scenario run alone. */
+    readonly timed: TimedSample[];
+    hops?: HopSamples;
+    cpu?: CaseCpu;
 }
+
+const DEFAULT_CPU_MIN_BYTES = FIXTURE_SIZES.find(size => size.label === '500K')?.bytes ?? 500 * 1024;
+const CPU_PASS_MIN_CALLS = 3;
+const CPU_PASS_MAX_CALLS = 1000;
 
 /**
  * Runs every available scenario at every target, interleaved: all cases are prepared, then each round takes one
  * sample of every case still running (warm-up rounds first), so a drift of the machine spreads over all of them
  * instead of landing on whichever case ran at the time. Each sample is timed around exactly one call of
- * {@link ScenarioCase.runSample}; settling, verification and progress happen outside the clock readings.
+ * {@link ScenarioCase.runSample}; settling, verification and progress happen outside the clock readings. Scenarios that
+ * run alone ({@link Scenario.runsAlone}) follow, one case at a time; then, with a {@link RunnerOptions.cpuProbe}, the
+ * CPU passes.
  * Throws {@link BenchmarkCancelledError} when cancelled and {@link VerificationError} on wrong bytes; either way no
  * partial output is returned.
  */
@@ -190,6 +222,7 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
     const caseBudgetMs = options.caseBudgetMs ?? 15_000;
     const progressIntervalMs = options.progressIntervalMs ?? 250;
     const clock = options.clock ?? defaultClock;
+    const epochOf = options.epochOf ?? ((reading: number) => performance.timeOrigin + reading);
     const cancellation = options.cancellation;
     const startedAt = new Date().toISOString();
     const throwIfCancelled = (): void => {
@@ -201,7 +234,7 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
     const skipped: SkippedScenario[] = [];
     const plan: { scenario: Scenario; target: ScenarioTarget }[] = [];
     for (const scenario of options.scenarios) {
-        const reason = scenario.unavailableReason?.();
+        const reason = await scenario.unavailableReason?.();
         if (reason !== undefined) {
             skipped.push({ scenario: scenarioInfo(scenario), reason });
             continue;
@@ -221,7 +254,7 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
             throwIfCancelled();
             cases.push({
                 scenario, target, scenarioCase: await scenario.prepare(target),
-                warmupMs: [], samplesMs: [], verification: 'length', reportedBySubject: false, spentMs: 0, done: false,
+                warmupMs: [], samplesMs: [], verification: 'length', reportedBySubject: false, spentMs: 0, done: false, timed: [],
             });
         }
         const sample = async (running: RunningCase, isWarmup: boolean): Promise<void> => {
@@ -241,6 +274,9 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
                 running.stream.firstChunkMs.push(Math.max(0, output.stream.firstChunkAt - started));
                 running.stream.chunks.push(output.stream.chunks);
             }
+            if (running.scenario.runsAlone && !isWarmup) {
+                running.timed.push({ startedAt: epochOf(started), durationMs: elapsed });
+            }
             running.spentMs += elapsed;
             done++;
             const now = clock();
@@ -254,20 +290,40 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
                 });
             }
         };
-        for (let round = 0; round < warmup; round++) {
-            for (const running of cases) {
-                await sample(running, true);
+        // A case run alone is a diagnostic: it takes exactly `iterations` samples, with no precision target.
+        const sampleInRounds = async (group: readonly RunningCase[], target: number | undefined): Promise<void> => {
+            for (let round = 0; round < warmup; round++) {
+                for (const running of group) {
+                    await sample(running, true);
+                }
             }
-        }
-        for (let round = 0; cases.some(running => !running.done); round++) {
-            for (const running of cases.filter(candidate => !candidate.done)) {
-                await sample(running, false);
-                if (round + 1 >= iterations) {
-                    finishIfDone(running, precision, maxIterations, caseBudgetMs);
-                    if (!running.done) {
-                        total++;
+            for (let round = 0; group.some(running => !running.done); round++) {
+                for (const running of group.filter(candidate => !candidate.done)) {
+                    await sample(running, false);
+                    if (round + 1 >= iterations) {
+                        finishIfDone(running, target, maxIterations, caseBudgetMs);
+                        if (!running.done) {
+                            total++;
+                        }
                     }
                 }
+            }
+        };
+        const interleaved = cases.filter(running => !running.scenario.runsAlone);
+        await sampleInRounds(interleaved, precision);
+        for (const running of cases.filter(candidate => candidate.scenario.runsAlone)) {
+            throwIfCancelled();
+            await running.scenarioCase.begin?.();
+            await sampleInRounds([running], undefined);
+            const detail = await running.scenarioCase.end?.(running.timed);
+            running.hops = detail?.hops;
+        }
+        if (options.cpuProbe) {
+            const cpuMinBytes = options.cpuMinBytes ?? DEFAULT_CPU_MIN_BYTES;
+            for (const running of interleaved.filter(candidate => candidate.scenario.target === 'fixture' && candidate.target.bytes >= cpuMinBytes)) {
+                throwIfCancelled();
+                options.onProgress?.({ done, total, scenario: running.scenario, target: running.target, phase: 'cpu', sample: 1, samplesInPhase: 1 });
+                running.cpu = await cpuPass(running, options.cpuProbe, options.cpuPassMs ?? 1000, throwIfCancelled);
             }
         }
         throwIfCancelled();
@@ -281,6 +337,8 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
             reportedBySubject: running.reportedBySubject,
             ...(running.reachedPrecision === undefined ? {} : { reachedPrecision: running.reachedPrecision }),
             ...(running.stream ? { stream: running.stream } : {}),
+            ...(running.hops ? { hops: running.hops } : {}),
+            ...(running.cpu ? { cpu: running.cpu } : {}),
         }));
         return { measurements, skipped, startedAt, finishedAt: new Date().toISOString() };
     } finally {
@@ -288,6 +346,22 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
             await running.scenarioCase.dispose?.();
         }
     }
+}
+
+/** The case's call repeated for at least `passMs` and 3 calls, untimed, between two readings of the processes' CPU time. */
+async function cpuPass(running: RunningCase, probe: CpuProbe, passMs: number, throwIfCancelled: () => void): Promise<CaseCpu> {
+    let index = running.warmupMs.length + running.samplesMs.length;
+    const before = await probe();
+    const started = performance.now();
+    let calls = 0;
+    while (calls < CPU_PASS_MIN_CALLS || (performance.now() - started < passMs && calls < CPU_PASS_MAX_CALLS)) {
+        throwIfCancelled();
+        await running.scenarioCase.runSample(index++);
+        calls++;
+    }
+    const wallMs = performance.now() - started;
+    const after = await probe();
+    return { calls, wallMs, processes: cpuUsedBetween(before, after) };
 }
 
 /** Ends a case that has its samples: all it was asked for, or (with a precision target) enough, or its budget. */

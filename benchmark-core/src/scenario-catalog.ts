@@ -18,6 +18,13 @@ export const SCENARIO_CATALOG = {
         suite: 'vscode', description: 'workspace.fs.readFile of each fixture by its vscode-remote URI: the extension host has no provider for it, '
             + 'so VS Code sends the read to the workbench, which reads it over its remote connection (the path a Theia plugin\'s read takes)',
     },
+    vscodeReadFileHops: {
+        id: 'vscode.workspace.fs.readFile.hops', label: 'workspace.fs.readFile (traced hops)',
+        api: 'vscode.workspace.fs.readFile(uri), run alone with a trace in the Theia frontend and backend',
+        target: 'fixture', verification: 'content',
+        suite: 'vscode', description: "workspace.fs.readFile of each fixture, run after the other cases with the Theia extension's trace on: "
+            + 'where the milliseconds go between plugin host, frontend, backend and disk (Theia only)',
+    },
     vscodeWriteFile: {
         id: 'vscode.workspace.fs.writeFile', label: 'workspace.fs.writeFile', api: 'vscode.workspace.fs.writeFile(uri, bytes)',
         target: 'fixture', verification: 'content',

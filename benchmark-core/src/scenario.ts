@@ -53,6 +53,8 @@ export interface StreamTiming {
     readonly chunks: number;
 }
 
+import type { HopSamples, TimedSample } from './hops';
+
 /** One prepared case of a scenario, e.g. `workspace.fs.readFile` of `50K.bin`. */
 export interface ScenarioCase {
     /**
@@ -66,7 +68,17 @@ export interface ScenarioCase {
      * the runner can check its content outside the timed region.
      */
     readBack?(): Promise<Uint8Array>;
-    /** Cleans up after the last sample (e.g. removes written files); also called on failure and cancel. */
+    /**
+     * For a scenario that runs alone ({@link Scenario.runsAlone}): called once before the case's first sample (warm-up
+     * included), outside any clock reading, e.g. to start a trace in the other processes.
+     */
+    begin?(): Promise<void>;
+    /**
+     * For a scenario that runs alone: called once after the case's last sample with its timed samples on the shared clock;
+     * returns what the other processes recorded about each of them (e.g. the hops of the call).
+     */
+    end?(samples: readonly TimedSample[]): Promise<{ hops?: HopSamples } | undefined>;
+    /** Cleans up after the last sample (e.g. removes written files, stops a trace); also called on failure and cancel. */
     dispose?(): Promise<void>;
 }
 
@@ -76,7 +88,12 @@ export interface Scenario extends ScenarioInfo {
      * Why this scenario cannot run in this host (e.g. "the extension host is not Node"), or undefined
      * when it can. A skipped scenario is recorded with its reason, never silently dropped.
      */
-    unavailableReason?(): string | undefined;
+    unavailableReason?(): string | undefined | Promise<string | undefined>;
+    /**
+     * A diagnostic scenario whose cases run one at a time after all interleaved cases, between {@link ScenarioCase.begin}
+     * and {@link ScenarioCase.end} (e.g. with a trace on, which must not touch the other cases' samples). Gets no CPU pass.
+     */
+    readonly runsAlone?: boolean;
     /** Prepares one case; throws a {@link FixtureError} when the target is missing. */
     prepare(target: ScenarioTarget): Promise<ScenarioCase>;
 }

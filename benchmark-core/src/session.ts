@@ -2,6 +2,7 @@ import { AccuracyCase, checkAccuracy, DEFAULT_ACCURACY_ROUNDS, renderAccuracyTex
 import { BenchmarkCancelledError, FixtureError, VerificationError } from './errors';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
 import { createResultsDocument, EnvironmentInfo, HostInfo, ResultsDocument } from './results';
+import { CpuProbe } from './cpu';
 import { CancellationSignal, runBenchmark, RunnerProgress } from './runner';
 import { Scenario } from './scenario';
 import { SCENARIO_SETTING_KEYS } from './settings-schema';
@@ -68,6 +69,8 @@ export interface RunOptions {
     readonly order?: SizeOrder;
     /** Precision target, percent (overrides `fsPerf.precision`): sample each case on until its median's 95% interval is within it. */
     readonly precisionPercent?: number;
+    /** CPU passes after the timed samples (overrides `fsPerf.cpuPass`). */
+    readonly cpuPass?: boolean;
     /** Write a results file (default true); Theia's "Run All" merges the plugin's document into its own. */
     readonly writeResults?: boolean;
 }
@@ -130,6 +133,8 @@ export interface RunDefinition<W extends SessionWorkspace = SessionWorkspace> {
      * runtime exposes one); undefined where nothing can be done. Recorded in the results.
      */
     readonly settle?: () => void;
+    /** Reads the CPU time of the processes this extension can see, for the CPU passes (setting `fsPerf.cpuPass`). */
+    readonly cpuProbe?: CpuProbe;
     /** Runs after the measured part and may add rows (Theia's "Run All" adds the plugin's); its failure is the run's. */
     extend?(document: ResultsDocument): Promise<RunOutcome>;
 }
@@ -221,6 +226,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 scenarios: scenarios ?? options.scenarios ?? setting(SCENARIO_SETTING_KEYS[this.suite]),
                 fixturesFolder: setting(SETTING_KEYS.fixturesFolder),
                 precision: options.precisionPercent ?? setting(SETTING_KEYS.precision),
+                cpuPass: options.cpuPass ?? setting(SETTING_KEYS.cpuPass),
             }, SCENARIO_SETTING_KEYS[this.suite], suiteScenarioIds(this.suite));
         } catch (error) {
             const message = error instanceof SettingsError ? error.message : `FS Perf settings cannot be read: ${(error as Error).message}`;
@@ -246,6 +252,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
             const output = await this.frontEnd.withProgress(`FS Perf: ${definition.title}`, (progress, cancellation) => runBenchmark({
                 scenarios, manifest, sizes: settings.sizes, iterations: settings.iterations, warmup: settings.warmup, order: settings.order,
                 cancellation, settle: definition.settle,
+                ...(settings.cpuPass && definition.cpuProbe ? { cpuProbe: definition.cpuProbe } : {}),
                 ...(settings.precisionPercent === undefined ? {} : { precision: settings.precisionPercent / 100 }),
                 onProgress: event => progress.report(describeProgress(event), event.done, event.total),
             }));
@@ -259,6 +266,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                     ...(settings.precisionPercent === undefined ? {} : { precisionPercent: settings.precisionPercent }),
                     settle: definition.settle ? 'gc' : 'none',
                     interleaved: true,
+                    cpuPass: settings.cpuPass && definition.cpuProbe !== undefined,
                 },
                 output,
             });
@@ -381,5 +389,8 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
 
 /** The progress line of a sample, e.g. `workspace.fs.readFile 10000K: timed 6/15`. */
 export function describeProgress(event: RunnerProgress): string {
+    if (event.phase === 'cpu') {
+        return `${event.scenario.label} ${event.target.label}: CPU pass`;
+    }
     return `${event.scenario.label} ${event.target.label}: ${event.phase} ${event.sample}/${event.samplesInPhase}`;
 }

@@ -20,7 +20,7 @@ const SCENARIO_SETTING_COMMAND: Readonly<Record<ScenarioSuite, string>> = Object
 
 /** The part of JSON Schema the settings use; both VS Code's `contributes.configuration` and Theia's preference schema accept it. */
 export interface SettingSchema {
-    readonly type: 'integer' | 'number' | 'string' | 'array';
+    readonly type: 'integer' | 'number' | 'string' | 'array' | 'boolean';
     readonly default: unknown;
     readonly description: string;
     readonly minimum?: number;
@@ -68,6 +68,11 @@ export function extensionSettingsSchema(suite: ScenarioSuite): Record<string, Se
             type: 'number', default: 0, minimum: PRECISION_RANGE.min, maximum: PRECISION_RANGE.max,
             description: 'Precision target, percent: each case samples on past the timed samples until the 95% interval of its median is '
                 + 'within this percentage of it (or its time budget is spent). 0 takes exactly the timed samples.',
+        },
+        [SETTING_KEYS.cpuPass]: {
+            type: 'boolean', default: true,
+            description: 'After the timed samples, repeat each call of 500K and up for about a second, untimed, between two readings of the CPU time '
+                + 'of the processes the extension can see, and report CPU ms per MB moved per process.',
         },
     };
     return properties;

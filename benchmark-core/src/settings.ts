@@ -12,6 +12,7 @@ export const SETTING_KEYS = {
     order: 'fsPerf.order',
     fixturesFolder: 'fsPerf.fixturesFolder',
     precision: 'fsPerf.precision',
+    cpuPass: 'fsPerf.cpuPass',
 } as const;
 
 /** Bounds of the precision target, percent; 0 turns it off. */
@@ -29,6 +30,8 @@ export interface BenchmarkSettings {
     readonly fixturesFolder: string;
     /** Precision target, percent of the median (the half-width of its 95% interval); undefined: exactly `iterations` samples. */
     readonly precisionPercent?: number;
+    /** Whether cases of 500K and up get a CPU pass after the timed samples (CPU time per process, per MB moved). */
+    readonly cpuPass: boolean;
 }
 
 /** Raw values as read from the editor's configuration; anything may be wrong in them. */
@@ -40,6 +43,7 @@ export interface RawBenchmarkSettings {
     readonly scenarios?: unknown;
     readonly fixturesFolder?: unknown;
     readonly precision?: unknown;
+    readonly cpuPass?: unknown;
 }
 
 /** Thrown for invalid settings; lists every problem with the setting key, so the user can fix them at once. */
@@ -129,10 +133,19 @@ export function validateBenchmarkSettings(raw: RawBenchmarkSettings, scenarioKey
         }
     }
 
+    let cpuPass = true;
+    if (raw.cpuPass !== undefined) {
+        if (typeof raw.cpuPass !== 'boolean') {
+            problems.push(`'${SETTING_KEYS.cpuPass}' must be true or false (it is ${JSON.stringify(raw.cpuPass)}).`);
+        } else {
+            cpuPass = raw.cpuPass;
+        }
+    }
+
     if (problems.length > 0) {
         throw new SettingsError(problems);
     }
-    return { iterations, warmup, sizes, order, scenarios, fixturesFolder, ...(precisionPercent === undefined ? {} : { precisionPercent }) };
+    return { iterations, warmup, sizes, order, scenarios, fixturesFolder, ...(precisionPercent === undefined ? {} : { precisionPercent }), cpuPass };
 }
 
 /**

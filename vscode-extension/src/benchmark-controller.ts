@@ -8,6 +8,7 @@ import { VscodeWorkspaceFiles } from './fixtures';
 import { collectEnvironment, currentHost } from './host';
 import { OutputLog } from './output-log';
 import { createScenarios } from './scenarios';
+import { extensionHostCpuProbe } from './cpu-probe';
 import { VscodeFrontEnd } from './vscode-front-end';
 
 export type { RunOptions, RunOutcome } from '@fs-perf/benchmark-core';
@@ -40,6 +41,7 @@ export class FsPerfController {
             createScenarios: (workspace, fixturesFolder, ids) => selectScenarios(createScenarios(workspace.uri(fixturesFolder)), ids),
             host: async () => currentHost(),
             environment: async () => collectEnvironment(),
+            cpuProbe: extensionHostCpuProbe(),
         };
     }
 

@@ -1,7 +1,8 @@
 import { promises as fs } from 'fs';
 import * as vscode from 'vscode';
 import {
-    FixtureError, GENERATE_FIXTURES_HINT, SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget, smallFileName,
+    FixtureError, GENERATE_FIXTURES_HINT, pluginReadHops, ReadTrace, SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget,
+    smallFileName, TRACE_COMMANDS,
 } from '@fs-perf/benchmark-core';
 import { isFileNotFound } from './fixtures';
 
@@ -24,6 +25,13 @@ export function createScenarios(fixturesFolder: vscode.Uri): ScenarioImplementat
                 const uri = vscode.Uri.joinPath(folder!, target.fileName);
                 return { runSample: async () => ({ bytes: await vscode.workspace.fs.readFile(uri) }) };
             },
+        },
+        vscodeReadFileHops: {
+            ...SCENARIO_CATALOG.vscodeReadFileHops,
+            runsAlone: true,
+            unavailableReason: async () => (await vscode.commands.getCommands(true)).includes(TRACE_COMMANDS.begin) ? undefined
+                : 'no read trace in this editor: the hops are recorded by the FS Perf Theia extension, in a Theia app that has it',
+            prepare: async target => prepareTracedRead(fileUri(target), target),
         },
         vscodeWriteFile: {
             ...SCENARIO_CATALOG.vscodeWriteFile,
@@ -86,6 +94,32 @@ export function throughWorkbench(fixturesFolder: vscode.Uri): { folder?: vscode.
         return { reason: `the fixtures are not on the remote host's disk (URI scheme '${fixturesFolder.scheme}')` };
     }
     return { folder: fixturesFolder.with({ scheme: 'vscode-remote', authority }) };
+}
+
+/**
+ * The plugin's read with the Theia extension's trace on: begun before the case's first sample and ended after its last,
+ * both outside the clock readings; the records of the frontend and the backend are then matched to the samples.
+ */
+function prepareTracedRead(uri: vscode.Uri, target: ScenarioTarget): ScenarioCase {
+    let tracing = false;
+    return {
+        begin: async () => {
+            await vscode.commands.executeCommand(TRACE_COMMANDS.begin);
+            tracing = true;
+        },
+        runSample: async () => ({ bytes: await vscode.workspace.fs.readFile(uri) }),
+        end: async samples => {
+            tracing = false;
+            const trace = await vscode.commands.executeCommand<ReadTrace>(TRACE_COMMANDS.end);
+            return { hops: pluginReadHops(samples, trace, target.fileName) };
+        },
+        dispose: async () => {
+            if (tracing) {
+                tracing = false;
+                await vscode.commands.executeCommand(TRACE_COMMANDS.end);
+            }
+        },
+    };
 }
 
 /** Writes the fixture's bytes into a temporary folder inside the fixtures folder, removed by `dispose`. */

@@ -3,11 +3,13 @@ import { CommandContribution, CommandRegistry } from '@theia/core/lib/common/com
 import { RunOptions } from '@fs-perf/benchmark-core';
 import { FsPerfCommands } from './fs-perf-commands';
 import { FsPerfRunner } from './fs-perf-runner';
+import { FrontendReadTrace } from './read-trace';
 
 /** The commands; each delegates to {@link FsPerfRunner} and returns its outcome to the caller. */
 @injectable()
 export class FsPerfContribution implements CommandContribution {
     @inject(FsPerfRunner) protected readonly runner: FsPerfRunner;
+    @inject(FrontendReadTrace) protected readonly readTrace: FrontendReadTrace;
 
     registerCommands(registry: CommandRegistry): void {
         registry.registerCommand(FsPerfCommands.RUN_THEIA, { execute: (options?: RunOptions) => this.runner.run('theia', options) });
@@ -15,5 +17,7 @@ export class FsPerfContribution implements CommandContribution {
         registry.registerCommand(FsPerfCommands.RUN_ALL_WITH_OPTIONS, { execute: () => this.runner.runAllWithOptions() });
         registry.registerCommand(FsPerfCommands.CHECK_ACCURACY, { execute: (options?: RunOptions) => this.runner.checkAccuracy(options) });
         registry.registerCommand(FsPerfCommands.GENERATE, { execute: () => this.runner.generateTestFiles() });
+        registry.registerCommand(FsPerfCommands.READ_TRACE_BEGIN, { execute: () => this.readTrace.begin() });
+        registry.registerCommand(FsPerfCommands.READ_TRACE_END, { execute: () => this.readTrace.end() });
     }
 }

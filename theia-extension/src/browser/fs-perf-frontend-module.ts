@@ -6,6 +6,7 @@ import { FsPerfContribution } from './fs-perf-contribution';
 import { bindFsPerfPreferences } from './fs-perf-preferences';
 import { FsPerfRunner } from './fs-perf-runner';
 import { PluginBenchmark } from './plugin-benchmark';
+import { FrontendReadTrace } from './read-trace';
 import { RunOptionsPrompt } from './run-options-prompt';
 import { TheiaFrontEnd } from './theia-front-end';
 
@@ -14,6 +15,7 @@ export default new ContainerModule(bind => {
     bindFsPerfPreferences(bind);
     bind(TheiaFrontEnd).toSelf().inSingletonScope();
     bind(PluginBenchmark).toSelf().inSingletonScope();
+    bind(FrontendReadTrace).toSelf().inSingletonScope();
     bind(RunOptionsPrompt).toSelf().inSingletonScope();
     bind(FsPerfRunner).toSelf().inSingletonScope();
     bind(FsPerfContribution).toSelf().inSingletonScope();

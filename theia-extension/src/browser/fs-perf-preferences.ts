@@ -18,6 +18,7 @@ export interface FsPerfConfiguration {
     [SETTING_KEYS.order]: SizeOrder;
     [SETTING_KEYS.fixturesFolder]: string;
     [SETTING_KEYS.precision]: number;
+    [SETTING_KEYS.cpuPass]: boolean;
     [SCENARIO_SETTING_KEYS.theia]: string[];
 }
 

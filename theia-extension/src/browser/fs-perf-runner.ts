@@ -51,6 +51,8 @@ export class FsPerfRunner {
                 selectScenarios(createTheiaScenarios(this.fileService, this.nodeFs, workspace.uri(fixturesFolder)), ids),
             host: () => theiaExtensionHost(this.applicationServer),
             environment: async () => theiaEnvironment(await this.nodeFs.environment(), navigator.userAgent),
+            // The backend reads its own CPU time and that of the processes the headless bench names (the page's renderer).
+            cpuProbe: () => this.nodeFs.cpuTimes(),
         };
     }
 

@@ -22,6 +22,7 @@ export class PluginBenchmark {
             ...(options.warmup === undefined ? {} : { warmup: options.warmup }),
             ...(options.sizes === undefined ? {} : { sizes: options.sizes }),
             ...(options.precisionPercent === undefined ? {} : { precisionPercent: options.precisionPercent }),
+            ...(options.cpuPass === undefined ? {} : { cpuPass: options.cpuPass }),
         });
         if (plugin?.status === 'completed') {
             return { status: 'completed', document: mergeResultsDocuments(theia, plugin.document) };

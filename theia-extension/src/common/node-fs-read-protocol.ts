@@ -1,3 +1,5 @@
+import type { ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
+
 /** Path of the raw Node fs read service on Theia's RPC channel. */
 export const nodeFsReadPath = '/services/fs-perf/node-fs-read';
 
@@ -49,4 +51,16 @@ export interface NodeFsReadService {
     timeRead(uri: string): Promise<BackendReadTiming>;
     /** The backend machine and runtime. */
     environment(): Promise<BackendEnvironment>;
+    /**
+     * Starts recording every read of Theia's disk file system provider (`DiskFileSystemProvider.readFile`) on the shared
+     * clock, for a plugin read's hops. Refused while a trace is on; turned off by itself after `TRACE_MAX_MS`.
+     */
+    beginReadTrace(): Promise<void>;
+    /** Stops the trace and returns its records (none when no trace was on). */
+    endReadTrace(): Promise<TraceSpan[]>;
+    /**
+     * CPU time so far of the backend and of the processes named in the file `FS_PERF_CPU_PIDS_FILE` names (the page's
+     * renderer, written by the headless bench), for the CPU passes.
+     */
+    cpuTimes(): Promise<ProcessCpuReading[]>;
 }

@@ -5,6 +5,7 @@ import { NodeFsReadService, nodeFsReadPath } from '../common/node-fs-read-protoc
 import { FsPerfHttpContribution } from './fs-perf-http-contribution';
 import { NodeFsReadServiceImpl } from './node-fs-read-service-impl';
 import { ReadLimiter } from './read-limiter';
+import { BackendReadTrace } from './read-trace';
 import { WorkspaceRootsProvider, WorkspaceServerRootsProvider } from './workspace-roots';
 
 export default new ContainerModule(bind => {
@@ -13,6 +14,7 @@ export default new ContainerModule(bind => {
 
     // One bound for the RPC service and the HTTP route together.
     bind(ReadLimiter).toSelf().inSingletonScope();
+    bind(BackendReadTrace).toSelf().inSingletonScope();
     bind(NodeFsReadServiceImpl).toSelf().inSingletonScope();
     bind(NodeFsReadService).toService(NodeFsReadServiceImpl);
     bind(ConnectionHandler).toDynamicValue(ctx =>

@@ -2,12 +2,13 @@ import * as os from 'os';
 import { performance } from 'perf_hooks';
 import { inject, injectable, named } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
-import { formatBytes } from '@fs-perf/benchmark-core';
+import { CPU_PIDS_FILE_VARIABLE, formatBytes, parseCpuPidsFile, ProcessCpuReading, readProcCpu, TraceSpan } from '@fs-perf/benchmark-core';
 import { Xoshiro128 } from '@fs-perf/test-files';
 import { BackendEnvironment, BackendReadTiming, MAX_READ_BYTES, NodeFsReadService } from '../common/node-fs-read-protocol';
 import { describeUri, FsPerfAccessError } from './access-error';
 import { openCheckedFile, readCheckedFile } from './file-access';
 import { ReadLimiter } from './read-limiter';
+import { BackendReadTrace, readText } from './read-trace';
 import { WorkspaceRootsProvider } from './workspace-roots';
 
 /** Seed of the in-memory buffers' bytes; any fixed value gives the same bytes on every run. */
@@ -21,6 +22,7 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
     @inject(WorkspaceRootsProvider) protected readonly rootsProvider: WorkspaceRootsProvider;
     @inject(ILogger) @named('fs-perf') protected readonly logger: ILogger;
     @inject(ReadLimiter) protected readonly limiter: ReadLimiter;
+    @inject(BackendReadTrace) protected readonly trace: BackendReadTrace;
 
     /** In-memory buffers by length, bytes; insertion order is age. */
     protected readonly buffers = new Map<number, Uint8Array>();
@@ -81,6 +83,32 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
             memoryBytes: os.totalmem(),
             versions,
         };
+    }
+
+    async beginReadTrace(): Promise<void> {
+        this.trace.begin();
+    }
+
+    async endReadTrace(): Promise<TraceSpan[]> {
+        return this.trace.end();
+    }
+
+    async cpuTimes(): Promise<ProcessCpuReading[]> {
+        const usage = process.cpuUsage();
+        const readings: ProcessCpuReading[] = [{ process: 'Theia backend', cpuMs: (usage.user + usage.system) / 1000 }];
+        const pidsFile = process.env[CPU_PIDS_FILE_VARIABLE];
+        if (pidsFile) {
+            let text: string | undefined;
+            try {
+                text = await readText(pidsFile);
+            } catch {
+                // not written (yet): only the backend
+            }
+            if (text !== undefined) {
+                readings.push(...await readProcCpu(parseCpuPidsFile(text, pidsFile), readText));
+            }
+        }
+        return readings;
     }
 
     protected async getRoots(): Promise<string[]> {

@@ -10,6 +10,7 @@ import { generateFixtures } from '@fs-perf/test-files';
 import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
 import { MAX_READ_BYTES, NodeFsReadService } from '../../common/node-fs-read-protocol';
 import { NodeFsReadServiceImpl } from '../node-fs-read-service-impl';
+import { BackendReadTrace } from '../read-trace';
 import { ReadLimiter, ReadLimits } from '../read-limiter';
 import { WorkspaceRootsProvider } from '../workspace-roots';
 
@@ -160,6 +161,7 @@ export class TestWorkspace {
 export function createServiceContainer(roots: WorkspaceRootsProvider, logger: ILogger, limits?: ReadLimits): Container {
     const container = new Container();
     bindReadLimiter(container, limits);
+    container.bind(BackendReadTrace).toSelf().inSingletonScope();
     container.bind(NodeFsReadServiceImpl).toSelf().inSingletonScope();
     container.bind(NodeFsReadService).toService(NodeFsReadServiceImpl);
     container.bind(WorkspaceRootsProvider).toConstantValue(roots);

@@ -1,0 +1,43 @@
+import { promises as fs } from 'fs';
+import { injectable } from '@theia/core/shared/inversify';
+import { DiskFileSystemProvider } from '@theia/filesystem/lib/node/disk-file-system-provider';
+import { TRACE_MAX_MS, traceMethod, TraceSpan } from '@fs-perf/benchmark-core';
+
+/**
+ * The backend half of a plugin read's trace: while on, `DiskFileSystemProvider.readFile` (what the frontend's
+ * `FileService.readFile` reaches through the remote file system server) is wrapped to record its start and end on the
+ * shared clock. Theia creates one provider per connection, so the wrapper goes on the class's prototype, and comes off
+ * again at the end: nothing of it is in the path when no trace is on.
+ */
+@injectable()
+export class BackendReadTrace {
+    protected spans: TraceSpan[] = [];
+    protected restore: (() => void) | undefined;
+    protected timer: ReturnType<typeof setTimeout> | undefined;
+
+    begin(): void {
+        if (this.restore) {
+            throw new Error('A read trace is already on in this backend (another run is tracing): wait for it to end.');
+        }
+        this.spans = [];
+        this.restore = traceMethod(DiskFileSystemProvider.prototype, 'readFile', uri => String(uri), this.spans);
+        this.timer = setTimeout(() => this.end(), TRACE_MAX_MS);
+    }
+
+    end(): TraceSpan[] {
+        if (this.timer) {
+            clearTimeout(this.timer);
+            this.timer = undefined;
+        }
+        this.restore?.();
+        this.restore = undefined;
+        const spans = this.spans;
+        this.spans = [];
+        return spans;
+    }
+}
+
+/** Reads a file's text, for the CPU probe's `/proc` reads. */
+export function readText(path: string): Promise<string> {
+    return fs.readFile(path, 'utf8');
+}

@@ -1,0 +1,42 @@
+import { promises as fs } from 'fs';
+import { CPU_PIDS_FILE_VARIABLE, CpuProbe, parseCpuPidsFile, ProcessCpuReading, ProcessPids, readProcCpu } from '@fs-perf/benchmark-core';
+import { currentHost } from './host';
+
+function readText(path: string): Promise<string> {
+    return fs.readFile(path, 'utf8');
+}
+
+/**
+ * The CPU time of the processes this extension can see: its own extension host (`process.cpuUsage()`), the process that
+ * started it (Theia's backend, the VS Code server, or VS Code's main process) through `/proc`, and the processes the
+ * file named by `FS_PERF_CPU_PIDS_FILE` lists (the page's renderer, named by the headless bench). Undefined where the
+ * extension host is not Node.
+ */
+export function extensionHostCpuProbe(): CpuProbe | undefined {
+    if (typeof process === 'undefined' || typeof process.cpuUsage !== 'function') {
+        return undefined;
+    }
+    const host = currentHost();
+    const self = host.editor === 'theia' ? 'plugin host' : 'extension host';
+    const parent = host.editor === 'theia' ? 'Theia backend' : host.runtime === 'server' ? 'VS Code server' : 'VS Code main process';
+    return async () => {
+        const usage = process.cpuUsage();
+        const readings: ProcessCpuReading[] = [{ process: self, cpuMs: (usage.user + usage.system) / 1000 }];
+        const others: Record<string, number[]> = { [parent]: [process.ppid] };
+        const pidsFile = process.env[CPU_PIDS_FILE_VARIABLE];
+        if (pidsFile) {
+            let listed: ProcessPids | undefined;
+            try {
+                listed = parseCpuPidsFile(await readText(pidsFile), pidsFile);
+            } catch (error) {
+                if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+                    throw error;
+                }
+            }
+            for (const [name, pids] of Object.entries(listed ?? {})) {
+                others[name] = [...pids];
+            }
+        }
+        return [...readings, ...await readProcCpu(others, readText)];
+    };
+}
