@@ -1,8 +1,11 @@
+import { promises as fs } from 'fs';
 import * as path from 'path';
+import { CPU_PIDS_FILE_VARIABLE } from '@fs-perf/benchmark-core';
 import { _electron as electron, Page } from 'playwright-core';
 import { ChromiumOptions, HeadlessChromium, launchChromium } from './chromium';
 import { codeServerLaunch, codeServerWorkbenchUrl, createCodeServerFolders, ensureCodeServer, installVsix } from './code-server';
 import { DisposableCollection } from './disposable';
+import { descendantsOf, processCommandLine, processGroupMembers } from './processes';
 import { RunningServer, ServerLaunch, startServer } from './server';
 import { createTheiaConfigDirectory, theiaBackendLaunch, theiaElectronArgs } from './theia-app';
 import { Workbench } from './workbench';
@@ -69,7 +72,7 @@ export class HostSession {
     static theiaBrowser(options: HostSessionOptions = {}): Promise<HostSession> {
         return new HostSession(options).start(async session => {
             const { folder, workspace, config } = await session.prepareTheia('fs-perf-theia-');
-            const server = await session.startServer(await theiaBackendLaunch(workspace, config, options.extraPluginFolders));
+            const server = await session.startServer(await theiaBackendLaunch(workspace, config, options.extraPluginFolders, session.cpuPidsEnvironment(folder)));
             await session.openWorkbench(path.join(folder, 'chromium'), server.baseUrl, THEIA_1_74);
         });
     }
@@ -84,7 +87,7 @@ export class HostSession {
             if (options.vsix) {
                 installVsix(entry, folders, options.vsix);
             }
-            const server = await session.startServer(codeServerLaunch(entry, folders, workspace, options.environment));
+            const server = await session.startServer(codeServerLaunch(entry, folders, workspace, { ...options.environment, ...session.cpuPidsEnvironment(folder) }));
             await session.openWorkbench(path.join(folder, 'chromium'), codeServerWorkbenchUrl(server.baseUrl, workspace, options.query?.(server)), VSCODE_1_100);
         });
     }
@@ -100,11 +103,11 @@ export class HostSession {
     /** electron-app (Theia 1.74 in Electron) through Playwright, where an Electron binary exists. */
     static theiaElectron(binary: string, options: HostSessionOptions = {}): Promise<HostSession> {
         return new HostSession(options).start(async session => {
-            const { workspace, config } = await session.prepareTheia('fs-perf-theia-electron-');
+            const { folder, workspace, config } = await session.prepareTheia('fs-perf-theia-electron-');
             const app = await electron.launch({
                 executablePath: binary,
                 args: theiaElectronArgs(workspace),
-                env: { ...process.env, THEIA_CONFIG_DIR: config } as Record<string, string>,
+                env: { ...process.env, ...session.cpuPidsEnvironment(folder), THEIA_CONFIG_DIR: config } as Record<string, string>,
                 timeout: 120_000,
             });
             const pid = app.process().pid;
@@ -121,6 +124,9 @@ export class HostSession {
             });
             session._workbench = new Workbench(await app.firstWindow(), THEIA_1_74);
             await session.waitUntilReady(THEIA_1_74);
+            if (pid !== undefined) {
+                await session.writeRendererPids(await descendantsOf(pid));
+            }
         });
     }
 
@@ -206,6 +212,32 @@ export class HostSession {
         await this.options.beforeOpen?.(browser.page);
         await browser.page.goto(url);
         await this.waitUntilReady(selectors);
+        if (browser.groupId !== undefined) {
+            await this.writeRendererPids(await processGroupMembers(browser.groupId));
+        }
+    }
+
+    /** File that names the page's renderer to the extensions' CPU probes (`FS_PERF_CPU_PIDS_FILE`), written once the page is open. */
+    protected cpuPidsFile: string | undefined;
+
+    /** The server's environment entry naming the CPU pids file in the session's `folder`. */
+    protected cpuPidsEnvironment(folder: string): NodeJS.ProcessEnv {
+        this.cpuPidsFile = path.join(folder, 'cpu-pids.json');
+        return { [CPU_PIDS_FILE_VARIABLE]: this.cpuPidsFile };
+    }
+
+    /** Names the Chromium renderers among `candidates` (processes of the browser) as the page's renderer for the CPU probes. */
+    protected async writeRendererPids(candidates: readonly number[]): Promise<void> {
+        if (!this.cpuPidsFile) {
+            return;
+        }
+        const renderers: number[] = [];
+        for (const pid of candidates) {
+            if ((await processCommandLine(pid))?.includes('--type=renderer')) {
+                renderers.push(pid);
+            }
+        }
+        await fs.writeFile(this.cpuPidsFile, JSON.stringify({ 'page renderer': renderers }));
     }
 
     protected async waitUntilReady(selectors: WorkbenchSelectors): Promise<void> {

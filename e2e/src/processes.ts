@@ -58,6 +58,28 @@ export async function childrenOf(parentPid: number): Promise<number[]> {
     return (await allStats()).filter(stat => stat.parentPid === parentPid && stat.state !== 'Z').map(stat => stat.pid);
 }
 
+/** All descendants of `rootPid` (children, their children, ...). */
+export async function descendantsOf(rootPid: number): Promise<number[]> {
+    const stats = (await allStats()).filter(stat => stat.state !== 'Z');
+    const found: number[] = [];
+    let frontier = [rootPid];
+    while (frontier.length > 0) {
+        const next = stats.filter(stat => frontier.includes(stat.parentPid)).map(stat => stat.pid);
+        found.push(...next);
+        frontier = next;
+    }
+    return found;
+}
+
+/** A process's command line (arguments joined by spaces), or undefined when it is gone. */
+export async function processCommandLine(pid: number): Promise<string | undefined> {
+    try {
+        return (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').join(' ');
+    } catch {
+        return undefined;
+    }
+}
+
 /**
  * Stops a process group we started (by its leader's PID): SIGTERM, up to `graceMs` to exit, then SIGKILL.
  * Returns the PIDs still alive afterwards (empty when all went).

@@ -33,7 +33,8 @@ export async function createTheiaConfigDirectory(directory: string, settings: Re
  * browser-app's backend itself (one process, stopped by PID) on 127.0.0.1 and a free port, with the plugins folder
  * and any `extraPluginFolders` (folders that contain unpacked plugins, e.g. a test's).
  */
-export async function theiaBackendLaunch(workspace: string | undefined, configDirectory: string, extraPluginFolders: readonly string[] = []): Promise<ServerLaunch> {
+export async function theiaBackendLaunch(workspace: string | undefined, configDirectory: string, extraPluginFolders: readonly string[] = [],
+    environment: NodeJS.ProcessEnv = {}): Promise<ServerLaunch> {
     await fs.access(BROWSER_APP_MAIN).catch(() => {
         throw new Error('browser-app is not built: run `yarn build:browser`.');
     });
@@ -43,7 +44,7 @@ export async function theiaBackendLaunch(workspace: string | undefined, configDi
         args: [BROWSER_APP_MAIN, '--hostname', '127.0.0.1', '--port', '0', `--plugins=${[PLUGINS_DIRECTORY, ...extraPluginFolders].map(folder => `local-dir:${folder}`).join(',')}`,
             ...(workspace ? [workspace] : [])],
         cwd: path.dirname(path.dirname(path.dirname(BROWSER_APP_MAIN))),
-        env: { ...process.env, THEIA_CONFIG_DIR: configDirectory },
+        env: { ...process.env, ...environment, THEIA_CONFIG_DIR: configDirectory },
         logFile: path.join(configDirectory, 'backend.log'),
         listening: /Theia app listening on http:\/\/127\.0\.0\.1:(\d+)/,
         startTimeoutMs: 90_000,

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { FIXTURE_SIZE_LABELS, SCENARIO_CATALOG, THEIA_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { CLOCK_SLACK_MS, FIXTURE_SIZE_LABELS, FIXTURE_SIZES, PLUGIN_READ_HOPS, SCENARIO_CATALOG, THEIA_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 import { HostSession } from '../host-session';
 import { readResultsFile, resultFiles } from '../workspace';
 import { closeSession, skipWithoutChromium } from './session-helpers';
@@ -57,6 +57,37 @@ suite('Theia browser app in headless Chromium', function (): void {
         }
         assert.isAbove(document.results.find(row => row.scenario.id === SCENARIO_CATALOG.theiaFileServiceReadFileStream.id && row.targetLabel === '10000K')!.stream!.chunks[0], 1,
             'a 10000K file comes in more than one chunk');
+
+        // The plugin's read run alone with the trace on: every timed sample split into the five hops, which add up to it.
+        const hopRows = document.results.filter(row => row.scenario.id === SCENARIO_CATALOG.vscodeReadFileHops.id);
+        assert.deepStrictEqual(hopRows.map(row => row.targetLabel), [...FIXTURE_SIZE_LABELS]);
+        for (const row of hopRows) {
+            assert.strictEqual(row.host?.extensionKind, 'plugin');
+            assert.deepStrictEqual(row.hops?.hops, PLUGIN_READ_HOPS.map(hop => hop.id), row.targetLabel);
+            assert.strictEqual(row.hops!.unmatched, 0, `${row.targetLabel}: every sample has its frontend and backend records`);
+            assert.lengthOf(row.hops!.samplesMs, row.samplesMs.length, row.targetLabel);
+            row.hops!.samplesMs.forEach((hops, index) => {
+                assert.closeTo(hops.reduce((sum, ms) => sum + ms, 0), row.samplesMs[index], 0.01, `${row.targetLabel} sample ${index}`);
+                assert.isTrue(hops.every(ms => ms > -CLOCK_SLACK_MS), `${row.targetLabel}: ${JSON.stringify(hops)}`);
+            });
+        }
+        const disk10000 = hopRows.find(row => row.targetLabel === '10000K')!.hops!.samplesMs.map(hops => hops[2]);
+        assert.isTrue(disk10000.every(ms => ms > 0), `the backend's disk read of 10000K takes time: ${JSON.stringify(disk10000)}`);
+
+        // CPU passes: every fixture case of 500K and up has the CPU time of the processes its host could see.
+        const minimum = FIXTURE_SIZES.find(size => size.label === '500K')!.bytes;
+        const passed = document.results.filter(row => row.scenario.target === 'fixture' && row.bytes >= minimum && row.scenario.id !== SCENARIO_CATALOG.vscodeReadFileHops.id);
+        assert.isNotEmpty(passed);
+        for (const row of passed) {
+            const seen = row.cpu?.processes.map(entry => entry.process) ?? [];
+            const expected = row.host?.extensionKind === 'plugin' ? ['plugin host', 'Theia backend', 'page renderer'] : ['Theia backend', 'page renderer'];
+            assert.includeMembers(seen, expected, `${row.scenario.id} ${row.targetLabel}`);
+            assert.isAtLeast(row.cpu!.calls, 3, `${row.scenario.id} ${row.targetLabel}`);
+        }
+        const pluginCpu = passed.find(row => row.scenario.id === SCENARIO_CATALOG.vscodeReadFile.id && row.targetLabel === '10000K')!.cpu!;
+        for (const process of ['plugin host', 'Theia backend', 'page renderer']) {
+            assert.isAbove(pluginCpu.processes.find(entry => entry.process === process)!.cpuMs, 0, `${process} works during a plugin's read of 10000K`);
+        }
 
         const lines = (await workbench.outputLines()).map(line => line.text);
         assert.isTrue(lines.some(line => /^10000K\s+10240000\s+3\s+\d/.test(line)), `a 10000K table row in ${JSON.stringify(lines)}`);

@@ -1,0 +1,165 @@
+import { assert } from 'chai';
+import { addCaseCpu, cpuMsPerMegabyte, cpuUsedBetween, parseCpuPidsFile, procStatCpuMs, readProcCpu } from '../cpu';
+import { concatHopSamples, pluginReadHops, PLUGIN_READ_HOPS, traceMethod, TraceSpan } from '../hops';
+import { runBenchmark } from '../runner';
+import { Scenario, ScenarioCase, ScenarioTarget } from '../scenario';
+import { parseSizeList } from '../sizes';
+import { fakeFixtures } from './fake-fixtures';
+
+suite('pluginReadHops', () => {
+    const span = (uri: string, start: number, end: number): TraceSpan => ({ uri, start, end });
+
+    test('splits each sample at the frontend and backend records inside it, the hops adding up to the sample', () => {
+        const samples = [{ startedAt: 1000, durationMs: 50 }, { startedAt: 2000, durationMs: 40 }];
+        const trace = {
+            frontend: [span('file:///w/f/500K.bin', 1002, 1045), span('file:///w/f/500K.bin', 2001, 2037)],
+            backend: [span('file:///w/f/500K.bin', 1010, 1012), span('file:///w/f/500K.bin', 2005, 2006)],
+        };
+        const hops = pluginReadHops(samples, trace, '500K.bin');
+        assert.deepEqual(hops.hops, PLUGIN_READ_HOPS.map(hop => hop.id));
+        assert.deepEqual(hops.samplesMs, [[2, 8, 2, 33, 5], [1, 4, 1, 31, 3]]);
+        assert.equal(hops.unmatched, 0);
+        for (const [index, sample] of hops.samplesMs.entries()) {
+            assert.closeTo(sample.reduce((sum, ms) => sum + ms, 0), samples[index].durationMs, 1e-9);
+        }
+    });
+
+    test('ignores records of other files and outside the sample, and counts samples it cannot match', () => {
+        const samples = [{ startedAt: 1000, durationMs: 50 }, { startedAt: 2000, durationMs: 40 }];
+        const trace = {
+            frontend: [span('file:///w/f/5K.bin', 1001, 1003), span('file:///w/f/500K.bin', 900, 950), span('file:///w/f/500K.bin', 1004, 1040),
+                span('file:///w/f/500K.bin', 2001, 2030)],
+            backend: [span('file:///w/f/500K.bin', 1010, 1011)],
+        };
+        const hops = pluginReadHops(samples, trace, '500K.bin');
+        assert.deepEqual(hops.samplesMs, [[4, 6, 1, 29, 10]]);
+        assert.equal(hops.unmatched, 1, 'the second sample has no backend record');
+    });
+
+    test('joins the rounds of a case and refuses different hops', () => {
+        const a = { hops: ['x', 'y'], samplesMs: [[1, 2]], unmatched: 1 };
+        assert.deepEqual(concatHopSamples(a, { hops: ['x', 'y'], samplesMs: [[3, 4]], unmatched: 0 }), { hops: ['x', 'y'], samplesMs: [[1, 2], [3, 4]], unmatched: 1 });
+        assert.throws(() => concatHopSamples(a, { hops: ['x'], samplesMs: [], unmatched: 0 }), /different hops/);
+    });
+
+    test('traceMethod records resolved calls only while installed, and restores the prototype method', async () => {
+        class Provider {
+            async readFile(uri: string): Promise<string> {
+                if (uri === 'bad') {
+                    throw new Error('no');
+                }
+                return `bytes of ${uri}`;
+            }
+        }
+        const spans: TraceSpan[] = [];
+        const restore = traceMethod(Provider.prototype, 'readFile', uri => String(uri), spans);
+        const provider = new Provider();
+        assert.equal(await provider.readFile('a'), 'bytes of a');
+        await provider.readFile('bad').catch(() => undefined);
+        restore();
+        await provider.readFile('b');
+        assert.deepEqual(spans.map(recorded => recorded.uri), ['a']);
+        assert.isAtLeast(spans[0].end, spans[0].start);
+        assert.isAbove(spans[0].start, 1.6e12, 'on the shared clock (ms since the epoch)');
+        assert.isFalse(Object.prototype.hasOwnProperty.call(Provider.prototype, 'readFile') && Provider.prototype.readFile.name !== 'readFile',
+            'the original method is back');
+        const instance = new Provider();
+        const restoreInstance = traceMethod(instance, 'readFile', uri => String(uri), spans);
+        assert.isTrue(Object.prototype.hasOwnProperty.call(instance, 'readFile'));
+        restoreInstance();
+        assert.isFalse(Object.prototype.hasOwnProperty.call(instance, 'readFile'), 'an instance wrapper is removed, not left as an own property');
+    });
+});
+
+suite('CPU readings', () => {
+    test('reads utime + stime from /proc/<pid>/stat, also when the command name has spaces and parentheses', () => {
+        const stat = '4242 (Web Content (x)) S 1 4242 4242 0 -1 4194560 1000 0 0 0 250 75 0 0 20 0 12 0 100 0 0';
+        assert.equal(procStatCpuMs(stat), 3250);
+        assert.throws(() => procStatCpuMs('garbage'), /Not a \/proc/);
+    });
+
+    test('CPU used between two readings, per MB, and over rounds', () => {
+        const used = cpuUsedBetween([{ process: 'a', cpuMs: 100 }, { process: 'gone', cpuMs: 5 }], [{ process: 'a', cpuMs: 160 }, { process: 'new', cpuMs: 9 }]);
+        assert.deepEqual(used, [{ process: 'a', cpuMs: 60 }]);
+        assert.deepEqual(cpuMsPerMegabyte({ calls: 3, wallMs: 900, processes: used }, 2_000_000), [{ process: 'a', msPerMegabyte: 10 }]);
+        assert.deepEqual(addCaseCpu({ calls: 3, wallMs: 900, processes: used }, { calls: 2, wallMs: 500, processes: [{ process: 'a', cpuMs: 40 }] }),
+            { calls: 5, wallMs: 1400, processes: [{ process: 'a', cpuMs: 100 }] });
+    });
+
+    test('the pids file names processes; a malformed one is refused naming the file; a gone process is left out', async () => {
+        assert.deepEqual(parseCpuPidsFile('{"page renderer":[12,13]}', 'pids.json'), { 'page renderer': [12, 13] });
+        assert.throws(() => parseCpuPidsFile('{"page": "12"}', 'pids.json'), /pids\.json must map process names/);
+        assert.throws(() => parseCpuPidsFile('{', 'pids.json'), /pids\.json is not valid JSON/);
+        const files: Record<string, string> = { '/proc/12/stat': '12 (r) S 1 1 1 0 -1 0 0 0 0 0 10 5 0', '/proc/13/stat': '13 (r) S 1 1 1 0 -1 0 0 0 0 0 1 1 0' };
+        const read = async (path: string): Promise<string> => {
+            if (!(path in files)) {
+                throw new Error('ENOENT');
+            }
+            return files[path];
+        };
+        assert.deepEqual(await readProcCpu({ 'page renderer': [12, 13], gone: [99] }, read), [{ process: 'page renderer', cpuMs: 170 }]);
+    });
+});
+
+suite('runBenchmark: scenarios run alone, CPU passes', () => {
+    const { manifest, bytesOf } = fakeFixtures();
+
+    function scenario(id: string, log: string[], runsAlone = false): Scenario {
+        return {
+            id, label: id, api: `${id}(uri)`, target: 'fixture', verification: 'content', runsAlone,
+            prepare: async (target: ScenarioTarget): Promise<ScenarioCase> => ({
+                begin: async () => {
+                    log.push(`${id} begin ${target.label}`);
+                },
+                runSample: async () => {
+                    log.push(`${id} ${target.label}`);
+                    return { bytes: bytesOf(target.fileName) };
+                },
+                end: async samples => {
+                    log.push(`${id} end ${target.label} ${samples.length}`);
+                    return { hops: { hops: ['all'], samplesMs: samples.map(sample => [sample.durationMs]), unmatched: 0 } };
+                },
+            }),
+        };
+    }
+
+    test('a scenario that runs alone follows all interleaved cases, one case at a time between begin and end, with no precision target', async () => {
+        const log: string[] = [];
+        let now = 0;
+        const output = await runBenchmark({
+            scenarios: [scenario('traced', log, true), scenario('plain', log)], manifest, sizes: parseSizeList('1K,5K'), iterations: 2, warmup: 1,
+            precision: 0.01, maxIterations: 4, clock: () => (now += 1), epochOf: reading => 1e12 + reading,
+        });
+        const firstTraced = log.findIndex(line => line.startsWith('traced'));
+        assert.isTrue(log.slice(0, firstTraced).every(line => line.startsWith('plain ')), 'interleaved cases first');
+        assert.deepEqual(log.slice(firstTraced), [
+            'traced begin 1K', 'traced 1K', 'traced 1K', 'traced 1K', 'traced end 1K 2',
+            'traced begin 5K', 'traced 5K', 'traced 5K', 'traced 5K', 'traced end 5K 2',
+        ]);
+        const traced = output.measurements.filter(measurement => measurement.scenario.id === 'traced');
+        assert.deepEqual(traced.map(measurement => measurement.samplesMs.length), [2, 2]);
+        assert.deepEqual(traced[0].hops?.samplesMs, traced[0].samplesMs.map(ms => [ms]));
+        assert.isUndefined(output.measurements.find(measurement => measurement.scenario.id === 'plain')?.hops);
+    });
+
+    test('a CPU pass repeats each case of the minimum size and up between two probe readings, and leaves the samples alone', async () => {
+        const log: string[] = [];
+        let cpu = 0;
+        const output = await runBenchmark({
+            scenarios: [scenario('plain', log), scenario('traced', log, true)], manifest, sizes: parseSizeList('1K,50K'), iterations: 2, warmup: 0,
+            cpuMinBytes: 50 * 1024, cpuPassMs: 0,
+            cpuProbe: async () => {
+                log.push('probe');
+                cpu += 7;
+                return [{ process: 'host', cpuMs: cpu }];
+            },
+        });
+        const plain50 = output.measurements.find(measurement => measurement.scenario.id === 'plain' && measurement.target.label === '50K');
+        assert.deepEqual(plain50?.cpu?.processes, [{ process: 'host', cpuMs: 7 }]);
+        assert.equal(plain50?.cpu?.calls, 3);
+        assert.equal(plain50?.samplesMs.length, 2);
+        assert.deepEqual(log.slice(log.indexOf('probe')), ['probe', 'plain 50K', 'plain 50K', 'plain 50K', 'probe'],
+            'after every timed sample, once, for the 50K case only (not 1K, not the scenario run alone)');
+        assert.isUndefined(output.measurements.find(measurement => measurement.target.label === '1K')?.cpu);
+    });
+});
