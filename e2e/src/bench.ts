@@ -58,6 +58,8 @@ export interface BenchOptions {
     readonly rounds: number;
     /** Chromium's CPU throttling rate for the pages (1: none), a slower client machine. */
     readonly cpuThrottle: number;
+    /** CPU passes after the timed samples (setting `fsPerf.cpuPass`; a `--theia-url` Theia keeps its own setting). */
+    readonly cpuPass: boolean;
     readonly out: string;
     readonly theiaUrl?: string;
 }
@@ -183,6 +185,7 @@ async function measureTheiaBrowser(options: BenchOptions): Promise<ResultsDocume
         return measureTheia(await HostSession.remoteTheia(options.theiaUrl), options, 'theia-browser', 'remote');
     }
     const session = await HostSession.theiaBrowser({
+        settings: { 'fsPerf.cpuPass': options.cpuPass },
         onServerStarted: (server, workspace) => log(`  theia-browser: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
     });
     return measureTheia(session, options, 'theia-browser', 'local');
@@ -192,7 +195,8 @@ async function measureVsCodeServer(options: BenchOptions): Promise<ResultsDocume
     const { document, commandDurationMs } = await runInCodeServer({
         vsix: VSIX,
         commandTitle: 'FS Perf: Run Benchmark',
-        settings: { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes, 'fsPerf.precision': options.precision },
+        settings: { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes, 'fsPerf.precision': options.precision,
+            'fsPerf.cpuPass': options.cpuPass },
         onProgress: progressPrinter('vscode-server'),
         cpuThrottle: options.cpuThrottle,
     });
@@ -202,7 +206,7 @@ async function measureVsCodeServer(options: BenchOptions): Promise<ResultsDocume
 
 /** Where an Electron binary exists: the Electron app through Playwright, like the browser app. Not run on the machine this was written on (no binary). */
 async function measureTheiaElectron(options: BenchOptions, binary: string): Promise<ResultsDocument> {
-    return measureTheia(await HostSession.theiaElectron(binary), options, 'theia-electron', 'local');
+    return measureTheia(await HostSession.theiaElectron(binary, { settings: { 'fsPerf.cpuPass': options.cpuPass } }), options, 'theia-electron', 'local');
 }
 
 /** Desktop VS Code through @vscode/test-electron, running the extension's "Run Benchmark" (see vscode-extension/src/test/bench). */
@@ -217,7 +221,7 @@ async function measureVsCodeDesktop(options: BenchOptions, executable: string): 
             extensionTestsPath: path.join(REPOSITORY_ROOT, 'vscode-extension', 'out', 'test', 'bench', 'index.js'),
             extensionTestsEnv: {
                 FS_PERF_BENCH_OUT: out,
-                FS_PERF_BENCH_OPTIONS: JSON.stringify({ iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, precisionPercent: options.precision }),
+                FS_PERF_BENCH_OPTIONS: JSON.stringify({ iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, precisionPercent: options.precision, cpuPass: options.cpuPass }),
             },
             launchArgs: [workspace, '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--disable-extensions'],
         });
@@ -418,6 +422,7 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
                 }
                 return rate;
             }))
+        .option('--no-cpu-pass', 'skip the CPU passes (CPU time per process, per MB moved) that follow the timed samples of every case of 500K and up')
         .option('--out <dir>', 'folder for this run (default: bench-results/<date-time>)')
         .addOption(new Option('--theia-url <url>', 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of starting the browser app').argParser(theiaUrl));
     const exitCode = parseCommandLine(program, argv);
@@ -425,7 +430,7 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         return exitCode;
     }
     const raw = program.opts<{ hosts: BenchHost[]; iterations: number; warmup: number; sizes: string[]; precision: number; rounds: number; cpuThrottle: number;
-        out?: string; theiaUrl?: string; }>();
+        cpuPass: boolean; out?: string; theiaUrl?: string; }>();
     if (raw.theiaUrl && !raw.hosts.includes('theia-browser')) {
         console.error('error: --theia-url measures the theia-browser host; add theia-browser to --hosts.');
         return 2;
