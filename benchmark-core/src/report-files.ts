@@ -14,7 +14,8 @@ export interface ReportFile {
 
 /**
  * Every file of a report, each rendered from the model: `report.md`, `report.html` (self-contained),
- * `benchmark-action.json` (github-action-benchmark's `customSmallerIsBetter`) and one `chart-<id>.svg` per chart.
+ * `benchmark-action.json` (github-action-benchmark's `customSmallerIsBetter`) and one `chart-<id>.svg` per chart
+ * (line charts over sizes, and the bar charts `chart-hops.svg` and `chart-cpu.svg` where the run has their data).
  */
 export function renderReportFiles(report: ComparisonReport): ReportFile[] {
     return [

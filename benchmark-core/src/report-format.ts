@@ -1,6 +1,8 @@
+import { PROC_TICKS_PER_SECOND } from './cpu';
 import { CONFIDENCE_LEVEL, formatInterval, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank } from './intervals';
 import {
-    ComparisonReport, FactorCell, FactorTable, HostEnvironment, MedianCell, MedianTable, NotMeasuredHost, PrecisionMiss, REPORT_BOOTSTRAP, StreamRow, ReportChart, ReportSection,
+    ComparisonReport, CpuSection, FactorCell, FactorTable, HopColumn, HopRow, HopsSection, HostEnvironment, MedianCell, MedianTable, NotMeasuredHost, PrecisionMiss,
+    REPORT_BOOTSTRAP, StreamRow, ReportChart, ReportSection, VscodePartsRow,
 } from './report-model';
 
 /** What a cell shows where nothing was measured. */
@@ -50,6 +52,14 @@ export const REPORT_HEADINGS = {
         + 'decoding), the whole read when it has every byte. Measured in the same sample: one clock reading at the first chunk. '
         + '"First chunk at" is the median over the samples of first chunk / whole read: near 100% means the first chunk arrives '
         + 'only about when the read ends, so streaming saves the consumer nothing.',
+    hops: 'Where a plugin\'s read spends its time',
+    vscodeParts: 'VS Code: its read from its parts',
+    vscodePartsNote: 'Differences of medians of one host, so estimates, not traces: the in-host floor is fs.promises.readFile in the '
+        + 'extension host at the same size; the $ensureActivation round trip is workspace.fs.readFile at 1K minus the floor at 1K, '
+        + 'what every read pays whatever its size; the rest is workspace.fs.readFile minus both. Through the workbench, the round '
+        + 'trip to the workbench is that read at 1K, and the rest is the read minus it. Each part is followed by its share of the '
+        + 'read\'s median; a part below 0 means the medians it is taken from differ by less than their noise.',
+    cpu: 'CPU per MB moved',
     precision: 'Precision',
     environments: 'Hosts',
     notMeasured: 'Not measured',
@@ -172,6 +182,93 @@ export function streamGrid(rows: readonly StreamRow[]): TextGrid {
     };
 }
 
+/** A fraction as a percentage with the digits a reader can use: `45%`, `4.2%`, `-0.3%`. */
+export function formatShare(fraction: number): string {
+    const percentValue = fraction * 100;
+    return `${Math.abs(percentValue) >= 10 ? percentValue.toFixed(0) : percentValue.toFixed(1)}%`;
+}
+
+/** Milliseconds (or ms per MB) without an interval, three significant digits, and the share of a whole after them: `12.3 (45%)`. */
+function formatPart(valueMs: number | undefined, share?: number): string {
+    if (valueMs === undefined) {
+        return NOT_MEASURED_CELL;
+    }
+    return share === undefined ? formatSupported(valueMs) : `${formatSupported(valueMs)} (${formatShare(share)})`;
+}
+
+/** How far the sums of hop medians at 500K and up are from the untraced reads: the sentence under the hop tables. */
+export function hopsNote(section: HopsSection): string {
+    const largest = section.largestLargeRestShare;
+    const agreement = largest === undefined
+        ? 'No size of 500K or more has both a traced and an untraced read to compare.'
+        : `At 500K and up the sum of the hop medians is within ${formatShare(largest)} of the untraced read (${largest <= 0.1
+            ? 'within 10%' : 'more than 10%: read the hops as shares of the call rather than as the untraced read\'s milliseconds'}).`;
+    const negative = section.hosts.flatMap(({ hostLabel, rows }) => rows.flatMap(row => row.hops.flatMap((hop, index) =>
+        hop && hop.medianMs < 0 ? [`${hostLabel} ${row.targetLabel}, ${section.hops[index].label}: ${formatSupported(hop.medianMs)} ms`] : [])));
+    return [
+        'Each process on a Theia plugin\'s workspace.fs.readFile records when the read passed it, on the clock the machine\'s processes share, '
+        + 'and each traced sample (workspace.fs.readFile run alone with the trace on) is split into the hops of the tables above: they add up to each traced '
+        + 'call by construction. Each hop is its median over the matched samples, with its share of the sum of hop medians.',
+        agreement,
+        'The rest (the untraced median minus the sum of hop medians) is the trace\'s own cost plus the difference between a sum of medians '
+        + 'and a median of sums.',
+        ...(negative.length > 0 ? [`A hop median below 0 means the processes' clocks disagree by that much (${negative.join('; ')}).`] : []),
+    ].join(' ');
+}
+
+/** One traced size per row: each hop's median with its share, their sum, the untraced read with its interval, the rest, the samples. */
+export function hopGrid(hops: readonly HopColumn[], rows: readonly HopRow[]): TextGrid {
+    const level = percent(CONFIDENCE_LEVEL);
+    return {
+        header: ['Size', ...hops.map(hop => `${hop.label}, ms`), 'Sum of hop medians, ms', `Untraced read, median ms [${level}]`,
+            'Rest, ms (% of untraced)', 'Matched', 'Unmatched'],
+        align: ['left', ...hops.map((): ColumnAlign => 'right'), 'right', 'right', 'right', 'right', 'right'],
+        rows: rows.map(row => [
+            row.targetLabel, ...row.hops.map(hop => formatPart(hop?.medianMs, hop?.share)), formatPart(row.sumOfMediansMs), formatMedian(row.untraced),
+            formatPart(row.restMs, row.restShare), String(row.matched), String(row.unmatched),
+        ]),
+    };
+}
+
+/** A row per VS Code host and size: readFile, its floor, round trip and rest; the read through the workbench, its round trip and rest. */
+export function vscodePartsGrid(rows: readonly VscodePartsRow[]): TextGrid {
+    const level = percent(CONFIDENCE_LEVEL);
+    return {
+        header: ['Host', 'Size', `workspace.fs.readFile, median ms [${level}]`, 'In-host floor, ms', '$ensureActivation round trip, ms', 'Rest, ms',
+            `Through the workbench, median ms [${level}]`, 'Round trip to the workbench, ms', 'Rest, ms'],
+        align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+        rows: rows.map(row => {
+            const read = row.readFile.statistics.medianMs;
+            const share = (valueMs: number, of: number): number | undefined => of === 0 ? undefined : valueMs / of;
+            const workbench = row.workbench;
+            const throughWorkbench = workbench?.read.statistics.medianMs ?? 0;
+            return [row.hostLabel, row.targetLabel, formatMedian(row.readFile), formatPart(row.floor.statistics.medianMs, share(row.floor.statistics.medianMs, read)),
+                formatPart(row.roundTripMs, share(row.roundTripMs, read)), formatPart(row.restMs, share(row.restMs, read)),
+                formatMedian(workbench?.read), formatPart(workbench?.roundTripMs, workbench && share(workbench.roundTripMs, throughWorkbench)),
+                formatPart(workbench?.restMs, workbench && share(workbench.restMs, throughWorkbench))];
+        }),
+    };
+}
+
+/** What the CPU pass is, how coarse the kernel counts, and which processes each host could see. */
+export function cpuNote(section: CpuSection): string {
+    const tickMs = 1000 / PROC_TICKS_PER_SECOND;
+    return `The CPU pass repeats each case's call, untimed, after its timed samples; CPU time (user + system) is counted by the kernel in ${tickMs} ms `
+        + `ticks, so a figure below is uncertain by about ${tickMs} ms divided by the MB the pass moved (MB = 10^6 bytes). `
+        + `Each host could see only some processes: ${section.hosts.map(host => `${host.hostLabel}: ${host.processes.join(', ')}`).join('; ')}. `
+        + `"${NOT_MEASURED_CELL}" marks a process the host could not see.`;
+}
+
+/** A row per host, scenario and size: CPU ms per MB of each process, the pass's calls and its wall ms per MB. */
+export function cpuGrid(section: CpuSection): TextGrid {
+    return {
+        header: ['Host', 'Scenario', 'Size', ...section.processes.map(process => `${process}, CPU ms/MB`), 'Calls', 'Wall ms/MB'],
+        align: ['left', 'left', 'left', ...section.processes.map((): ColumnAlign => 'right'), 'right', 'right'],
+        rows: section.rows.map(row => [row.hostLabel, row.scenario.label, row.targetLabel, ...row.cpuMsPerMegabyte.map(value => formatPart(value)),
+            String(row.calls), formatPart(row.wallMsPerMegabyte)]),
+    };
+}
+
 function precisionNote(cells: number, missed: readonly PrecisionMiss[]): string {
     const reached = cells - missed.length;
     const all = `sampled on until its median's ${percent(CONFIDENCE_LEVEL)} interval was within the run's precision target of it, or its time budget was spent`;
@@ -211,8 +308,10 @@ export type ReportBlock =
 export function reportBlocks(report: ComparisonReport): ReportBlock[] {
     const heading = (level: 1 | 2 | 3, text: string): ReportBlock => ({ kind: 'heading', level, text });
     const table = (grid: TextGrid): ReportBlock => ({ kind: 'table', grid });
+    // Line charts open the report; stacked bars are drawn with their sections.
+    const sizeCharts = report.charts.filter(chart => chart.kind === 'lines');
     const blocks: ReportBlock[] = [heading(1, report.title), heading(2, REPORT_HEADINGS.howToRead), { kind: 'paragraph', text: REPORT_HEADINGS.howToReadNote },
-        ...(report.charts.length > 0 ? [{ kind: 'charts' as const, charts: report.charts }] : [])];
+        ...(sizeCharts.length > 0 ? [{ kind: 'charts' as const, charts: sizeCharts }] : [])];
     for (const section of report.sections) {
         switch (section.kind) {
             case 'medians':
@@ -228,6 +327,17 @@ export function reportBlocks(report: ComparisonReport): ReportBlock[] {
                 break;
             case 'streaming':
                 blocks.push(heading(2, REPORT_HEADINGS.streaming), { kind: 'paragraph', text: REPORT_HEADINGS.streamingNote }, table(streamGrid(section.rows)));
+                break;
+            case 'hops':
+                blocks.push(heading(2, REPORT_HEADINGS.hops), ...section.hosts.flatMap(({ hostLabel, rows }) => [heading(3, hostLabel), table(hopGrid(section.hops, rows))]),
+                    { kind: 'paragraph', text: hopsNote(section) }, { kind: 'charts', charts: [section.chart] });
+                break;
+            case 'vscode-parts':
+                blocks.push(heading(2, REPORT_HEADINGS.vscodeParts), table(vscodePartsGrid(section.rows)), { kind: 'paragraph', text: REPORT_HEADINGS.vscodePartsNote });
+                break;
+            case 'cpu':
+                blocks.push(heading(2, REPORT_HEADINGS.cpu), table(cpuGrid(section)), { kind: 'paragraph', text: cpuNote(section) },
+                    { kind: 'charts', charts: [section.chart] });
                 break;
             case 'precision':
                 blocks.push(heading(2, REPORT_HEADINGS.precision), { kind: 'paragraph', text: precisionNote(section.cells, section.missed) },

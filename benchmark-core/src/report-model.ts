@@ -1,9 +1,11 @@
+import { cpuMsPerMegabyte } from './cpu';
 import { differenceOfMedians, Interval, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './intervals';
+import { PLUGIN_READ_HOPS } from './hops';
 import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName } from './host-identity';
 import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
 import { ScenarioInfo } from './scenario';
 import { SCENARIO_CATALOG } from './scenario-catalog';
-import { FIXTURE_SIZE_LABELS } from './sizes';
+import { FIXTURE_SIZE_LABELS, fixtureSize } from './sizes';
 import { computeStatistics, median as medianOf, quantile, SampleStatistics } from './statistics';
 
 /**
@@ -156,6 +158,9 @@ export type ReportSection =
     | { readonly kind: 'scenarios'; readonly tables: readonly MedianTable[] }
     /** Streamed reads: time to the first chunk beside the whole read, per host and size. */
     | { readonly kind: 'streaming'; readonly rows: readonly StreamRow[] }
+    | HopsSection
+    | VscodePartsSection
+    | CpuSection
     /** With a precision target: how many cells reached it, and the ones that did not. */
     | { readonly kind: 'precision'; readonly cells: number; readonly missed: readonly PrecisionMiss[] }
     | { readonly kind: 'environments'; readonly hosts: readonly HostEnvironment[] }
@@ -194,6 +199,260 @@ function streamRows(measurements: readonly ReportMeasurement[]): StreamRow[] {
     }).sort((a, b) => a.hostLabel.localeCompare(b.hostLabel) || FIXTURE_SIZE_LABELS.indexOf(a.targetLabel as never) - FIXTURE_SIZE_LABELS.indexOf(b.targetLabel as never));
 }
 
+/** The smallest fixture size whose reads move enough bytes for a trace's or a CPU pass's figures to mean something, bytes. */
+const LARGE_SIZE_BYTES = fixtureSize('500K').bytes;
+
+/** Whether a target is a fixture size of 500K or more. */
+export function isLargeSize(targetLabel: string): boolean {
+    return FIXTURE_SIZE_LABELS.includes(targetLabel) && fixtureSize(targetLabel).bytes >= LARGE_SIZE_BYTES;
+}
+
+function sizeOrder(targetLabel: string): number {
+    return FIXTURE_SIZE_LABELS.indexOf(targetLabel);
+}
+
+/** Finds the measurement of a host, scenario and target among some measurements. */
+function measurementLookup(measurements: readonly ReportMeasurement[]): (host: HostKey, scenarioId: string, target: string) => Measurement | undefined {
+    const byId = new Map(measurements.map(entry => [measurementId(entry.host, entry.measurement.scenario.id, entry.measurement.targetLabel), entry.measurement]));
+    return (host, scenarioId, target) => byId.get(measurementId(host, scenarioId, target));
+}
+
+/** Each host of some measurements once, in order of appearance, with its label. */
+function hostsOf(measurements: readonly ReportMeasurement[]): { host: HostKey; hostLabel: string }[] {
+    return [...new Map(measurements.map(({ host, hostLabel }) => [hostKeyId(host), { host, hostLabel }])).values()];
+}
+
+/** A hop of a traced read, as a column: its id and what a person reads. */
+export interface HopColumn {
+    readonly id: string;
+    readonly label: string;
+}
+
+/** One hop of a traced read at one size, over the matched samples. */
+export interface HopMedian {
+    /** ms; below 0 only when two processes' clocks disagree by more than the hop took. */
+    readonly medianMs: number;
+    /** `medianMs` over the sum of the row's hop medians (0 when that sum is 0). */
+    readonly share: number;
+}
+
+/** A plugin's traced read at one size in one host, beside the untraced read of the same host and size. */
+export interface HopRow {
+    readonly host: HostKey;
+    readonly hostLabel: string;
+    readonly targetLabel: string;
+    /** One per {@link HopsSection.hops}; undefined where the row has no such hop or no matched sample. */
+    readonly hops: readonly (HopMedian | undefined)[];
+    /** Sum of the hop medians, ms; undefined without a matched sample. */
+    readonly sumOfMediansMs: number | undefined;
+    /** The untraced `workspace.fs.readFile` of the same host and size. */
+    readonly untraced: MedianCell | undefined;
+    /** Untraced median minus the sum of hop medians, ms: the trace's own cost plus (median of sums − sum of medians). */
+    readonly restMs: number | undefined;
+    /** `restMs` over the untraced median. */
+    readonly restShare: number | undefined;
+    /** Timed samples every process had a record of (the ones split into hops), and the ones some process had none of. */
+    readonly matched: number;
+    readonly unmatched: number;
+}
+
+/** Where a Theia plugin's `workspace.fs.readFile` spends its time: per host, a row per traced size. */
+export interface HopsSection {
+    readonly kind: 'hops';
+    /** Every hop of any row, in path order. */
+    readonly hops: readonly HopColumn[];
+    readonly hosts: readonly { readonly host: HostKey; readonly hostLabel: string; readonly rows: readonly HopRow[] }[];
+    /** The largest |rest| over the untraced median at 500K and up, over every host; undefined where no such size has both reads. */
+    readonly largestLargeRestShare: number | undefined;
+    readonly chart: StackedBarChart;
+}
+
+/** The hop sections' column of a hop id: its label from {@link PLUGIN_READ_HOPS}, else the id itself. */
+function hopColumn(id: string): HopColumn {
+    return { id, label: PLUGIN_READ_HOPS.find(hop => hop.id === id)?.label ?? id };
+}
+
+function hopRow(entry: ReportMeasurement, hops: readonly HopColumn[], untraced: Measurement | undefined): HopRow {
+    const { host, hostLabel, measurement } = entry;
+    const recorded = measurement.hops!;
+    const matched = recorded.samplesMs.length;
+    const medians = new Map(recorded.hops.map((id, index) => [id, matched > 0 ? medianOf(recorded.samplesMs.map(sample => sample[index])) : undefined]));
+    const sumOfMediansMs = matched > 0 ? [...medians.values()].reduce((sum: number, value) => sum + (value ?? 0), 0) : undefined;
+    const untracedMs = untraced?.statistics.medianMs;
+    const restMs = untracedMs === undefined || sumOfMediansMs === undefined ? undefined : untracedMs - sumOfMediansMs;
+    return {
+        host, hostLabel, targetLabel: measurement.targetLabel,
+        hops: hops.map(({ id }) => {
+            const medianMs = medians.get(id);
+            return medianMs === undefined ? undefined : { medianMs, share: sumOfMediansMs ? medianMs / sumOfMediansMs : 0 };
+        }),
+        sumOfMediansMs, untraced: untraced && medianCell(untraced), restMs,
+        restShare: restMs === undefined || !untracedMs ? undefined : restMs / untracedMs,
+        matched, unmatched: recorded.unmatched,
+    };
+}
+
+/** The hops of the traced plugin reads of some measurements (rows with `hops`), or undefined without any. */
+export function hopsSection(measurements: readonly ReportMeasurement[]): HopsSection | undefined {
+    const traced = measurements.filter(entry => entry.measurement.hops !== undefined);
+    if (traced.length === 0) {
+        return undefined;
+    }
+    const ids = [...new Set(traced.flatMap(entry => entry.measurement.hops!.hops))];
+    const pathOrder = (id: string): number => {
+        const index = PLUGIN_READ_HOPS.findIndex(hop => hop.id === id);
+        return index < 0 ? PLUGIN_READ_HOPS.length : index;
+    };
+    const hops = ids.sort((a, b) => pathOrder(a) - pathOrder(b)).map(hopColumn);
+    const find = measurementLookup(measurements);
+    const hosts = hostsOf(traced).sort((a, b) => a.hostLabel.localeCompare(b.hostLabel)).map(({ host, hostLabel }) => ({
+        host, hostLabel,
+        rows: traced.filter(entry => hostKeyId(entry.host) === hostKeyId(host))
+            .sort((a, b) => sizeOrder(a.measurement.targetLabel) - sizeOrder(b.measurement.targetLabel))
+            .map(entry => hopRow(entry, hops, find(host, READ_FILE, entry.measurement.targetLabel))),
+    }));
+    const largeRests = hosts.flatMap(({ rows }) => rows.filter(row => isLargeSize(row.targetLabel) && row.restShare !== undefined).map(row => Math.abs(row.restShare!)));
+    const oneHost = hosts.length === 1;
+    const bars = hosts.flatMap(({ hostLabel, rows }) => rows.filter(row => row.sumOfMediansMs !== undefined).map((row): StackedBar => ({
+        label: oneHost ? row.targetLabel : `${hostLabel}, ${row.targetLabel}`,
+        values: row.hops.map(hop => hop?.medianMs),
+    })));
+    return {
+        kind: 'hops', hops, hosts,
+        largestLargeRestShare: largeRests.length > 0 ? Math.max(...largeRests) : undefined,
+        chart: {
+            kind: 'stacked-bars', id: 'hops', scale: 'share', unit: 'ms',
+            title: `Where a plugin's read spends its time${oneHost ? `, ${hosts[0].hostLabel}` : ''}: each hop's share of the sum of hop medians`,
+            xTitle: 'share of the sum of hop medians (total ms at the end of each bar)',
+            segments: hops.map(hop => hop.label), bars,
+        },
+    };
+}
+
+/** VS Code's `workspace.fs.readFile` at one size, taken apart with medians of other reads of the same host. */
+export interface VscodePartsRow {
+    readonly host: HostKey;
+    readonly hostLabel: string;
+    readonly targetLabel: string;
+    readonly readFile: MedianCell;
+    /** `fs.promises.readFile` in the extension host at this size: the in-host floor. */
+    readonly floor: MedianCell;
+    /** readFile's 1K median minus the floor's 1K median, ms: the `$ensureActivation` round trip every read pays. */
+    readonly roundTripMs: number;
+    /** readFile minus floor minus round trip, ms. */
+    readonly restMs: number;
+    /** The read of the same file through the workbench, where measured at this size and at 1K. */
+    readonly workbench: {
+        readonly read: MedianCell;
+        /** Its 1K median, ms: the round trip to the workbench. */
+        readonly roundTripMs: number;
+        /** Its median minus that round trip, ms. */
+        readonly restMs: number;
+    } | undefined;
+}
+
+export interface VscodePartsSection {
+    readonly kind: 'vscode-parts';
+    readonly rows: readonly VscodePartsRow[];
+}
+
+/**
+ * VS Code's read from its parts (differences of medians of one host, never a trace): for each VS Code host that measured
+ * readFile and the in-host floor at 1K and at sizes of 500K and up. Undefined where none did.
+ */
+export function vscodePartsSection(measurements: readonly ReportMeasurement[]): VscodePartsSection | undefined {
+    const find = measurementLookup(measurements);
+    const floorId = SCENARIO_CATALOG.extensionHostNodeReadFile.id;
+    const rows = hostsOf(measurements).filter(({ host }) => host.editor === 'vscode').flatMap(({ host, hostLabel }): VscodePartsRow[] => {
+        const [readFile1K, floor1K, workbench1K] = [READ_FILE, floorId, WORKBENCH_READ].map(id => find(host, id, '1K'));
+        if (!readFile1K || !floor1K) {
+            return [];
+        }
+        const roundTripMs = readFile1K.statistics.medianMs - floor1K.statistics.medianMs;
+        return FIXTURE_SIZE_LABELS.filter(isLargeSize).flatMap((size): VscodePartsRow[] => {
+            const [readFile, floor, workbench] = [READ_FILE, floorId, WORKBENCH_READ].map(id => find(host, id, size));
+            if (!readFile || !floor) {
+                return [];
+            }
+            return [{
+                host, hostLabel, targetLabel: size, readFile: medianCell(readFile), floor: medianCell(floor), roundTripMs,
+                restMs: readFile.statistics.medianMs - floor.statistics.medianMs - roundTripMs,
+                workbench: workbench && workbench1K ? {
+                    read: medianCell(workbench), roundTripMs: workbench1K.statistics.medianMs,
+                    restMs: workbench.statistics.medianMs - workbench1K.statistics.medianMs,
+                } : undefined,
+            }];
+        });
+    });
+    return rows.length > 0 ? { kind: 'vscode-parts', rows } : undefined;
+}
+
+/** A case's CPU pass: CPU ms each process used per MB moved (MB = 10^6 bytes). */
+export interface CpuRow {
+    readonly host: HostKey;
+    readonly hostLabel: string;
+    readonly scenario: ScenarioInfo;
+    readonly targetLabel: string;
+    readonly calls: number;
+    /** MB the pass moved: calls × bytes per call / 10^6. */
+    readonly megabytes: number;
+    /** The pass's wall-clock ms per MB. */
+    readonly wallMsPerMegabyte: number;
+    /** One per {@link CpuSection.processes}; undefined where this host did not see that process. */
+    readonly cpuMsPerMegabyte: readonly (number | undefined)[];
+}
+
+export interface CpuSection {
+    readonly kind: 'cpu';
+    /** Every process any row saw, in order of appearance. */
+    readonly processes: readonly string[];
+    /** Host by host, scenario by scenario (catalog order), smallest size first. */
+    readonly rows: readonly CpuRow[];
+    /** The processes each host saw. */
+    readonly hosts: readonly { readonly hostLabel: string; readonly processes: readonly string[] }[];
+    /** At the largest size with a CPU pass: a bar per host and scenario, a segment per process. */
+    readonly chart: StackedBarChart;
+}
+
+function catalogOrder(scenarioId: string): number {
+    const index = Object.values(SCENARIO_CATALOG).findIndex(scenario => scenario.id === scenarioId);
+    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+}
+
+/** The CPU passes of some measurements (rows of 500K and up with `cpu`), or undefined without any. */
+export function cpuSection(measurements: readonly ReportMeasurement[]): CpuSection | undefined {
+    const passes = measurements.filter(entry => entry.measurement.cpu !== undefined && isLargeSize(entry.measurement.targetLabel) && entry.measurement.bytes > 0)
+        .sort((a, b) => a.hostLabel.localeCompare(b.hostLabel) || catalogOrder(a.measurement.scenario.id) - catalogOrder(b.measurement.scenario.id)
+            || sizeOrder(a.measurement.targetLabel) - sizeOrder(b.measurement.targetLabel));
+    if (passes.length === 0) {
+        return undefined;
+    }
+    const processes = [...new Set(passes.flatMap(entry => entry.measurement.cpu!.processes.map(reading => reading.process)))];
+    const rows = passes.map(({ host, hostLabel, measurement }): CpuRow => {
+        const cpu = measurement.cpu!;
+        const perMegabyte = new Map(cpuMsPerMegabyte(cpu, measurement.bytes).map(entry => [entry.process, entry.msPerMegabyte]));
+        const megabytes = (cpu.calls * measurement.bytes) / 1e6;
+        return {
+            host, hostLabel, scenario: measurement.scenario, targetLabel: measurement.targetLabel, calls: cpu.calls, megabytes,
+            wallMsPerMegabyte: cpu.wallMs / megabytes, cpuMsPerMegabyte: processes.map(process => perMegabyte.get(process)),
+        };
+    });
+    const hosts = hostsOf(passes).map(({ host, hostLabel }) => ({
+        hostLabel,
+        processes: processes.filter(process => passes.some(entry => hostKeyId(entry.host) === hostKeyId(host)
+            && entry.measurement.cpu!.processes.some(reading => reading.process === process))),
+    }));
+    const largest = FIXTURE_SIZE_LABELS.filter(size => rows.some(row => row.targetLabel === size)).at(-1)!;
+    return {
+        kind: 'cpu', processes, rows, hosts,
+        chart: {
+            kind: 'stacked-bars', id: 'cpu', scale: 'value', unit: 'ms/MB',
+            title: `CPU per MB moved at ${largest}, by process`, xTitle: 'CPU ms per MB (10^6 bytes)', segments: processes,
+            bars: rows.filter(row => row.targetLabel === largest).map(row => ({ label: `${row.hostLabel}: ${row.scenario.label}`, values: row.cpuMsPerMegabyte })),
+        },
+    };
+}
+
 /** A cell whose median's interval did not get within the run's precision target (its time budget ran out). */
 export interface PrecisionMiss {
     readonly hostLabel: string;
@@ -228,7 +487,8 @@ export interface FactorChartSeries {
 }
 
 /** A chart over fixture sizes. */
-export interface ReportChart {
+export interface SizeChart {
+    readonly kind: 'lines';
     /** Names the standalone file: `chart-<id>.svg`. */
     readonly id: 'medians' | 'factors' | 'first-chunk';
     readonly title: string;
@@ -238,6 +498,30 @@ export interface ReportChart {
     readonly sizes: readonly string[];
     readonly series: readonly (MedianChartSeries | FactorChartSeries)[];
 }
+
+/** One bar of a {@link StackedBarChart}: a value per segment, undefined where the bar has none. */
+export interface StackedBar {
+    readonly label: string;
+    readonly values: readonly (number | undefined)[];
+}
+
+/** Horizontal bars split into segments, the same segments in the same order in every bar; drawn with the section that holds it. */
+export interface StackedBarChart {
+    readonly kind: 'stacked-bars';
+    /** Names the standalone file: `chart-<id>.svg`. */
+    readonly id: 'hops' | 'cpu';
+    readonly title: string;
+    readonly xTitle: string;
+    /** `share`: every bar drawn as 100% of its total; `value`: every bar on one scale from 0. */
+    readonly scale: 'share' | 'value';
+    /** Unit of the values, e.g. `ms`, `ms/MB`. */
+    readonly unit: string;
+    /** Segment names in stacking order: the legend. */
+    readonly segments: readonly string[];
+    readonly bars: readonly StackedBar[];
+}
+
+export type ReportChart = SizeChart | StackedBarChart;
 
 export interface ComparisonReportOptions {
     readonly title?: string;
@@ -442,8 +726,9 @@ function hostEnvironments(documents: readonly ResultsDocument[], label: (key: Ho
 /**
  * The comparison the original suite made by hand, from any set of results files: the plugin/extension
  * `workspace.fs.readFile` table, the Theia extension table, the decomposition of where Theia's time goes,
- * factor tables, one table per scenario with every host that measured it, each host's environment, the
- * hosts that were not measured, and the charts. Hosts or sizes nobody measured are left out.
+ * factor tables, one table per scenario with every host that measured it, where a traced plugin read spends its
+ * time, VS Code's read from its parts, the CPU per MB of the CPU passes, each host's environment, the hosts that were
+ * not measured, and the charts. Hosts, sizes and sections nobody measured are left out.
  */
 export function buildComparisonReport(documents: readonly ResultsDocument[], options: ComparisonReportOptions = {}): ComparisonReport {
     const label = hostLabelsOf(documents);
@@ -452,11 +737,15 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const scenarios = scenarioTables(tables);
     const notMeasured = [...options.notMeasured ?? []];
     const streams = streamRows(tables.measurements);
+    const hops = hopsSection(tables.measurements);
+    const vscodeParts = vscodePartsSection(tables.measurements);
+    const cpu = cpuSection(tables.measurements);
     const sections: ReportSection[] = [
         ...originalSuiteTables(tables).map(table => ({ kind: 'medians' as const, table })),
         ...(factors.length > 0 ? [{ kind: 'factors' as const, tables: factors }] : []),
         ...(scenarios.length > 0 ? [{ kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table) }] : []),
         ...(streams.length > 0 ? [{ kind: 'streaming' as const, rows: streams }] : []),
+        ...defined([hops, vscodeParts, cpu]),
         ...precisionSections(documents, label),
         { kind: 'environments', hosts: hostEnvironments(documents, label) },
         ...(notMeasured.length > 0 ? [{ kind: 'not-measured' as const, hosts: notMeasured }] : []),
@@ -467,7 +756,8 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
         hosts: hostKeysOf(documents).map(key => ({ key, label: label(key) })),
         measurements: tables.measurements,
         sections,
-        charts: reportCharts(scenarios, factors, streams),
+        // The bar charts are drawn with their sections, and written as files like the others.
+        charts: [...reportCharts(scenarios, factors, streams), ...defined([hops?.chart, cpu?.chart])],
     };
 }
 
@@ -478,15 +768,15 @@ function chartSizes(sizes: Iterable<string>): string[] {
 
 /** Median vs size of every fixture scenario and host; the factors vs size. */
 function reportCharts(scenarioTables: readonly { scenario: ScenarioInfo; table: MedianTable }[], factorTables: readonly FactorTable[],
-    streams: readonly StreamRow[]): ReportChart[] {
-    const charts: ReportChart[] = [];
+    streams: readonly StreamRow[]): SizeChart[] {
+    const charts: SizeChart[] = [];
     const medianSeries = scenarioTables.filter(({ scenario }) => scenario.target === 'fixture').flatMap(({ scenario, table }) => table.rows.map((row): MedianChartSeries => ({
         kind: 'median', label: `${row.label}: ${scenario.label}`, series: row.series,
         points: defined(row.cells.map((cell, index) => cell && { size: table.columns[index], cell })),
     })));
     if (medianSeries.length > 0) {
         charts.push({
-            id: 'medians', title: 'Median time vs file size (log scales)', xTitle: 'file size', yTitle: 'median ms',
+            kind: 'lines', id: 'medians', title: 'Median time vs file size (log scales)', xTitle: 'file size', yTitle: 'median ms',
             sizes: chartSizes(medianSeries.flatMap(line => line.points.map(point => point.size))), series: medianSeries,
         });
     }
@@ -496,7 +786,7 @@ function reportCharts(scenarioTables: readonly { scenario: ScenarioInfo; table: 
     }));
     if (factorSeries.length > 0) {
         charts.push({
-            id: 'factors', title: 'Factors vs file size (log scales)', xTitle: 'file size', yTitle: 'factor (first / second)',
+            kind: 'lines', id: 'factors', title: 'Factors vs file size (log scales)', xTitle: 'file size', yTitle: 'factor (first / second)',
             sizes: chartSizes(factorSeries.flatMap(line => line.points.map(point => point.size))), series: factorSeries,
         });
     }
@@ -510,7 +800,7 @@ function reportCharts(scenarioTables: readonly { scenario: ScenarioInfo; table: 
     });
     if (streamSeries.length > 0) {
         charts.push({
-            id: 'first-chunk', title: 'Streamed read: time to the first chunk and to the end (log scales)', xTitle: 'file size', yTitle: 'median ms',
+            kind: 'lines', id: 'first-chunk', title: 'Streamed read: time to the first chunk and to the end (log scales)', xTitle: 'file size', yTitle: 'median ms',
             sizes: chartSizes(streamSeries.flatMap(line => line.points.map(point => point.size))), series: streamSeries,
         });
     }

@@ -1,6 +1,6 @@
-import { CONFIDENCE_LEVEL, Interval } from './intervals';
-import { formatFactor, formatMedian } from './report-format';
-import { MedianTable, ReportChart } from './report-model';
+import { CONFIDENCE_LEVEL, formatSupported, Interval } from './intervals';
+import { formatFactor, formatMedian, formatShare } from './report-format';
+import { MedianTable, ReportChart, SizeChart, StackedBarChart } from './report-model';
 import { FIXTURE_SIZE_LABELS, fixtureSize } from './sizes';
 
 /** One point of a line: data units, optionally its interval (drawn as a whisker), and the text of its tooltip. */
@@ -126,10 +126,12 @@ function axes(frame: Frame, yAxis: { scale: (y: number) => number; ticks: number
     ];
 }
 
-function legend(names: readonly string[], frame: Frame, key: (index: number, x: number, y: number) => string): string[] {
+/** A legend below the plot, entries as {@link legendPositions} places them across `rowWidth` from `left` (the plot's by default). */
+function legend(names: readonly string[], frame: Frame, key: (index: number, x: number, y: number) => string,
+    left = frame.margin.left, rowWidth = frame.plotWidth): string[] {
     const top = frame.margin.top + frame.plotHeight + frame.margin.bottom;
-    return legendPositions(names, frame.margin.left, frame.plotWidth, top).flatMap(({ x, y }, index) =>
-        [key(index, x, y), `<text x="${x + LEGEND_KEY_WIDTH}" y="${y + 4}">${escapeXml(names[index])}</text>`]);
+    return ['<g class="legend">', ...legendPositions(names, left, rowWidth, top).flatMap(({ x, y }, index) =>
+        [key(index, x, y), `<text x="${x + LEGEND_KEY_WIDTH}" y="${y + 4}">${escapeXml(names[index])}</text>`]), '</g>'];
 }
 
 function frameOf(width: number, plotHeight: number): Frame {
@@ -239,8 +241,95 @@ export function renderStripChartSvg(chart: StripChart, width = 760, plotHeight =
     return parts.join('\n');
 }
 
-/** A report chart drawn: x is the file size in bytes, y the median (ms, with its interval) or the factor (with its interval). */
+/** Estimated width of a text at {@link FONT_SIZE}, px: never shorter than the text drawn. */
+function textWidth(text: string): number {
+    return text.length * GLYPH_WIDTH;
+}
+
+/** Tick values from 0 to at least `max` at 1, 2 or 5 times a power of ten, about four steps. */
+function linearTicks(max: number): number[] {
+    if (!(max > 0)) {
+        return [0, 1];
+    }
+    const rough = max / 4;
+    const power = 10 ** Math.floor(Math.log10(rough));
+    const step = [1, 2, 5, 10].map(factor => factor * power).find(candidate => candidate >= rough)!;
+    const ticks: number[] = [];
+    for (let tick = 0; ticks.length === 0 || ticks[ticks.length - 1] < max; tick += step) {
+        ticks.push(Number(tick.toPrecision(12)));
+    }
+    return ticks;
+}
+
+const BAR_HEIGHT = 18;
+/** Room above a bar for its label, px. */
+const BAR_LABEL_HEIGHT = 15;
+const BAR_GAP = 10;
+
+/**
+ * Horizontal stacked bars as SVG: each bar's label above it, its segments in the chart's order (a value below 0 is drawn
+ * as 0 and its tooltip says so), its total at its end, and a legend of the segments below, across the chart's width.
+ * A `share` chart draws every bar to 100% of its total and writes the segment's share in it where it fits.
+ */
+export function renderStackedBarChartSvg(chart: StackedBarChart, width = 760): string {
+    const total = (values: readonly (number | undefined)[]): number => values.reduce((sum: number, value) => sum + (value ?? 0), 0);
+    const drawn = (value: number | undefined): number => Math.max(0, value ?? 0);
+    const bars = chart.bars.filter(bar => bar.values.some(value => drawn(value) > 0));
+    if (bars.length === 0) {
+        return `<p>${escapeXml(chart.title)}: no data.</p>`;
+    }
+    const totalText = (values: readonly (number | undefined)[]): string => `${formatSupported(total(values))} ${chart.unit}`;
+    const right = 16 + Math.max(...bars.map(bar => textWidth(totalText(bar.values))));
+    const slot = BAR_LABEL_HEIGHT + BAR_HEIGHT + BAR_GAP;
+    const margin = { left: 16, right, top: 36, bottom: 48 };
+    const frame: Frame = { width, margin, plotWidth: width - margin.left - margin.right, plotHeight: bars.length * slot + BAR_GAP };
+    const { plotWidth, plotHeight } = frame;
+    const ticks = chart.scale === 'share' ? [0, 0.25, 0.5, 0.75, 1] : linearTicks(Math.max(...bars.map(bar => total(bar.values.map(drawn)))));
+    const xMax = ticks[ticks.length - 1];
+    const x = (value: number): number => margin.left + (value / xMax) * plotWidth;
+    const legendWidth = width - 2 * margin.left;
+    const height = margin.top + plotHeight + margin.bottom + legendHeight(chart.segments, legendWidth) + 8;
+    const bottom = margin.top + plotHeight;
+    const parts = [...chartOpening(chart.title, width, height, 'bar-chart'),
+        ...ticks.flatMap(tick => [`<line x1="${px(x(tick))}" y1="${margin.top}" x2="${px(x(tick))}" y2="${bottom}" stroke="#ddd"/>`,
+            `<text x="${px(x(tick))}" y="${bottom + 16}" text-anchor="middle">${chart.scale === 'share' ? `${tick * 100}%` : formatTick(tick)}</text>`]),
+        `<text x="${margin.left + plotWidth / 2}" y="${bottom + 34}" text-anchor="middle">${escapeXml(chart.xTitle)}</text>`];
+    bars.forEach((bar, index) => {
+        const top = margin.top + BAR_GAP + index * slot + BAR_LABEL_HEIGHT;
+        const barTotal = total(bar.values);
+        const scale = chart.scale === 'share' ? total(bar.values.map(drawn)) : 1;
+        parts.push(`<text x="${margin.left}" y="${top - 4}">${escapeXml(bar.label)}</text>`);
+        let start = 0;
+        bar.values.forEach((value, segment) => {
+            if (value === undefined) {
+                return;
+            }
+            const share = barTotal === 0 ? 0 : value / barTotal;
+            const left = x(start / scale);
+            const segmentWidth = x((start + drawn(value)) / scale) - left;
+            start += drawn(value);
+            const tooltip = `${bar.label}, ${chart.segments[segment]}: ${formatSupported(value)} ${chart.unit} (${formatShare(share)})${value < 0 ? ', drawn as 0' : ''}`;
+            parts.push(`<rect class="segment" x="${px(left)}" y="${top}" width="${px(segmentWidth)}" height="${BAR_HEIGHT}" fill="${PALETTE[segment % PALETTE.length]}"><title>${escapeXml(tooltip)}</title></rect>`);
+            const inside = chart.scale === 'share' ? formatShare(share) : formatSupported(value);
+            if (textWidth(inside) + 6 <= segmentWidth) {
+                parts.push(`<text x="${px(left + segmentWidth / 2)}" y="${top + BAR_HEIGHT / 2 + 4}" text-anchor="middle" fill="#fff">${escapeXml(inside)}</text>`);
+            }
+        });
+        parts.push(`<text class="total" x="${px(x(start / scale) + 6)}" y="${top + BAR_HEIGHT / 2 + 4}">${escapeXml(totalText(bar.values))}</text>`);
+    });
+    parts.push(`<rect x="${margin.left}" y="${margin.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#999"/>`,
+        ...legend(chart.segments, frame, (index, legendX, legendY) =>
+            `<rect x="${legendX}" y="${legendY - 6}" width="24" height="12" fill="${PALETTE[index % PALETTE.length]}"/>`, margin.left, legendWidth),
+        '</svg>');
+    return parts.join('\n');
+}
+
+/** A report chart drawn: a line chart over file sizes (the median with its interval, or the factor with its), or stacked bars. */
 export function renderReportChartSvg(chart: ReportChart): string {
+    return chart.kind === 'stacked-bars' ? renderStackedBarChartSvg(chart) : renderSizeChartSvg(chart);
+}
+
+function renderSizeChartSvg(chart: SizeChart): string {
     return renderLineChartSvg({
         title: chart.title,
         xTitle: chart.xTitle,

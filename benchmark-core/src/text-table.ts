@@ -1,5 +1,7 @@
 import { hostLabel } from './host-identity';
 import { formatInterval, formatSupported, medianInterval } from './intervals';
+import { cpuGrid, hopGrid, NOT_MEASURED_CELL, REPORT_HEADINGS, TextGrid } from './report-format';
+import { collectMeasurements, cpuSection, hopsSection } from './report-model';
 import { HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
 
 export interface TextColumn {
@@ -23,6 +25,20 @@ export function renderTextTable(columns: readonly TextColumn[], rows: readonly (
         widths.map(width => '-'.repeat(width)).join('  '),
         ...rows.map(line),
     ].join('\n');
+}
+
+/** A report's table as fixed-width text. */
+export function renderGridText(grid: TextGrid): string {
+    return renderTextTable(grid.header.map((header, index) => ({ header, align: grid.align[index] })), grid.rows);
+}
+
+/** A table turned on its side: its columns become rows (the first column's cells the new header), for a wide table in a narrow panel. */
+export function transposeGrid(grid: TextGrid): TextGrid {
+    return {
+        header: [grid.header[0], ...grid.rows.map(row => row[0])],
+        align: ['left', ...grid.rows.map((): TextColumn['align'] => 'right')],
+        rows: grid.header.slice(1).map((header, index) => [header, ...grid.rows.map(row => row[index + 1])]),
+    };
 }
 
 /** Milliseconds with precision that suits the magnitude: `0.042`, `3.14`, `4138.2`. */
@@ -109,11 +125,25 @@ export function renderRunHeader(host: HostInfo, settings: RunSettings, startedAt
     ].join('\n');
 }
 
-/** Header, one table per scenario, and a line per skipped scenario: what the Output panel shows for a run. */
+/**
+ * Header, one table per scenario, the hops of traced reads and the CPU per MB of the CPU passes where the run has them, and a
+ * line per skipped scenario: what the Output panel shows for a run.
+ */
 export function renderResultsText(document: ResultsDocument): string {
     const parts = [renderRunHeader(document.host, document.settings, document.startedAt)];
     for (const group of groupByScenario(document.results)) {
         parts.push(renderScenarioTable(group));
+    }
+    const measurements = collectMeasurements([document]);
+    const hops = hopsSection(measurements);
+    for (const { hostLabel, rows } of hops?.hosts ?? []) {
+        // A row per size would be some 250 characters wide: a row per hop fits a panel.
+        parts.push(`${REPORT_HEADINGS.hops} [${hostLabel}]: median ms of each hop (its share of their sum); rest = untraced median - sum of hop medians\n`
+            + renderGridText(transposeGrid(hopGrid(hops!.hops, rows))));
+    }
+    const cpu = cpuSection(measurements);
+    if (cpu) {
+        parts.push(`${REPORT_HEADINGS.cpu} (MB = 10^6 bytes), by the processes this run could see; "${NOT_MEASURED_CELL}" where a host could not see one\n${renderGridText(cpuGrid(cpu))}`);
     }
     for (const skipped of document.skipped) {
         const host = skipped.host ? ` [${hostLabel(skipped.host)}]` : '';

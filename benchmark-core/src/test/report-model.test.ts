@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { HostKey } from '../host-identity';
-import { buildComparisonReport, ComparisonReport, FactorCell, FactorTable, MedianTable, reportSections } from '../report-model';
+import { buildComparisonReport, ComparisonReport, FactorCell, FactorTable, MedianTable, reportSections, SizeChart } from '../report-model';
 import { HostInfo, ResultsDocument } from '../results';
 import { SCENARIO_CATALOG } from '../scenario-catalog';
 import { measurement, measurementOfSamples, resultsDocument, sampleRun, theiaBrowser, theiaBrowserPlugin, vscodeServer } from './results-builders';
@@ -22,6 +22,9 @@ function medians(table: MedianTable | undefined): (number | undefined)[][] | und
 
 /** 15 samples, 10 to 150 ms in steps of 10, shuffled, times `scale`: the median is 80 × scale. */
 const fifteen = (scale = 1): number[] => [70, 150, 10, 120, 40, 90, 30, 140, 60, 110, 20, 130, 50, 100, 80].map(value => value * scale);
+
+/** The line charts over sizes of a report, in its order. */
+const sizeCharts = (report: ComparisonReport): SizeChart[] => report.charts.filter((chart): chart is SizeChart => chart.kind === 'lines');
 
 const key = (host: HostInfo): HostKey => ({ editor: host.editor, runtime: host.runtime, extensionKind: host.extensionKind });
 
@@ -91,7 +94,7 @@ suite('comparison report model', () => {
         const [section] = reportSections(report, 'streaming');
         assert.deepStrictEqual(section.rows.map(row => [row.targetLabel, row.firstChunk.statistics.medianMs, row.whole.statistics.medianMs, row.firstChunkShare, row.chunks]),
             [['1K', 1, 4, 0.5, 1], ['10000K', 190, 200, 0.95, 160]]);
-        const chart = report.charts.find(candidate => candidate.id === 'first-chunk');
+        const chart = sizeCharts(report).find(candidate => candidate.id === 'first-chunk');
         assert.deepStrictEqual(chart?.series.map(series => series.label), [
             'Theia browser (extension): FileService.readFileStream, first chunk', 'Theia browser (extension): FileService.readFileStream, whole read']);
         assert.deepStrictEqual(reportSections(buildComparisonReport(sampleRun()), 'streaming'), [], 'no section without stream timings');
@@ -178,7 +181,7 @@ suite('comparison report model', () => {
     test('charts are objects of the model: a median line per host and fixture scenario, a factor line per factor table', () => {
         const report = buildComparisonReport(sampleRun());
         assert.deepStrictEqual(report.charts.map(chart => chart.id), ['medians', 'factors']);
-        const [mediansChart, factorsChart] = report.charts;
+        const [mediansChart, factorsChart] = sizeCharts(report);
         assert.deepStrictEqual(mediansChart.sizes, ['1K', '10000K']);
         assert.notInclude(mediansChart.series.map(series => series.label), 'VS Code server: workspace.fs.stat', 'small-files scenarios have no size axis');
         const plugin = mediansChart.series.find(series => series.label === 'Theia browser (plugin): workspace.fs.readFile');

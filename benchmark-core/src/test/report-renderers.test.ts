@@ -18,7 +18,7 @@ function handMadeReport(rowLabel: string, medianMs: number): ComparisonReport {
         title: 'Hand-made', sizes: ['5K'], hosts: [], measurements: [],
         sections: [{ kind: 'medians', table }, { kind: 'not-measured', hosts: [{ host: 'Electron | app', reason: 'skipped: a | b\nsecond line <script>' }] }],
         charts: [{
-            id: 'factors', title: 'Anything but the word it used to be matched by', xTitle: 'x', yTitle: 'y', sizes: ['5K'],
+            kind: 'lines', id: 'factors', title: 'Anything but the word it used to be matched by', xTitle: 'x', yTitle: 'y', sizes: ['5K'],
             series: [{ kind: 'median', label: rowLabel, series: table.rows[0].series, points: [{ size: '5K', cell: table.rows[0].cells[0]! }] }],
         }],
     };
@@ -47,7 +47,7 @@ suite('report renderers', () => {
         const report = buildComparisonReport(sampleRun());
         const html = renderReportHtml(report);
         assert.strictEqual(html.match(/<svg [^>]*class="line-chart"/g)?.length, 2);
-        const seriesCount = report.charts.reduce((sum, chart) => sum + chart.series.length, 0);
+        const seriesCount = report.charts.reduce((sum, chart) => sum + (chart.kind === 'lines' ? chart.series.length : 0), 0);
         assert.strictEqual(html.match(/<polyline /g)?.length, seriesCount);
         assert.include(html, '<h2>VS Code extension / plugin: workspace.fs.readFile, median ms [95% interval]</h2>\n<table>\n<tr><th>Host</th><th>1K</th><th>10000K</th></tr>\n'
             + '<tr><td>VS Code server</td><td class="num">2.00 (n&lt;6)</td><td class="num">10.0 (n&lt;6)</td></tr>');

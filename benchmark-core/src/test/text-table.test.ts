@@ -1,7 +1,10 @@
 import { assert } from 'chai';
+import { PLUGIN_READ_HOPS } from '../hops';
 import { formatMilliseconds, renderResultsText, renderScenarioTable, renderTextTable } from '../text-table';
 import { computeStatistics } from '../statistics';
 import { Measurement } from '../results';
+import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { measurement, measurementOfSamples, resultsDocument, theiaBrowserPlugin } from './results-builders';
 import { sampleDocument } from './sample-document';
 
 const baseRow: Measurement = {
@@ -62,5 +65,32 @@ suite('text tables', () => {
         assert.include(text, 'Settings:  3 samples + 1 warm-up, sizes 1K, 5K, ascending');
         assert.include(text, 'fs.promises.readFile: skipped, the extension host is not Node');
         assert.include(text, 'fake.read: fake.read(uri)');
+        assert.notInclude(text, 'spends its time', 'no hop table without traced reads');
+        assert.notInclude(text, 'CPU per MB', 'no CPU table without CPU passes');
+    });
+
+    test('the run text has a hop table per host with traced reads (a row per hop, a column per size) and the CPU per MB of the processes the run saw', () => {
+        const hopSamples = [[1, 0.5, 20, 30, 40], [2, 0.7, 22, 28, 44], [1.5, 0.6, 21, 32, 41]];
+        const traced: Measurement = {
+            ...measurementOfSamples(SCENARIO_CATALOG.vscodeReadFileHops, '10000K', hopSamples.map(sample => sample.reduce((sum, value) => sum + value, 0))),
+            hops: { hops: PLUGIN_READ_HOPS.map(hop => hop.id), samplesMs: hopSamples, unmatched: 0 },
+        };
+        const untraced: Measurement = {
+            ...measurement(SCENARIO_CATALOG.vscodeReadFile, '10000K', 100),
+            // 4 calls of 10240000 bytes: 40.96 MB
+            cpu: { calls: 4, wallMs: 2000, processes: [{ process: 'plugin host', cpuMs: 500 }, { process: 'Theia backend', cpuMs: 400 }] },
+        };
+        const lines = renderResultsText(resultsDocument(theiaBrowserPlugin, [untraced, traced])).split('\n');
+        const at = lines.findIndex(line => line.startsWith('Where a plugin\'s read spends its time [Theia browser (plugin)]'));
+        assert.isAbove(at, -1);
+        assert.match(lines[at + 1], /^Size\s+10000K$/);
+        // hop medians 1.5, 0.6, 21, 30, 41: their sum 94.1, the untraced median 100, the rest 5.9
+        assert.match(lines[at + 3], /^plugin host → frontend \(request\), ms\s+1\.50 \(1\.6%\)$/);
+        assert.match(lines[at + 8], /^Sum of hop medians, ms\s+94\.1$/);
+        assert.match(lines[at + 10], /^Rest, ms \(% of untraced\)\s+5\.90 \(5\.9%\)$/);
+        const cpuAt = lines.findIndex(line => line.startsWith('CPU per MB moved'));
+        assert.match(lines[cpuAt + 1], /^Host\s+Scenario\s+Size\s+plugin host, CPU ms\/MB\s+Theia backend, CPU ms\/MB\s+Calls\s+Wall ms\/MB$/);
+        // 500 / 40.96 = 12.2, 400 / 40.96 = 9.77, 2000 / 40.96 = 48.8
+        assert.match(lines[cpuAt + 3], /^Theia browser \(plugin\)\s+workspace\.fs\.readFile\s+10000K\s+12\.2\s+9\.77\s+4\s+48\.8$/);
     });
 });
