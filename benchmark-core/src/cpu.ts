@@ -84,7 +84,7 @@ export function parseCpuPidsFile(text: string, source: string): ProcessPids {
     } catch (error) {
         throw new Error(`${source} is not valid JSON: ${(error as Error).message}`);
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)
+    if (typeof value !== 'object' || !value || Array.isArray(value)
         || !Object.values(value).every(pids => Array.isArray(pids) && pids.every(pid => Number.isInteger(pid) && pid > 0))) {
         throw new Error(`${source} must map process names to lists of pids, e.g. {"page renderer": [1234]}.`);
     }
