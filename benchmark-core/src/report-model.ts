@@ -245,12 +245,16 @@ export interface HopRow {
     readonly hops: readonly (HopMedian | undefined)[];
     /** Sum of the hop medians, ms; undefined without a matched sample. */
     readonly sumOfMediansMs: number | undefined;
-    /** The untraced `workspace.fs.readFile` of the same host and size. */
-    readonly untraced: MedianCell | undefined;
-    /** Untraced median minus the sum of hop medians, ms: the trace's own cost plus (median of sums − sum of medians). */
+    /** The traced read itself (the plugin's clock around each traced call): the measured call the hops split. */
+    readonly traced: MedianCell;
+    /** Traced median minus the sum of hop medians, ms: a median of sums minus a sum of medians (the hops of one sample add up exactly). */
     readonly restMs: number | undefined;
-    /** `restMs` over the untraced median. */
+    /** `restMs` over the traced median. */
     readonly restShare: number | undefined;
+    /** The untraced `workspace.fs.readFile` of the same host and size, measured with the other cases. */
+    readonly untraced: MedianCell | undefined;
+    /** Traced median over untraced median: the trace's own cost, and that the traced read ran alone after the other cases. */
+    readonly tracedOverUntraced: number | undefined;
     /** Timed samples every process had a record of (the ones split into hops), and the ones some process had none of. */
     readonly matched: number;
     readonly unmatched: number;
@@ -262,8 +266,10 @@ export interface HopsSection {
     /** Every hop of any row, in path order. */
     readonly hops: readonly HopColumn[];
     readonly hosts: readonly { readonly host: HostKey; readonly hostLabel: string; readonly rows: readonly HopRow[] }[];
-    /** The largest |rest| over the untraced median at 500K and up, over every host; undefined where no such size has both reads. */
+    /** The largest |rest| over the traced median at 500K and up, over every host; undefined where no such size has a matched sample. */
     readonly largestLargeRestShare: number | undefined;
+    /** The largest |traced / untraced − 1| at 500K and up; undefined where no such size has both reads. */
+    readonly largestLargeTraceEffect: number | undefined;
     readonly chart: StackedBarChart;
 }
 
@@ -278,16 +284,19 @@ function hopRow(entry: ReportMeasurement, hops: readonly HopColumn[], untraced: 
     const matched = recorded.samplesMs.length;
     const medians = new Map(recorded.hops.map((id, index) => [id, matched > 0 ? medianOf(recorded.samplesMs.map(sample => sample[index])) : undefined]));
     const sumOfMediansMs = matched > 0 ? [...medians.values()].reduce((sum: number, value) => sum + (value ?? 0), 0) : undefined;
+    const tracedMs = measurement.statistics.medianMs;
     const untracedMs = untraced?.statistics.medianMs;
-    const restMs = untracedMs === undefined || sumOfMediansMs === undefined ? undefined : untracedMs - sumOfMediansMs;
+    const restMs = sumOfMediansMs === undefined ? undefined : tracedMs - sumOfMediansMs;
     return {
         host, hostLabel, targetLabel: measurement.targetLabel,
         hops: hops.map(({ id }) => {
             const medianMs = medians.get(id);
             return medianMs === undefined ? undefined : { medianMs, share: sumOfMediansMs ? medianMs / sumOfMediansMs : 0 };
         }),
-        sumOfMediansMs, untraced: untraced && medianCell(untraced), restMs,
-        restShare: restMs === undefined || !untracedMs ? undefined : restMs / untracedMs,
+        sumOfMediansMs, traced: medianCell(measurement), restMs,
+        restShare: restMs === undefined || !tracedMs ? undefined : restMs / tracedMs,
+        untraced: untraced && medianCell(untraced),
+        tracedOverUntraced: untracedMs ? tracedMs / untracedMs : undefined,
         matched, unmatched: recorded.unmatched,
     };
 }
@@ -312,6 +321,8 @@ export function hopsSection(measurements: readonly ReportMeasurement[]): HopsSec
             .map(entry => hopRow(entry, hops, find(host, READ_FILE, entry.measurement.targetLabel))),
     }));
     const largeRests = hosts.flatMap(({ rows }) => rows.filter(row => isLargeSize(row.targetLabel) && row.restShare !== undefined).map(row => Math.abs(row.restShare!)));
+    const traceEffects = hosts.flatMap(({ rows }) => rows.filter(row => isLargeSize(row.targetLabel) && row.tracedOverUntraced !== undefined)
+        .map(row => Math.abs(row.tracedOverUntraced! - 1)));
     const oneHost = hosts.length === 1;
     const bars = hosts.flatMap(({ hostLabel, rows }) => rows.filter(row => row.sumOfMediansMs !== undefined).map((row): StackedBar => ({
         label: oneHost ? row.targetLabel : `${hostLabel}, ${row.targetLabel}`,
@@ -320,6 +331,7 @@ export function hopsSection(measurements: readonly ReportMeasurement[]): HopsSec
     return {
         kind: 'hops', hops, hosts,
         largestLargeRestShare: largeRests.length > 0 ? Math.max(...largeRests) : undefined,
+        largestLargeTraceEffect: traceEffects.length > 0 ? Math.max(...traceEffects) : undefined,
         chart: {
             kind: 'stacked-bars', id: 'hops', scale: 'share', unit: 'ms',
             title: `Where a plugin's read spends its time${oneHost ? `, ${hosts[0].hostLabel}` : ''}: each hop's share of the sum of hop medians`,

@@ -290,8 +290,7 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
                 });
             }
         };
-        // A case run alone is a diagnostic: it takes exactly `iterations` samples, with no precision target.
-        const sampleInRounds = async (group: readonly RunningCase[], target: number | undefined): Promise<void> => {
+        const sampleInRounds = async (group: readonly RunningCase[]): Promise<void> => {
             for (let round = 0; round < warmup; round++) {
                 for (const running of group) {
                     await sample(running, true);
@@ -301,7 +300,7 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
                 for (const running of group.filter(candidate => !candidate.done)) {
                     await sample(running, false);
                     if (round + 1 >= iterations) {
-                        finishIfDone(running, target, maxIterations, caseBudgetMs);
+                        finishIfDone(running, precision, maxIterations, caseBudgetMs);
                         if (!running.done) {
                             total++;
                         }
@@ -310,11 +309,11 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
             }
         };
         const interleaved = cases.filter(running => !running.scenario.runsAlone);
-        await sampleInRounds(interleaved, precision);
+        await sampleInRounds(interleaved);
         for (const running of cases.filter(candidate => candidate.scenario.runsAlone)) {
             throwIfCancelled();
             await running.scenarioCase.begin?.();
-            await sampleInRounds([running], undefined);
+            await sampleInRounds([running]);
             const detail = await running.scenarioCase.end?.(running.timed);
             running.hops = detail?.hops;
         }

@@ -91,7 +91,8 @@ export interface Scenario extends ScenarioInfo {
     unavailableReason?(): string | undefined | Promise<string | undefined>;
     /**
      * A diagnostic scenario whose cases run one at a time after all interleaved cases, between {@link ScenarioCase.begin}
-     * and {@link ScenarioCase.end} (e.g. with a trace on, which must not touch the other cases' samples). Gets no CPU pass.
+     * and {@link ScenarioCase.end} (e.g. with a trace on, which must not touch the other cases' samples), sampled like any
+     * case (warm-up, then timed samples toward the precision target). Gets no CPU pass.
      */
     readonly runsAlone?: boolean;
     /** Prepares one case; throws a {@link FixtureError} when the target is missing. */

@@ -115,7 +115,7 @@ function assertLegendFits(svg: string, names: readonly string[]): void {
 }
 
 suite('report: where a plugin\'s read spends its time, VS Code\'s read from its parts, CPU per MB', () => {
-    test('hops: per host a row per traced size, each hop\'s median and share, their sum, the untraced read with its interval, the rest, the samples', () => {
+    test('hops: per host a row per traced size, each hop\'s median and share, their sum, the traced read and the rest, the untraced read, the samples', () => {
         const report = buildComparisonReport([vscodeDocument(), pluginDocument()]);
         const [section] = reportSections(report, 'hops');
         assert.deepStrictEqual(section.hops.map(hop => hop.id), ['request-to-frontend', 'request-to-backend', 'disk', 'bytes-to-frontend', 'bytes-to-plugin']);
@@ -123,43 +123,56 @@ suite('report: where a plugin\'s read spends its time, VS Code\'s read from its 
         const rows = section.hosts[0].rows;
         assert.deepStrictEqual(rows.map(row => row.targetLabel), ['1K', '500K', '10000K']);
         const untracedMedians: Record<string, number> = { '1K': 1, '500K': 10, '10000K': 100 };
+        const tracedMedians: Record<string, number> = {};
         for (const row of rows) {
             const samples = HOP_SAMPLES[row.targetLabel];
             const hopMedians = PLUGIN_READ_HOPS.map((_, index) => median(samples.map(sample => sample[index])));
             const sum = hopMedians.reduce((total, value) => total + value, 0);
             const untraced = untracedMedians[row.targetLabel];
+            const sums = samples.map(sample => sample.reduce((total, value) => total + value, 0));
+            const traced = median([...sums, ...Array<number>(UNMATCHED[row.targetLabel]).fill(sums[0])]);
+            tracedMedians[row.targetLabel] = traced;
             row.hops.forEach((hop, index) => {
                 assert.closeTo(hop!.medianMs, hopMedians[index], 1e-9, `${row.targetLabel} ${PLUGIN_READ_HOPS[index].id}`);
                 assert.closeTo(hop!.share, hopMedians[index] / sum, 1e-9);
             });
             assert.closeTo(row.sumOfMediansMs!, sum, 1e-9);
+            assert.closeTo(row.traced.statistics.medianMs, traced, 1e-9);
+            assert.closeTo(row.restMs!, traced - sum, 1e-9);
+            assert.closeTo(row.restShare!, (traced - sum) / traced, 1e-9);
             assert.strictEqual(row.untraced?.statistics.medianMs, untraced);
-            assert.closeTo(row.restMs!, untraced - sum, 1e-9);
-            assert.closeTo(row.restShare!, (untraced - sum) / untraced, 1e-9);
+            assert.closeTo(row.tracedOverUntraced!, traced / untraced, 1e-9);
             assert.deepStrictEqual([row.matched, row.unmatched], [samples.length, UNMATCHED[row.targetLabel]]);
         }
-        assert.closeTo(section.largestLargeRestShare!, (100 - 95.4) / 100, 1e-9, '10000K: 100 − (1.8 + 0.6 + 21 + 30 + 42); 1K (15%) is below 500K');
+        const large = rows.filter(row => row.targetLabel !== '1K');
+        assert.closeTo(section.largestLargeRestShare!, Math.max(...large.map(row => Math.abs(tracedMedians[row.targetLabel] - row.sumOfMediansMs!) / tracedMedians[row.targetLabel])), 1e-9,
+            '1K is below 500K');
+        assert.closeTo(section.largestLargeTraceEffect!, Math.max(...large.map(row => Math.abs(tracedMedians[row.targetLabel] / untracedMedians[row.targetLabel] - 1))), 1e-9);
         const markdown = renderReportMarkdown(report);
         assert.include(markdown, '## Where a plugin\'s read spends its time\n\n### Theia browser (plugin)\n\n| Size | plugin host → frontend (request), ms |');
-        assert.deepStrictEqual(markdownRow(markdown, '10000K'), ['1.80 (1.9%)', '0.600 (0.6%)', '21.0 (22%)', '30.0 (31%)', '42.0 (44%)', '95.4', '100 [50, 150]', '4.60 (4.6%)', '7', '1']);
-        assert.deepStrictEqual(markdownRow(markdown, '500K')?.slice(5), ['9.95', '10 [5, 15]', '0.0500 (0.5%)', '3', '0']);
-        assert.deepStrictEqual(markdownRow(markdown, '1K')?.slice(5, 7), ['0.850', '1.00 (n<6)'], 'too few untraced samples for an interval');
+        const row10000 = markdownRow(markdown, '10000K')!;
+        assert.deepStrictEqual(row10000.slice(0, 6), ['1.80 (1.9%)', '0.600 (0.6%)', '21.0 (22%)', '30.0 (31%)', '42.0 (44%)', '95.4']);
+        assert.match(row10000[6], /^96 \[\d+, \d+\]$/, 'the traced median 96.25 with the digits its interval supports');
+        assert.strictEqual(row10000[7], '0.850 (0.9%)', 'rest = 96.25 − 95.4, of the traced median');
+        assert.deepStrictEqual(row10000.slice(8), ['100 [50, 150]', '0.96', '7', '1']);
+        assert.deepStrictEqual(markdownRow(markdown, '500K')?.slice(5), ['9.95', '9.70 (n<6)', '-0.250 (-2.6%)', '10 [5, 15]', '0.97', '3', '0']);
+        assert.deepStrictEqual(markdownRow(markdown, '1K')?.slice(5, 9), ['0.850', '0.800 (n<6)', '-0.0500 (-6.2%)', '1.00 (n<6)'], 'too few samples for an interval');
     });
 
     test('hops: the sentence gives the largest rest at 500K and up and whether it is within 10%, and says a negative hop is the clocks disagreeing', () => {
         const near = hopsNote(reportSections(buildComparisonReport([pluginDocument()]), 'hops')[0]);
         assert.include(near, 'they add up to each traced call by construction');
-        assert.include(near, 'At 500K and up the sum of the hop medians is within 4.6% of the untraced read (within 10%).');
-        assert.include(near, 'the trace\'s own cost plus the difference between a sum of medians and a median of sums');
+        assert.include(near, 'At 500K and up the sum of the hop medians is within 2.6% of the traced read\'s median (within 10%); the rest is a median of sums minus a sum of medians');
+        assert.include(near, 'The traced read is within 3.7% of the untraced read at 500K and up: the trace\'s own cost');
         assert.include(near, 'A hop median below 0 means the processes\' clocks disagree by that much (Theia browser (plugin) 1K, frontend → backend (request): -0.200 ms).');
-        // An untraced 10000K read with median 128: the rest is 128 − 95.4.
+        // An untraced 10000K read with median 128: the traced 96.25 is 25% below it.
         const far = hopsNote(reportSections(buildComparisonReport([pluginDocument(1.6)]), 'hops')[0]);
-        assert.include(far, `is within ${Math.round(((128 - 95.4) / 128) * 100)}% of the untraced read (more than 10%`);
+        assert.include(far, `The traced read is within ${Math.round((1 - 96.25 / 128) * 100)}% of the untraced read`);
         const untracedMissing = pluginDocument();
         untracedMissing.results = untracedMissing.results.filter(row => row.scenario.id !== catalog.vscodeReadFile.id);
         const [section] = reportSections(buildComparisonReport([untracedMissing]), 'hops');
-        assert.isUndefined(section.largestLargeRestShare);
-        assert.include(hopsNote(section), 'No size of 500K or more has both a traced and an untraced read to compare.');
+        assert.isUndefined(section.largestLargeTraceEffect);
+        assert.include(hopsNote(section), 'No size of 500K or more has an untraced read to compare the traced read with.');
         assert.include(renderReportMarkdown(buildComparisonReport([pluginDocument()])), near, 'under the tables');
     });
 
