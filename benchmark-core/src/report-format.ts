@@ -196,28 +196,29 @@ function formatPart(valueMs: number | undefined, share?: number): string {
     return share === undefined ? formatSupported(valueMs) : `${formatSupported(valueMs)} (${formatShare(share)})`;
 }
 
-/** How far the sums of hop medians at 500K and up are from the traced reads, and the traced from the untraced: the sentence under the hop tables. */
+/** How far the sums of hops at 500K and up are from the traced reads, and the traced from the untraced: the sentence under the hop tables. */
 export function hopsNote(section: HopsSection): string {
     const largest = section.largestLargeRestShare;
     const agreement = largest === undefined
         ? 'No size of 500K or more has a traced read with matched samples.'
-        : `At 500K and up the sum of the hop medians is within ${formatShare(largest)} of the traced read's median (${largest <= 0.1
-            ? 'within 10%' : 'more than 10%: the hops\' distributions are skewed, so read the hops as shares of the call'}); `
-        + 'the rest is a median of sums minus a sum of medians, since the hops of each sample add up to it exactly.';
+        : `At 500K and up the sum of the hops is within ${formatShare(largest)} of the traced read's median (${largest <= 0.1
+            ? 'within 10%' : 'more than 10%: the traced read\'s samples are spread wide, so read the hops as shares of the call'}); `
+        + 'the rest is the median of the traced calls minus the mean of their middle half.';
     const effect = section.largestLargeTraceEffect;
     const traceCost = effect === undefined
         ? 'No size of 500K or more has an untraced read to compare the traced read with.'
         : `The traced read is within ${formatShare(effect)} of the untraced read at 500K and up: the trace's own cost (two records per call), `
         + 'and that it ran alone after the other cases rather than among them; where the untraced read\'s interval holds the traced median, the two cannot be told apart.';
     const negative = section.hosts.flatMap(({ hostLabel, rows }) => rows.flatMap(row => row.hops.flatMap((hop, index) =>
-        hop && hop.medianMs < 0 ? [`${hostLabel} ${row.targetLabel}, ${section.hops[index].label}: ${formatSupported(hop.medianMs)} ms`] : [])));
+        hop && hop.ms < 0 ? [`${hostLabel} ${row.targetLabel}, ${section.hops[index].label}: ${formatSupported(hop.ms)} ms`] : [])));
     return [
         'Each process on a Theia plugin\'s workspace.fs.readFile records when the read passed it, on the clock the machine\'s processes share, '
         + 'and each traced sample (workspace.fs.readFile run alone with the trace on) is split into the hops of the tables above: they add up to each traced '
-        + 'call by construction. Each hop is its median over the matched samples, with its share of the sum of hop medians.',
+        + 'call by construction. Each hop is its mean over the typical samples, the middle half of the matched samples ranked by their '
+        + 'total (so the hops add up, which medians of skewed parts would not), with its share of their sum.',
         agreement,
         traceCost,
-        ...(negative.length > 0 ? [`A hop median below 0 means the processes' clocks disagree by that much (${negative.join('; ')}).`] : []),
+        ...(negative.length > 0 ? [`A hop below 0 means the processes' clocks disagree by that much (${negative.join('; ')}).`] : []),
     ].join(' ');
 }
 
@@ -225,11 +226,11 @@ export function hopsNote(section: HopsSection): string {
 export function hopGrid(hops: readonly HopColumn[], rows: readonly HopRow[]): TextGrid {
     const level = percent(CONFIDENCE_LEVEL);
     return {
-        header: ['Size', ...hops.map(hop => `${hop.label}, ms`), 'Sum of hop medians, ms', `Traced read, median ms [${level}]`,
+        header: ['Size', ...hops.map(hop => `${hop.label}, ms`), 'Sum of hops, ms', `Traced read, median ms [${level}]`,
             'Rest, ms (% of traced)', `Untraced read, median ms [${level}]`, 'Traced / untraced', 'Matched', 'Unmatched'],
         align: ['left', ...hops.map((): ColumnAlign => 'right'), 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
         rows: rows.map(row => [
-            row.targetLabel, ...row.hops.map(hop => formatPart(hop?.medianMs, hop?.share)), formatPart(row.sumOfMediansMs), formatMedian(row.traced),
+            row.targetLabel, ...row.hops.map(hop => formatPart(hop?.ms, hop?.share)), formatPart(row.sumOfHopsMs), formatMedian(row.traced),
             formatPart(row.restMs, row.restShare), formatMedian(row.untraced),
             row.tracedOverUntraced === undefined ? NOT_MEASURED_CELL : row.tracedOverUntraced.toFixed(2), String(row.matched), String(row.unmatched),
         ]),

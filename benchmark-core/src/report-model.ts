@@ -228,12 +228,27 @@ export interface HopColumn {
     readonly label: string;
 }
 
-/** One hop of a traced read at one size, over the matched samples. */
-export interface HopMedian {
+/** One hop of a traced read at one size: its mean over the middle half of the matched samples (see {@link middleHalfHops}). */
+export interface HopPart {
     /** ms; below 0 only when two processes' clocks disagree by more than the hop took. */
-    readonly medianMs: number;
-    /** `medianMs` over the sum of the row's hop medians (0 when that sum is 0). */
+    readonly ms: number;
+    /** `ms` over the row's sum of hops (0 when that sum is 0). */
     readonly share: number;
+}
+
+/**
+ * The hops of the typical samples: each hop's mean over the middle half of the samples ranked by their total (the 25th to
+ * 75th percentile; all of them below 4 samples). Unlike hop medians, these add up exactly, to the mean total of those
+ * samples, which lies close to the median total; a hop's own median would not (medians of skewed parts do not add up).
+ */
+export function middleHalfHops(samplesMs: readonly (readonly number[])[]): { hops: number[]; totalMs: number } | undefined {
+    if (samplesMs.length === 0) {
+        return undefined;
+    }
+    const ranked = [...samplesMs].map(sample => ({ sample, total: sample.reduce((sum, ms) => sum + ms, 0) })).sort((a, b) => a.total - b.total);
+    const middle = ranked.length < 4 ? ranked : ranked.slice(Math.floor(ranked.length / 4), Math.ceil((3 * ranked.length) / 4));
+    const hops = middle[0].sample.map((_, index) => middle.reduce((sum, entry) => sum + entry.sample[index], 0) / middle.length);
+    return { hops, totalMs: hops.reduce((sum, ms) => sum + ms, 0) };
 }
 
 /** A plugin's traced read at one size in one host, beside the untraced read of the same host and size. */
@@ -242,12 +257,12 @@ export interface HopRow {
     readonly hostLabel: string;
     readonly targetLabel: string;
     /** One per {@link HopsSection.hops}; undefined where the row has no such hop or no matched sample. */
-    readonly hops: readonly (HopMedian | undefined)[];
-    /** Sum of the hop medians, ms; undefined without a matched sample. */
-    readonly sumOfMediansMs: number | undefined;
+    readonly hops: readonly (HopPart | undefined)[];
+    /** Sum of the hops (the mean total of the middle half of the samples), ms; undefined without a matched sample. */
+    readonly sumOfHopsMs: number | undefined;
     /** The traced read itself (the plugin's clock around each traced call): the measured call the hops split. */
     readonly traced: MedianCell;
-    /** Traced median minus the sum of hop medians, ms: a median of sums minus a sum of medians (the hops of one sample add up exactly). */
+    /** Traced median minus the sum of hops, ms: the median of the totals minus the mean of their middle half. */
     readonly restMs: number | undefined;
     /** `restMs` over the traced median. */
     readonly restShare: number | undefined;
@@ -282,18 +297,19 @@ function hopRow(entry: ReportMeasurement, hops: readonly HopColumn[], untraced: 
     const { host, hostLabel, measurement } = entry;
     const recorded = measurement.hops!;
     const matched = recorded.samplesMs.length;
-    const medians = new Map(recorded.hops.map((id, index) => [id, matched > 0 ? medianOf(recorded.samplesMs.map(sample => sample[index])) : undefined]));
-    const sumOfMediansMs = matched > 0 ? [...medians.values()].reduce((sum: number, value) => sum + (value ?? 0), 0) : undefined;
+    const typical = middleHalfHops(recorded.samplesMs);
+    const values = new Map(recorded.hops.map((id, index) => [id, typical?.hops[index]]));
+    const sumOfHopsMs = typical?.totalMs;
     const tracedMs = measurement.statistics.medianMs;
     const untracedMs = untraced?.statistics.medianMs;
-    const restMs = sumOfMediansMs === undefined ? undefined : tracedMs - sumOfMediansMs;
+    const restMs = sumOfHopsMs === undefined ? undefined : tracedMs - sumOfHopsMs;
     return {
         host, hostLabel, targetLabel: measurement.targetLabel,
         hops: hops.map(({ id }) => {
-            const medianMs = medians.get(id);
-            return medianMs === undefined ? undefined : { medianMs, share: sumOfMediansMs ? medianMs / sumOfMediansMs : 0 };
+            const ms = values.get(id);
+            return ms === undefined ? undefined : { ms, share: sumOfHopsMs ? ms / sumOfHopsMs : 0 };
         }),
-        sumOfMediansMs, traced: medianCell(measurement), restMs,
+        sumOfHopsMs, traced: medianCell(measurement), restMs,
         restShare: restMs === undefined || !tracedMs ? undefined : restMs / tracedMs,
         untraced: untraced && medianCell(untraced),
         tracedOverUntraced: untracedMs ? tracedMs / untracedMs : undefined,
@@ -324,9 +340,9 @@ export function hopsSection(measurements: readonly ReportMeasurement[]): HopsSec
     const traceEffects = hosts.flatMap(({ rows }) => rows.filter(row => isLargeSize(row.targetLabel) && row.tracedOverUntraced !== undefined)
         .map(row => Math.abs(row.tracedOverUntraced! - 1)));
     const oneHost = hosts.length === 1;
-    const bars = hosts.flatMap(({ hostLabel, rows }) => rows.filter(row => row.sumOfMediansMs !== undefined).map((row): StackedBar => ({
+    const bars = hosts.flatMap(({ hostLabel, rows }) => rows.filter(row => row.sumOfHopsMs !== undefined).map((row): StackedBar => ({
         label: oneHost ? row.targetLabel : `${hostLabel}, ${row.targetLabel}`,
-        values: row.hops.map(hop => hop?.medianMs),
+        values: row.hops.map(hop => hop?.ms),
     })));
     return {
         kind: 'hops', hops, hosts,
@@ -334,8 +350,8 @@ export function hopsSection(measurements: readonly ReportMeasurement[]): HopsSec
         largestLargeTraceEffect: traceEffects.length > 0 ? Math.max(...traceEffects) : undefined,
         chart: {
             kind: 'stacked-bars', id: 'hops', scale: 'share', unit: 'ms',
-            title: `Where a plugin's read spends its time${oneHost ? `, ${hosts[0].hostLabel}` : ''}: each hop's share of the sum of hop medians`,
-            xTitle: 'share of the sum of hop medians (total ms at the end of each bar)',
+            title: `Where a plugin's read spends its time${oneHost ? `, ${hosts[0].hostLabel}` : ''}: each hop's share of the typical call`,
+            xTitle: 'share of the call (the middle half of the samples; total ms at the end of each bar)',
             segments: hops.map(hop => hop.label), bars,
         },
     };

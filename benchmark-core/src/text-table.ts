@@ -138,7 +138,7 @@ export function renderResultsText(document: ResultsDocument): string {
     const hops = hopsSection(measurements);
     for (const { hostLabel, rows } of hops?.hosts ?? []) {
         // A row per size would be some 250 characters wide: a row per hop fits a panel.
-        parts.push(`${REPORT_HEADINGS.hops} [${hostLabel}]: median ms of each hop (its share of their sum); rest = traced median - sum of hop medians\n`
+        parts.push(`${REPORT_HEADINGS.hops} [${hostLabel}]: ms of each hop over the middle half of the samples (its share of their sum); rest = traced median - sum of hops\n`
             + renderGridText(transposeGrid(hopGrid(hops!.hops, rows))));
     }
     const cpu = cpuSection(measurements);
