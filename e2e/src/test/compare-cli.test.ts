@@ -44,16 +44,16 @@ suite('yarn bench:compare', () => {
         const result = compare(COMMITTED_RUN, COMMITTED_RUN, '--check');
         assert.strictEqual(result.status, 0, result.stdout + result.stderr);
         assert.match(result.stdout, /^Host\s+Scenario\s+Size\s+Baseline ms \[95%\]\s+Current ms \[95%\]\s+Ratio \[95%\]\s+p\s+p adj\.\s+Units\s+Verdict\n/);
-        assert.match(result.stdout, /\nTheia browser \(plugin\)\s+vscode\.workspace\.fs\.readFile\s+10000K\s+720 \[655, 785\]\s+720 \[655, 785\]\s+1\.0 \[[\d.]+, [\d.]+\]\s+1\.000\s+1\.000\s+samples\s+inconclusive\n/);
-        assert.match(result.stdout, /\n39 cells from 500K up: 0 slower, 0 faster, \d+ no change, \d+ inconclusive\.\n/);
-        assert.include(result.stdout, 'Check passed: no cell of 39 is slower.');
+        assert.match(result.stdout, /\nTheia browser \(plugin\)\s+vscode\.workspace\.fs\.readFile\s+10000K\s+790 \[715, 815\]\s+790 \[715, 815\]\s+1\.0 \[[\d.]+, [\d.]+\]\s+1\.000\s+1\.000\s+samples\s+inconclusive\n/);
+        assert.match(result.stdout, /\n42 cells from 500K up: 0 slower, 0 faster, \d+ no change, \d+ inconclusive\.\n/);
+        assert.include(result.stdout, 'Check passed: no cell of 42 is slower.');
     });
 
     test('Theia samples made 1.3 times slower: --check fails naming Theia cells only, and --json tells every cell', async () => {
         const slowed = await slowedTheiaRun(1.3);
         const result = compare(COMMITTED_RUN, slowed, '--check');
         assert.strictEqual(result.status, 1, result.stdout + result.stderr);
-        const failure = /^Check failed: (\d+) of 39 cells slower: (.*)\.$/m.exec(result.stderr);
+        const failure = /^Check failed: (\d+) of 42 cells slower: (.*)\.$/m.exec(result.stderr);
         assert.isNotNull(failure, result.stderr);
         assert.isAbove(Number(failure![1]), 0);
         for (const cell of failure![2].split('; ')) {
@@ -66,7 +66,7 @@ suite('yarn bench:compare', () => {
         const verdicts = (editor: string): string[] => comparison.cells.filter(cell => cell.host.editor === editor).map(cell => cell.verdict);
         assert.lengthOf(verdicts('vscode'), 12);
         assert.isTrue(verdicts('vscode').every(verdict => verdict === 'no change' || verdict === 'inconclusive'), verdicts('vscode').join());
-        assert.lengthOf(verdicts('theia'), 27);
+        assert.lengthOf(verdicts('theia'), 30);
         assert.isTrue(verdicts('theia').every(verdict => verdict === 'slower' || verdict === 'inconclusive'), verdicts('theia').join());
         assert.strictEqual(comparison.counts.slower, Number(failure![1]));
         assert.isTrue(comparison.cells.filter(cell => cell.host.editor === 'theia').every(cell => Math.abs(cell.ratio.ratio - 1.3) < 1e-9));

@@ -33,28 +33,33 @@ suite('yarn report', () => {
         const run = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
         const result = spawnSync(process.execPath, [CLI, run, '--out', out, '--title', 'Committed run'], { encoding: 'utf8' });
         assert.strictEqual(result.status, 0, result.stderr);
-        assert.sameMembers(await fs.readdir(out), ['report.md', 'report.html', 'benchmark-action.json', 'chart-medians.svg', 'chart-factors.svg', 'chart-first-chunk.svg']);
+        assert.sameMembers(await fs.readdir(out), ['report.md', 'report.html', 'benchmark-action.json', 'chart-medians.svg', 'chart-factors.svg', 'chart-first-chunk.svg',
+            'chart-hops.svg', 'chart-cpu.svg']);
         const markdown = await fs.readFile(path.join(out, 'report.md'), 'utf8');
         assert.match(markdown, /^# Committed run\n\n## How to read\n/);
         // Medians with their 95% intervals, at the digits those support; factors with theirs, or "no measurable difference".
-        assert.include(markdown, '| Theia browser (plugin) | 11 [10, 14] | 6.9 [6.7, 7.3] | 10 [9, 12] | 32 [31, 34] | 460 [420, 490] | 720 [650, 780] |');
-        assert.include(markdown, '| Factor | no measurable difference [0.7, 1.1] | 0.55 [0.52, 0.60] | 0.55 [0.50, 0.63] | 0.42 [0.39, 0.45] | 0.82 [0.76, 0.89] | 0.60 [0.54, 0.68] |');
-        assert.include(markdown, '| Theia browser (plugin) | p5 | 6 | 5.3 | 6 | 26 | 310 | 620 |');
+        assert.include(markdown, '| Theia browser (plugin) | 9 [8, 11] | 7.2 [6.9, 7.8] | 9.2 [8.8, 9.8] | 32 [31, 34] | 430 [370, 450] | 790 [720, 820] |');
+        assert.include(markdown, '| Factor | 0.8 [0.7, 0.99] | 0.65 [0.61, 0.71] | 0.57 [0.53, 0.61] | 0.47 [0.44, 0.51] | 0.78 [0.67, 0.82] | 0.85 [0.75, 0.90] |');
+        assert.include(markdown, '| Theia browser (plugin) | p5 | 5 | 5.0 | 6.5 | 23 | 260 | 620 |');
         const html = await fs.readFile(path.join(out, 'report.html'), 'utf8');
         assert.lengthOf(html.match(/<svg [^>]*class="line-chart"/g) ?? [], 3, 'medians, factors, and the stream\'s first chunk');
-        assert.lengthOf(html.match(/<svg [^>]*class="strip-chart"/g) ?? [], 12, 'the samples of every scenario');
+        assert.lengthOf(html.match(/<svg [^>]*class="strip-chart"/g) ?? [], 13, 'the samples of every scenario');
+        assert.lengthOf(html.match(/<svg [^>]*class="bar-chart"/g) ?? [], 2, 'where a plugin\'s read spends its time, and CPU per MB');
+        assert.include(markdown, '## Where a plugin\'s read spends its time');
+        assert.include(markdown, '| 10000K | 16.6 (2.5%) | 6.75 (1.0%) | 14.3 (2.1%) | 132 (20%) | 499 (75%) | 669 | 670 [640, 700] | -2.63 (-0.4%) | 790 [720, 820] | 0.84 | 15 | 0 |');
+        assert.include(markdown, '## CPU per MB moved');
         const dots = [...html.matchAll(/<g class="samples"[^>]*>(.*?)<\/g>/g)].reduce((sum, group) => sum + (group[1].match(/<circle /g)?.length ?? 0), 0);
         const samples = (await Promise.all(['theia-browser.json', 'vscode-server.json'].map(async name => parseResultsDocument(
             await fs.readFile(path.join(run, 'results', name), 'utf8'), name)))).flatMap(document => document.results).reduce((sum, row) => sum + row.samplesMs.length, 0);
         assert.strictEqual(dots, samples, 'a dot per sample');
-        assert.strictEqual(samples, 9782);
-        assert.include(html, '<td>Theia browser (plugin)</td><td class="num">11 [10, 14]</td>');
-        // A dot per sample: the 9782 samples of a run sampled to a precision target make it about 470 KB.
+        assert.strictEqual(samples, 9847);
+        assert.include(html, '<td>Theia browser (plugin)</td><td class="num">9 [8, 11]</td>');
+        // A dot per sample: the 9847 samples of a run sampled to a precision target make it about 530 KB.
         assert.isBelow(html.length, 600_000, 'self-contained and small');
         const entries = JSON.parse(await fs.readFile(path.join(out, 'benchmark-action.json'), 'utf8')) as { name: string; value: number; range?: string }[];
-        assert.lengthOf(entries, 82, 'one per measured median of the two results files');
+        assert.lengthOf(entries, 88, 'one per measured median of the two results files');
         assert.deepInclude(entries.find(entry => entry.name === 'Theia browser (plugin): workspace.fs.readFile 10000K'),
-            { value: 720.0296, range: '± 65.2' });
+            { value: 791.4648, range: '± 76' });
     });
 
     test('no files is a usage error', () => {
