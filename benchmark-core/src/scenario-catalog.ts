@@ -20,7 +20,7 @@ export const SCENARIO_CATALOG = {
     },
     vscodeReadFileHops: {
         id: 'vscode.workspace.fs.readFile.hops', label: 'workspace.fs.readFile (traced hops)',
-        api: 'vscode.workspace.fs.readFile(uri), run alone with a trace in the Theia frontend and backend',
+        api: "vscode.workspace.fs.readFile(uri), alone, traced in Theia's frontend and backend",
         target: 'fixture', verification: 'content',
         suite: 'vscode', description: "workspace.fs.readFile of each fixture, run after the other cases with the Theia extension's trace on: "
             + 'where the milliseconds go between plugin host, frontend, backend and disk (Theia only)',

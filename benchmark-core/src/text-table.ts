@@ -1,7 +1,7 @@
 import { hostLabel } from './host-identity';
 import { formatInterval, formatSupported, medianInterval } from './intervals';
-import { cpuGrid, hopGrid, NOT_MEASURED_CELL, REPORT_HEADINGS, TextGrid } from './report-format';
-import { collectMeasurements, cpuSection, hopsSection } from './report-model';
+import { hopGrid, NOT_MEASURED_CELL, REPORT_HEADINGS, TextGrid } from './report-format';
+import { collectMeasurements, CpuRow, cpuSection, hopsSection, isLargeSize } from './report-model';
 import { HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
 
 export interface TextColumn {
@@ -137,17 +137,45 @@ export function renderResultsText(document: ResultsDocument): string {
     const measurements = collectMeasurements([document]);
     const hops = hopsSection(measurements);
     for (const { hostLabel, rows } of hops?.hosts ?? []) {
-        // A row per size would be some 250 characters wide: a row per hop fits a panel.
-        parts.push(`${REPORT_HEADINGS.hops} [${hostLabel}]: ms of each hop over the middle half of the samples (its share of their sum); rest = traced median - sum of hops\n`
-            + renderGridText(transposeGrid(hopGrid(hops!.hops, rows))));
+        // A row per size would be some 250 characters wide: a row per hop fits a panel, with the sizes from 500K up
+        // (where the bytes' hops matter; all sizes when none is that large) and without the untraced read (in the report).
+        const large = rows.filter(row => isLargeSize(row.targetLabel));
+        const grid = transposeGrid(hopGrid(hops!.hops, large.length > 0 ? large : rows));
+        const shown = grid.rows.filter(row => !/^(Untraced read|Traced \/ untraced|Matched|Unmatched)/.test(row[0]));
+        parts.push(`${REPORT_HEADINGS.hops} [${hostLabel}]: ms per hop, typical samples (share of the sum)\n`
+            + renderGridText({ ...grid, rows: shown }));
     }
+    // One narrow table per scenario and host: an Output panel wraps long lines.
     const cpu = cpuSection(measurements);
-    if (cpu) {
-        parts.push(`${REPORT_HEADINGS.cpu} (MB = 10^6 bytes), by the processes this run could see; "${NOT_MEASURED_CELL}" where a host could not see one\n${renderGridText(cpuGrid(cpu))}`);
+    for (const group of groupCpuRows(cpu?.rows ?? [])) {
+        const seen = cpu!.processes.map((_, index) => index).filter(index => group.rows.some(row => row.cpuMsPerMegabyte[index] !== undefined));
+        parts.push(`${REPORT_HEADINGS.cpu} [${group.hostLabel}]: ${group.scenario} (CPU ms per MB, MB = 10^6 bytes)\n`
+            + renderGridText({
+                header: ['Size', ...seen.map(index => cpu!.processes[index]), 'Calls', 'Wall ms/MB'],
+                align: ['left', ...seen.map((): 'right' => 'right'), 'right', 'right'],
+                rows: group.rows.map(row => [row.targetLabel, ...seen.map(index => formatCpu(row.cpuMsPerMegabyte[index])), String(row.calls),
+                    formatCpu(row.wallMsPerMegabyte)]),
+            }));
     }
     for (const skipped of document.skipped) {
         const host = skipped.host ? ` [${hostLabel(skipped.host)}]` : '';
         parts.push(`${skipped.scenario.label}${host}: skipped, ${skipped.reason}`);
     }
     return parts.join('\n\n') + '\n';
+}
+
+/** CPU rows by host and scenario, in the order they come. */
+function groupCpuRows(rows: readonly CpuRow[]): { hostLabel: string; scenario: string; rows: CpuRow[] }[] {
+    const groups = new Map<string, { hostLabel: string; scenario: string; rows: CpuRow[] }>();
+    for (const row of rows) {
+        const key = `${row.hostLabel}|${row.scenario.id}`;
+        const group = groups.get(key) ?? { hostLabel: row.hostLabel, scenario: row.scenario.label, rows: [] };
+        group.rows.push(row);
+        groups.set(key, group);
+    }
+    return [...groups.values()];
+}
+
+function formatCpu(value: number | undefined): string {
+    return value === undefined ? NOT_MEASURED_CELL : formatSupported(value);
 }

@@ -88,10 +88,12 @@ suite('text tables', () => {
         assert.match(lines[at + 3], /^plugin host → frontend \(request\), ms\s+1\.50 \(1\.6%\)$/);
         assert.match(lines[at + 8], /^Sum of hops, ms\s+94\.8$/);
         assert.match(lines[at + 10], /^Rest, ms \(% of traced\)\s+1\.33 \(1\.4%\)$/);
-        assert.match(lines[at + 12], /^Traced \/ untraced\s+0\.96$/);
-        const cpuAt = lines.findIndex(line => line.startsWith('CPU per MB moved'));
-        assert.match(lines[cpuAt + 1], /^Host\s+Scenario\s+Size\s+plugin host, CPU ms\/MB\s+Theia backend, CPU ms\/MB\s+Calls\s+Wall ms\/MB$/);
+        assert.isFalse(lines.some(line => /^(Untraced read|Traced \/ untraced)/.test(line)), 'the untraced read is the report\'s');
+        const cpuAt = lines.findIndex(line => line.startsWith('CPU per MB moved [Theia browser (plugin)]: workspace.fs.readFile (CPU ms per MB'));
+        assert.isAbove(cpuAt, -1);
+        assert.match(lines[cpuAt + 1], /^Size\s+plugin host\s+Theia backend\s+Calls\s+Wall ms\/MB$/);
         // 500 / 40.96 = 12.2, 400 / 40.96 = 9.77, 2000 / 40.96 = 48.8
-        assert.match(lines[cpuAt + 3], /^Theia browser \(plugin\)\s+workspace\.fs\.readFile\s+10000K\s+12\.2\s+9\.77\s+4\s+48\.8$/);
+        assert.match(lines[cpuAt + 3], /^10000K\s+12\.2\s+9\.77\s+4\s+48\.8$/);
+        assert.isTrue(lines.every(line => line.length <= 120), 'no line an Output panel would have to wrap');
     });
 });

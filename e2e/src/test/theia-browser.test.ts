@@ -90,7 +90,8 @@ suite('Theia browser app in headless Chromium', function (): void {
         }
 
         const lines = (await workbench.outputLines()).map(line => line.text);
-        assert.isTrue(lines.some(line => /^10000K\s+10240000\s+3\s+\d/.test(line)), `a 10000K table row in ${JSON.stringify(lines)}`);
+        // The end of the channel is in view: the CPU tables, a row per size from 500K up.
+        assert.isTrue(lines.some(line => /^10000K\s+[\d.]+\s+[\d.]+/.test(line)), `a 10000K table row in ${JSON.stringify(lines)}`);
     });
 });
 
