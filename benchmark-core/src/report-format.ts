@@ -1,7 +1,7 @@
 import { PROC_TICKS_PER_SECOND } from './cpu';
 import { CONFIDENCE_LEVEL, formatInterval, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank } from './intervals';
 import {
-    ComparisonReport, CpuSection, FactorCell, FactorTable, HopColumn, HopRow, HopsSection, HostEnvironment, MedianCell, MedianTable, NotMeasuredHost, PrecisionMiss,
+    ComparisonReport, CpuSection, FactorCell, FactorTable, HeadlineSection, HopColumn, HopRow, HopsSection, HostEnvironment, MedianCell, MedianTable, NotMeasuredHost, PrecisionMiss,
     REPORT_BOOTSTRAP, StreamRow, ReportChart, ReportSection, VscodePartsRow,
 } from './report-model';
 
@@ -37,6 +37,7 @@ function howToReadNote(): string {
  * model's statistics. Markdown and HTML differ only in markup, so both take their words from here.
  */
 export const REPORT_HEADINGS = {
+    headline: 'Headline',
     howToRead: 'How to read',
     howToReadNote: howToReadNote(),
     factors: 'Factors',
@@ -196,6 +197,33 @@ function formatPart(valueMs: number | undefined, share?: number): string {
     return share === undefined ? formatSupported(valueMs) : `${formatSupported(valueMs)} (${formatShare(share)})`;
 }
 
+/**
+ * The headline's sentences; each number is formatted as the table it comes from formats it (factor tables, the hop
+ * table, the CPU table, the streaming table).
+ */
+export function headlineItems(section: HeadlineSection): string[] {
+    const items = section.factors.map(({ table, size, cell }) => `${table.title}, workspace.fs.readFile of ${size}: ${formatFactor(cell)}`
+        + `${cell.noMeasurableDifference ? '' : ' times the time (the first over the second)'}.`);
+    for (const { hostLabel, hops, row } of section.hops) {
+        const parts = row.hops.map((hop, index) => ({ hop, label: hops[index].label })).filter(entry => entry.hop !== undefined)
+            .sort((a, b) => b.hop!.share - a.hop!.share).slice(0, 3);
+        items.push(`Where ${hostLabel}'s workspace.fs.readFile of ${row.targetLabel} spends its time (traced): `
+            + `${parts.map(({ hop, label }) => `${label} ${formatShare(hop!.share)} (${formatSupported(hop!.ms)} ms)`).join(', ')}.`);
+    }
+    for (const { processes, row } of section.cpu) {
+        const seen = processes.map((process, index) => ({ process, value: row.cpuMsPerMegabyte[index] }))
+            .filter((entry): entry is { process: string; value: number } => entry.value !== undefined).sort((a, b) => b.value - a.value);
+        items.push(`CPU per MB of ${row.hostLabel}'s workspace.fs.readFile of ${row.targetLabel}: `
+            + `${seen.map(entry => `${entry.process} ${formatSupported(entry.value)} ms`).join(', ')}.`);
+    }
+    const stream = section.stream;
+    if (stream) {
+        items.push(`${stream.scenario.label} of ${stream.targetLabel} (${stream.hostLabel}): the first chunk after ${formatShare(stream.firstChunkShare)} `
+            + `of the read (${formatMedian(stream.firstChunk)} of ${formatMedian(stream.whole)} ms, ${stream.chunks} chunks).`);
+    }
+    return items;
+}
+
 /** How far the sums of hops at 500K and up are from the traced reads, and the traced from the untraced: the sentence under the hop tables. */
 export function hopsNote(section: HopsSection): string {
     const largest = section.largestLargeRestShare;
@@ -305,6 +333,8 @@ export function notMeasuredGrid(hosts: readonly NotMeasuredHost[]): TextGrid {
 export type ReportBlock =
     | { readonly kind: 'heading'; readonly level: 1 | 2 | 3; readonly text: string }
     | { readonly kind: 'paragraph'; readonly text: string }
+    /** A bulleted list of sentences. */
+    | { readonly kind: 'list'; readonly items: readonly string[] }
     | { readonly kind: 'table'; readonly grid: TextGrid }
     /** The report's charts; drawn where a renderer can draw (HTML), left out elsewhere. */
     | { readonly kind: 'charts'; readonly charts: readonly ReportChart[] }
@@ -317,10 +347,16 @@ export function reportBlocks(report: ComparisonReport): ReportBlock[] {
     const table = (grid: TextGrid): ReportBlock => ({ kind: 'table', grid });
     // Line charts open the report; stacked bars are drawn with their sections.
     const sizeCharts = report.charts.filter(chart => chart.kind === 'lines');
-    const blocks: ReportBlock[] = [heading(1, report.title), heading(2, REPORT_HEADINGS.howToRead), { kind: 'paragraph', text: REPORT_HEADINGS.howToReadNote },
+    const headline = report.sections.find((section): section is HeadlineSection => section.kind === 'headline');
+    const blocks: ReportBlock[] = [heading(1, report.title),
+        ...(headline ? [heading(2, REPORT_HEADINGS.headline), { kind: 'list' as const, items: headlineItems(headline) }] : []),
+        heading(2, REPORT_HEADINGS.howToRead), { kind: 'paragraph', text: REPORT_HEADINGS.howToReadNote },
         ...(sizeCharts.length > 0 ? [{ kind: 'charts' as const, charts: sizeCharts }] : [])];
     for (const section of report.sections) {
         switch (section.kind) {
+            case 'headline':
+                // First, above.
+                break;
             case 'medians':
                 blocks.push(heading(2, section.table.title), table(medianGrid(section.table)));
                 break;

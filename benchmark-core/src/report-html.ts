@@ -15,6 +15,8 @@ function htmlBlock(block: ReportBlock): string {
             return `<h${block.level}>${escapeXml(block.text)}</h${block.level}>`;
         case 'paragraph':
             return `<p>${escapeXml(block.text)}</p>`;
+        case 'list':
+            return `<ul class="headline">${block.items.map(item => `<li>${escapeXml(item)}</li>`).join('')}</ul>`;
         case 'table':
             return htmlTable(block.grid);
         case 'charts':

@@ -21,6 +21,8 @@ function markdownBlock(block: ReportBlock): string[] {
             return [`${'#'.repeat(block.level)} ${oneLine(block.text)}`];
         case 'paragraph':
             return [block.text];
+        case 'list':
+            return [block.items.map(item => `- ${item}`).join('\n')];
         case 'table':
             return markdownTable(block.grid);
         case 'charts':

@@ -151,6 +151,8 @@ export interface NotMeasuredHost {
 }
 
 export type ReportSection =
+    /** The findings a person reads first; the report's first section when there is any. */
+    | HeadlineSection
     /** The original suite's tables and the decomposition: one heading each. */
     | { readonly kind: 'medians'; readonly table: MedianTable }
     | { readonly kind: 'factors'; readonly tables: readonly FactorTable[] }
@@ -752,6 +754,49 @@ function hostEnvironments(documents: readonly ResultsDocument[], label: (key: Ho
 }
 
 /**
+ * What a person reads first, each at the largest size it has: the plugin's read against VS Code's (in its extension
+ * host, and through its workbench: like for like), where a traced plugin read spends its time, which process spends
+ * the CPU of a plugin's read, and when a stream's first chunk comes. Every number is one of a table's below.
+ */
+export interface HeadlineSection {
+    readonly kind: 'headline';
+    readonly factors: readonly { readonly table: FactorTable; readonly size: string; readonly cell: FactorCell }[];
+    readonly hops: readonly { readonly hostLabel: string; readonly hops: readonly HopColumn[]; readonly row: HopRow }[];
+    readonly cpu: readonly { readonly processes: readonly string[]; readonly row: CpuRow }[];
+    readonly stream: StreamRow | undefined;
+}
+
+/** The largest size with a value, and the value. */
+function largest<T>(entries: readonly { size: string; value: T | undefined }[]): { size: string; value: T } | undefined {
+    const present = entries.filter((entry): entry is { size: string; value: T } => entry.value !== undefined);
+    return present.sort((a, b) => sizeOrder(b.size) - sizeOrder(a.size))[0];
+}
+
+const HEADLINE_FACTORS = /^plugin-vs-vscode(-workbench)?-/;
+
+function headlineSection(factors: readonly FactorTable[], hops: HopsSection | undefined, cpu: CpuSection | undefined,
+    streams: readonly StreamRow[]): HeadlineSection | undefined {
+    const factorFindings = factors.filter(table => HEADLINE_FACTORS.test(table.id)).flatMap(table => {
+        const found = largest(table.columns.map((size, index) => ({ size, value: table.cells[index]?.factor === undefined ? undefined : table.cells[index] })));
+        return found ? [{ table, size: found.size, cell: found.value }] : [];
+    });
+    const hopFindings = (hops?.hosts ?? []).flatMap(({ hostLabel, rows }) => {
+        const found = largest(rows.map(row => ({ size: row.targetLabel, value: row.sumOfHopsMs === undefined ? undefined : row })));
+        return found ? [{ hostLabel, hops: hops!.hops, row: found.value }] : [];
+    });
+    const cpuRows = (cpu?.rows ?? []).filter(row => row.scenario.id === READ_FILE && row.host.extensionKind === 'plugin');
+    const cpuFindings = [...new Set(cpuRows.map(row => row.hostLabel))].flatMap(hostLabel => {
+        const found = largest(cpuRows.filter(row => row.hostLabel === hostLabel).map(row => ({ size: row.targetLabel, value: row })));
+        return found ? [{ processes: cpu!.processes, row: found.value }] : [];
+    });
+    const stream = largest(streams.map(row => ({ size: row.targetLabel, value: row })))?.value;
+    if (factorFindings.length + hopFindings.length + cpuFindings.length === 0 && !stream) {
+        return undefined;
+    }
+    return { kind: 'headline', factors: factorFindings, hops: hopFindings, cpu: cpuFindings, stream };
+}
+
+/**
  * The comparison the original suite made by hand, from any set of results files: the plugin/extension
  * `workspace.fs.readFile` table, the Theia extension table, the decomposition of where Theia's time goes,
  * factor tables, one table per scenario with every host that measured it, where a traced plugin read spends its
@@ -768,7 +813,9 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const hops = hopsSection(tables.measurements);
     const vscodeParts = vscodePartsSection(tables.measurements);
     const cpu = cpuSection(tables.measurements);
+    const headline = headlineSection(factors, hops, cpu, streams);
     const sections: ReportSection[] = [
+        ...defined([headline]),
         ...originalSuiteTables(tables).map(table => ({ kind: 'medians' as const, table })),
         ...(factors.length > 0 ? [{ kind: 'factors' as const, tables: factors }] : []),
         ...(scenarios.length > 0 ? [{ kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table) }] : []),

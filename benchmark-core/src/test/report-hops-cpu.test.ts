@@ -1,11 +1,12 @@
 import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../hops';
 import { renderReportFiles } from '../report-files';
-import { hopsNote } from '../report-format';
+import { formatFactor, formatShare, headlineItems, hopsNote } from '../report-format';
+import { formatSupported } from '../intervals';
 import { renderReportHtml } from '../report-html';
 import { renderReportMarkdown } from '../report-markdown';
 import { buildComparisonReport, ComparisonReport, reportSections, StackedBarChart } from '../report-model';
-import { renderStackedBarChartSvg } from '../report-svg';
+import { escapeXml, renderStackedBarChartSvg } from '../report-svg';
 import { Measurement, ResultsDocument } from '../results';
 import { SCENARIO_CATALOG } from '../scenario-catalog';
 import { fixtureSize } from '../sizes';
@@ -293,5 +294,41 @@ suite('report: where a plugin\'s read spends its time, VS Code\'s read from its 
             kind: 'stacked-bars', id: 'cpu', title: 't', xTitle: 'x', scale: 'value', unit: 'ms', segments: short, bars: [{ label: 'one', values: [1, 2, 3, 4] }],
         }));
         assert.strictEqual(new Set(sideBySide.map(box => box.y)).size, 1, 'short names share a row');
+    });
+});
+
+suite('report: the headline', () => {
+    test('leads the report, and each of its numbers is the one its table shows', () => {
+        const report = buildComparisonReport([vscodeDocument(), pluginDocument()]);
+        const [headline] = reportSections(report, 'headline');
+        assert.strictEqual(report.sections[0].kind, 'headline', 'the first section');
+        const items = headlineItems(headline);
+        const markdown = renderReportMarkdown(report);
+        assert.isBelow(markdown.indexOf('## Headline'), markdown.indexOf('## How to read'));
+        // The factor of the plugin against VS Code at the largest size both measured, as the factor table prints it.
+        const [factors] = reportSections(report, 'factors');
+        const pluginVsVscode = factors.tables.find(table => table.id === 'plugin-vs-vscode-browser')!;
+        const at10000 = pluginVsVscode.columns.indexOf('10000K');
+        const factorText = formatFactor(pluginVsVscode.cells[at10000]);
+        assert.include(items[0], `${pluginVsVscode.title}, workspace.fs.readFile of 10000K: ${factorText}`);
+        assert.include(markdownRow(markdown.slice(markdown.indexOf(`### ${pluginVsVscode.title}`)), 'Factor')!, factorText);
+        // The like-for-like factor: the plugin's read against VS Code's through the workbench.
+        assert.match(items[1], /through the workbench \(like for like\), workspace\.fs\.readFile of 10000K: /);
+        // The largest hops of the largest traced size, with the hop table's numbers.
+        const [hops] = reportSections(report, 'hops');
+        const row = hops.hosts[0].rows.find(candidate => candidate.targetLabel === '10000K')!;
+        const hopTable = markdownRow(markdown, '10000K')!;
+        assert.include(hopTable[4], `${formatSupported(row.hops[4]!.ms)} (${formatShare(row.hops[4]!.share)})`);
+        assert.include(items[2], `frontend → plugin host (bytes) ${formatShare(row.hops[4]!.share)} (${formatSupported(row.hops[4]!.ms)} ms)`);
+        // CPU of the plugin's read at the largest size, most first: 700, 500, 400 ms over 40.96 MB.
+        assert.include(items[3], 'CPU per MB of Theia browser (plugin)\'s workspace.fs.readFile of 10000K: page renderer 17.1 ms, plugin host 12.2 ms, Theia backend 9.77 ms.');
+        assert.lengthOf(items, 4, 'no stream in these results, so no stream sentence');
+        assert.include(renderReportHtml(report), `<li>${escapeXml(items[3])}</li>`);
+    });
+
+    test('a report without any of its numbers has no headline', () => {
+        const report = buildComparisonReport([resultsDocument(vscodeServer, [measurement(catalog.vscodeReadFile, '1K', 2)])]);
+        assert.lengthOf(reportSections(report, 'headline'), 0);
+        assert.notInclude(renderReportMarkdown(report), '## Headline');
     });
 });

@@ -45,7 +45,9 @@ function bounds(cell: string): [number, number] {
 suite('report: intervals and distributions', () => {
     test('says once, near the top, which intervals these are and why', () => {
         const markdown = renderReportMarkdown(buildComparisonReport(sampleRun()));
-        const note = markdown.split('\n## ')[1];
+        // Right after the headline (the title's next section when there is no headline).
+        const note = markdown.split('\n## ').find(section => section.startsWith('How to read'))!;
+        assert.isBelow(markdown.split('\n## ').indexOf(note), 3, 'near the top');
         assert.match(note, /^How to read\n\nEvery median is followed by its 95% confidence interval/);
         assert.include(note, 'two order statistics of its sorted samples (of 15 samples the 4th and the 12th): distribution-free');
         assert.include(note, 'percentile-bootstrap interval (2000 resamples of each side, seeded');

@@ -36,7 +36,10 @@ suite('yarn report', () => {
         assert.sameMembers(await fs.readdir(out), ['report.md', 'report.html', 'benchmark-action.json', 'chart-medians.svg', 'chart-factors.svg', 'chart-first-chunk.svg',
             'chart-hops.svg', 'chart-cpu.svg']);
         const markdown = await fs.readFile(path.join(out, 'report.md'), 'utf8');
-        assert.match(markdown, /^# Committed run\n\n## How to read\n/);
+        // The headline first: the factors with their intervals, where the plugin's read spends its time, who spends the CPU.
+        assert.match(markdown, /^# Committed run\n\n## Headline\n\n- Theia browser \(plugin\) vs VS Code server, workspace\.fs\.readFile of 10000K: 82 \[73, 91\] times the time/);
+        assert.include(markdown, '- Where Theia browser (plugin)\'s workspace.fs.readFile of 10000K spends its time (traced): frontend → plugin host (bytes) 75% (499 ms)');
+        assert.match(markdown, /\n## How to read\n/);
         // Medians with their 95% intervals, at the digits those support; factors with theirs, or "no measurable difference".
         assert.include(markdown, '| Theia browser (plugin) | 9 [8, 11] | 7.2 [6.9, 7.8] | 9.2 [8.8, 9.8] | 32 [31, 34] | 430 [370, 450] | 790 [720, 820] |');
         assert.include(markdown, '| Factor | 0.8 [0.7, 0.99] | 0.65 [0.61, 0.71] | 0.57 [0.53, 0.61] | 0.47 [0.44, 0.51] | 0.78 [0.67, 0.82] | 0.85 [0.75, 0.90] |');
