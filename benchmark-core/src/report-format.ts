@@ -202,8 +202,10 @@ function formatPart(valueMs: number | undefined, share?: number): string {
  * table, the CPU table, the streaming table).
  */
 export function headlineItems(section: HeadlineSection): string[] {
-    const items = section.factors.map(({ table, size, cell }) => `${table.title}, workspace.fs.readFile of ${size}: ${formatFactor(cell)}`
-        + `${cell.noMeasurableDifference ? '' : ' times the time (the first over the second)'}.`);
+    const items = section.medians.map(({ scenario, size, cells }) =>
+        `${scenario.label} of ${size}, median ms [${percent(CONFIDENCE_LEVEL)}]: ${cells.map(({ hostLabel, cell }) => `${hostLabel} ${formatMedian(cell)}`).join('; ')}.`);
+    items.push(...section.factors.map(({ table, size, cell }) => `${table.title}, ${size}: ${formatFactor(cell)}`
+        + `${cell.noMeasurableDifference ? '' : ' times the time (the first over the second)'}.`));
     for (const { hostLabel, hops, row } of section.hops) {
         const parts = row.hops.map((hop, index) => ({ hop, label: hops[index].label })).filter(entry => entry.hop !== undefined)
             .sort((a, b) => b.hop!.share - a.hop!.share).slice(0, 3);

@@ -27,12 +27,36 @@ function htmlBlock(block: ReportBlock): string {
 }
 
 /** The report as one self-contained HTML page: the same tables as the Markdown, with the charts and each scenario's samples drawn. */
-export function renderReportHtml(report: ComparisonReport): string {
+export interface ReportHtmlOptions {
+    /**
+     * `standalone` (default): a page of its own, dark text on white. `editor`: inside an editor's webview, in the
+     * editor's colours (VS Code's `--vscode-*` theme variables, which Theia's webviews also set), charts included.
+     */
+    readonly theme?: 'standalone' | 'editor';
+    /** A Content-Security-Policy for the page's `<meta>` (a webview's: no scripts, nothing from the network). */
+    readonly contentSecurityPolicy?: string;
+}
+
+/** What a webview that shows a report allows: inline styles and inline images, nothing else (no script, no network). */
+export const REPORT_WEBVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+const EDITOR_THEME_CSS = `
+body { color: var(--vscode-editor-foreground, #222); background: var(--vscode-editor-background, #fff); font-family: var(--vscode-font-family, sans-serif); }
+th, td { border-color: var(--vscode-panel-border, #ccc); }
+th { background: var(--vscode-editorWidget-background, #f3f3f3); }
+svg { color: var(--vscode-editor-foreground, #222); }
+svg .background { fill: var(--vscode-editor-background, #fff); }
+svg text { fill: currentColor; }
+svg text.inside { fill: #fff; }
+ul.headline li { margin: 0.3em 0; }`;
+
+export function renderReportHtml(report: ComparisonReport, options: ReportHtmlOptions = {}): string {
     return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>${escapeXml(report.title)}</title>
+${options.contentSecurityPolicy ? `<meta http-equiv="Content-Security-Policy" content="${escapeXml(options.contentSecurityPolicy)}">
+` : ''}<title>${escapeXml(report.title)}</title>
 <style>
 body { font-family: sans-serif; margin: 2em; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
@@ -40,7 +64,7 @@ th, td { border: 1px solid #ccc; padding: 3px 8px; }
 th { background: #f3f3f3; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 figure { margin: 1em 0; }
-p { max-width: 760px; line-height: 1.4; }
+p, li { max-width: 760px; line-height: 1.4; }${options.theme === 'editor' ? EDITOR_THEME_CSS : ''}
 </style>
 </head>
 <body>

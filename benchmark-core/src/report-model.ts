@@ -760,6 +760,8 @@ function hostEnvironments(documents: readonly ResultsDocument[], label: (key: Ho
  */
 export interface HeadlineSection {
     readonly kind: 'headline';
+    /** A plugin's or extension's `workspace.fs.readFile` and Theia's `FileService.readFile` at the largest size measured, per host. */
+    readonly medians: readonly { readonly scenario: ScenarioInfo; readonly size: string; readonly cells: readonly { readonly hostLabel: string; readonly cell: MedianCell }[] }[];
     readonly factors: readonly { readonly table: FactorTable; readonly size: string; readonly cell: FactorCell }[];
     readonly hops: readonly { readonly hostLabel: string; readonly hops: readonly HopColumn[]; readonly row: HopRow }[];
     readonly cpu: readonly { readonly processes: readonly string[]; readonly row: CpuRow }[];
@@ -772,10 +774,23 @@ function largest<T>(entries: readonly { size: string; value: T | undefined }[]):
     return present.sort((a, b) => sizeOrder(b.size) - sizeOrder(a.size))[0];
 }
 
-const HEADLINE_FACTORS = /^plugin-vs-vscode(-workbench)?-/;
+const HEADLINE_FACTORS = /^(plugin-vs-vscode(-workbench)?-|vscode-workbench-vs-extension-host$|plugin-vs-extension-)/;
 
-function headlineSection(factors: readonly FactorTable[], hops: HopsSection | undefined, cpu: CpuSection | undefined,
-    streams: readonly StreamRow[]): HeadlineSection | undefined {
+function headlineMedians(measurements: readonly ReportMeasurement[]): HeadlineSection['medians'] {
+    return [READ_FILE, FILE_SERVICE].flatMap(scenarioId => {
+        const rows = measurements.filter(entry => entry.measurement.scenario.id === scenarioId);
+        const size = largest(rows.map(entry => ({ size: entry.measurement.targetLabel, value: entry })))?.size;
+        const atSize = rows.filter(entry => entry.measurement.targetLabel === size);
+        return size && atSize.length > 0 ? [{
+            scenario: atSize[0].measurement.scenario, size,
+            cells: atSize.map(entry => ({ hostLabel: entry.hostLabel, cell: medianCell(entry.measurement) })),
+        }] : [];
+    });
+}
+
+function headlineSection(measurements: readonly ReportMeasurement[], factors: readonly FactorTable[], hops: HopsSection | undefined,
+    cpu: CpuSection | undefined, streams: readonly StreamRow[]): HeadlineSection | undefined {
+    const medians = headlineMedians(measurements);
     const factorFindings = factors.filter(table => HEADLINE_FACTORS.test(table.id)).flatMap(table => {
         const found = largest(table.columns.map((size, index) => ({ size, value: table.cells[index]?.factor === undefined ? undefined : table.cells[index] })));
         return found ? [{ table, size: found.size, cell: found.value }] : [];
@@ -784,16 +799,16 @@ function headlineSection(factors: readonly FactorTable[], hops: HopsSection | un
         const found = largest(rows.map(row => ({ size: row.targetLabel, value: row.sumOfHopsMs === undefined ? undefined : row })));
         return found ? [{ hostLabel, hops: hops!.hops, row: found.value }] : [];
     });
-    const cpuRows = (cpu?.rows ?? []).filter(row => row.scenario.id === READ_FILE && row.host.extensionKind === 'plugin');
+    const cpuRows = (cpu?.rows ?? []).filter(row => row.scenario.id === READ_FILE);
     const cpuFindings = [...new Set(cpuRows.map(row => row.hostLabel))].flatMap(hostLabel => {
         const found = largest(cpuRows.filter(row => row.hostLabel === hostLabel).map(row => ({ size: row.targetLabel, value: row })));
         return found ? [{ processes: cpu!.processes, row: found.value }] : [];
     });
     const stream = largest(streams.map(row => ({ size: row.targetLabel, value: row })))?.value;
-    if (factorFindings.length + hopFindings.length + cpuFindings.length === 0 && !stream) {
+    if (medians.length + factorFindings.length + hopFindings.length + cpuFindings.length === 0 && !stream) {
         return undefined;
     }
-    return { kind: 'headline', factors: factorFindings, hops: hopFindings, cpu: cpuFindings, stream };
+    return { kind: 'headline', medians, factors: factorFindings, hops: hopFindings, cpu: cpuFindings, stream };
 }
 
 /**
@@ -813,7 +828,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const hops = hopsSection(tables.measurements);
     const vscodeParts = vscodePartsSection(tables.measurements);
     const cpu = cpuSection(tables.measurements);
-    const headline = headlineSection(factors, hops, cpu, streams);
+    const headline = headlineSection(tables.measurements, factors, hops, cpu, streams);
     const sections: ReportSection[] = [
         ...defined([headline]),
         ...originalSuiteTables(tables).map(table => ({ kind: 'medians' as const, table })),

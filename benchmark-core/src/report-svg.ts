@@ -86,7 +86,7 @@ function chartOpening(title: string, width: number, height: number, className: s
     return [
         `<svg xmlns="http://www.w3.org/2000/svg" class="${className}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="${FONT_SIZE}" role="img">`,
         `<title>${escapeXml(title)}</title>`,
-        `<rect width="${width}" height="${height}" fill="#fff"/>`,
+        `<rect class="background" width="${width}" height="${height}" fill="#fff"/>`,
         `<text x="${width / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">${escapeXml(title)}</text>`,
     ];
 }
@@ -312,7 +312,7 @@ export function renderStackedBarChartSvg(chart: StackedBarChart, width = 760): s
             parts.push(`<rect class="segment" x="${px(left)}" y="${top}" width="${px(segmentWidth)}" height="${BAR_HEIGHT}" fill="${PALETTE[segment % PALETTE.length]}"><title>${escapeXml(tooltip)}</title></rect>`);
             const inside = chart.scale === 'share' ? formatShare(share) : formatSupported(value);
             if (textWidth(inside) + 6 <= segmentWidth) {
-                parts.push(`<text x="${px(left + segmentWidth / 2)}" y="${top + BAR_HEIGHT / 2 + 4}" text-anchor="middle" fill="#fff">${escapeXml(inside)}</text>`);
+                parts.push(`<text x="${px(left + segmentWidth / 2)}" y="${top + BAR_HEIGHT / 2 + 4}" text-anchor="middle" class="inside" fill="#fff">${escapeXml(inside)}</text>`);
             }
         });
         parts.push(`<text class="total" x="${px(x(start / scale) + 6)}" y="${top + BAR_HEIGHT / 2 + 4}">${escapeXml(totalText(bar.values))}</text>`);

@@ -1,7 +1,10 @@
 import { AccuracyCase, checkAccuracy, DEFAULT_ACCURACY_ROUNDS, renderAccuracyText, writeAccuracyFile } from './accuracy';
 import { BenchmarkCancelledError, FixtureError, VerificationError } from './errors';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
-import { createResultsDocument, EnvironmentInfo, HostInfo, ResultsDocument } from './results';
+import { createResultsDocument, EnvironmentInfo, HostInfo, parseResultsDocument, RESULTS_DIRECTORY, ResultsDocument } from './results';
+import { hostLabel } from './host-identity';
+import { REPORT_WEBVIEW_CSP, renderReportHtml } from './report-html';
+import { buildComparisonReport } from './report-model';
 import { CpuProbe } from './cpu';
 import { CancellationSignal, runBenchmark, RunnerProgress } from './runner';
 import { Scenario } from './scenario';
@@ -10,7 +13,7 @@ import { ScenarioSuite, suiteScenarioIds } from './scenario-catalog';
 import { BenchmarkSettings, SETTING_KEYS, SettingsError, validateBenchmarkSettings } from './settings';
 import { SizeOrder } from './sizes';
 import { renderResultsText } from './text-table';
-import { checkFixturesPresent, loadFixtureManifest, WorkspaceFileAccess, writeResultsFile } from './workspace-files';
+import { checkFixturesPresent, listResultsFiles, loadFixtureManifest, WorkspaceFileAccess, writeResultsFile } from './workspace-files';
 
 /** The workspace folder an editor hands the session: its files, and how to name them. */
 export interface SessionWorkspace extends WorkspaceFileAccess {
@@ -58,7 +61,32 @@ export interface EditorFrontEnd<W extends SessionWorkspace = SessionWorkspace> {
     };
     /** Logs an unexpected failure for developers (the person already got a message). */
     logError?(message: string, error: unknown): void;
+    /**
+     * Asks which results files to show together ("Show Report"), each a choice with the newest picked already;
+     * undefined when the person cancels. Without it, the newest file is shown.
+     */
+    pickResultsFiles?(choices: readonly ResultsFileChoice[]): Promise<readonly string[] | undefined>;
+    /** Shows a report page (self-contained HTML, no script) in the editor, e.g. in a webview; "Show Report" needs it. */
+    showReport?(title: string, html: string): void | Promise<void>;
 }
+
+/** A results file offered by "Show Report". */
+export interface ResultsFileChoice {
+    /** Workspace-relative path. */
+    readonly path: string;
+    /** The file name. */
+    readonly label: string;
+    /** Host and start time, when the file could be read. */
+    readonly description: string;
+    readonly picked: boolean;
+}
+
+/** What "Show Report" returns to its caller. */
+export type ReportOutcome =
+    | { readonly status: 'shown'; readonly files: readonly string[]; readonly title: string }
+    | { readonly status: 'cancelled' }
+    | { readonly status: 'failed'; readonly message: string }
+    | { readonly status: 'refused'; readonly message: string };
 
 /** Overrides of the settings for one run, from a caller of a command; the palette passes none. */
 export interface RunOptions {
@@ -167,6 +195,48 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
     async checkAccuracy(definition: RunDefinition<W>): Promise<AccuracyOutcome> {
         return this.exclusive('checking the accuracy', definition.options ?? {}, definition.scenarios,
             (workspace, settings) => this.accuracy(workspace, settings, definition));
+    }
+
+    /**
+     * "Show Report": the results files the person picks (all of `.fs-perf/results/`, newest first and picked), or the
+     * given ones, validated and merged into one comparison report (headline, charts, tables), shown in the editor in
+     * its colours. Reading does not disturb a run, so it is allowed while one goes on.
+     */
+    async showReport(paths?: readonly string[]): Promise<ReportOutcome> {
+        const show = this.frontEnd.showReport?.bind(this.frontEnd);
+        if (!show) {
+            return { status: 'refused', message: `${this.frontEnd.editorName} cannot show a report page.` };
+        }
+        const workspace = await this.frontEnd.workspace();
+        if (!workspace) {
+            const message = 'FS Perf needs an open folder: the results are kept in it.';
+            this.frontEnd.notify('error', message, this.frontEnd.actions.openFolder);
+            return { status: 'refused', message };
+        }
+        let chosen = paths;
+        if (!chosen) {
+            const all = await listResultsFiles(workspace);
+            if (all.length === 0) {
+                const message = `FS Perf: there are no results yet in ${RESULTS_DIRECTORY}: run a benchmark first.`;
+                this.frontEnd.notify('info', message);
+                return { status: 'refused', message };
+            }
+            chosen = all.length === 1 || !this.frontEnd.pickResultsFiles ? [all[0]] : await this.frontEnd.pickResultsFiles(
+                await Promise.all(all.map(async (path, index) => ({ path, label: path.split('/').pop()!, description: await describeResultsFile(workspace, path), picked: index === 0 }))));
+            if (!chosen || chosen.length === 0) {
+                return { status: 'cancelled' };
+            }
+        }
+        try {
+            const documents = await Promise.all(chosen.map(path => readResultsFile(workspace, path)));
+            const report = buildComparisonReport(documents, { title: reportTitle(documents) });
+            await show(report.title, renderReportHtml(report, { theme: 'editor', contentSecurityPolicy: REPORT_WEBVIEW_CSP }));
+            return { status: 'shown', files: chosen, title: report.title };
+        } catch (error) {
+            const message = `FS Perf: the report cannot be shown: ${(error as Error).message}`;
+            this.frontEnd.notify('error', message);
+            return { status: 'failed', message };
+        }
     }
 
     async generateTestFiles(): Promise<GenerateOutcome<R>> {
@@ -393,4 +463,30 @@ export function describeProgress(event: RunnerProgress): string {
         return `${event.scenario.label} ${event.target.label}: CPU pass`;
     }
     return `${event.scenario.label} ${event.target.label}: ${event.phase} ${event.sample}/${event.samplesInPhase}`;
+}
+
+/** A results file of the workspace, validated; errors name the file. */
+async function readResultsFile(workspace: SessionWorkspace, path: string): Promise<ResultsDocument> {
+    const bytes = await workspace.readFile(path);
+    if (!bytes) {
+        throw new Error(`${workspace.describe(path)} does not exist.`);
+    }
+    return parseResultsDocument(new TextDecoder().decode(bytes), workspace.describe(path));
+}
+
+/** "Theia browser (plugin), 2026-11-22 17:31 UTC" for a results file's pick, or why it cannot be read. */
+async function describeResultsFile(workspace: SessionWorkspace, path: string): Promise<string> {
+    try {
+        const document = await readResultsFile(workspace, path);
+        return `${hostLabel(document.host)}, ${document.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${document.results.length} rows`;
+    } catch (error) {
+        return `cannot be read: ${(error as Error).message}`;
+    }
+}
+
+function reportTitle(documents: readonly ResultsDocument[]): string {
+    if (documents.length === 1) {
+        return `FS Performance: ${hostLabel(documents[0].host)}, ${documents[0].startedAt.slice(0, 16).replace('T', ' ')} UTC`;
+    }
+    return `FS Performance: ${documents.length} results files`;
 }

@@ -94,6 +94,12 @@ export async function writeResultsFile(files: WorkspaceFileAccess, document: Res
     return path;
 }
 
+/** Workspace-relative paths of the results files, newest first (by the start time in their names). */
+export async function listResultsFiles(files: WorkspaceFileAccess): Promise<string[]> {
+    const names = await files.readDirectory(RESULTS_DIRECTORY) ?? [];
+    return names.filter(name => /^\d{4}-\d{2}-\d{2}T[\d-]+Z_.+\.json$/.test(name)).sort().reverse().map(name => joinPath(RESULTS_DIRECTORY, name));
+}
+
 /** Workspace-relative path of the newest results file, or undefined when there is none. */
 export async function findNewestResultsFile(files: WorkspaceFileAccess): Promise<string | undefined> {
     const names = await files.readDirectory(RESULTS_DIRECTORY);

@@ -1,4 +1,4 @@
-import { Page } from 'playwright-core';
+import { Frame, Page } from 'playwright-core';
 import { OUTPUT_CHANNEL_NAME, OutputMarkers, parseRunEnd, RunEnd } from '@fs-perf/benchmark-core';
 import { waitFor } from './processes';
 import { WorkbenchSelectors } from './workbench-selectors';
@@ -242,6 +242,21 @@ export class Workbench {
         const wrappingColumn = measured.contentWidth && measured.characterWidth
             ? Math.floor((measured.contentWidth - MONACO_WRAP_RESERVE_PX) / measured.characterWidth) : undefined;
         return joinWrappedRows(measured.rows, wrappingColumn);
+    }
+
+    /**
+     * The frame whose document contains `text` (a webview's page, Theia's sandboxed report frame), once there is one: what
+     * the person sees in an editor's webview or frame.
+     */
+    async frameShowing(text: string, timeoutMs = 30_000): Promise<Frame> {
+        return waitFor(`a frame showing "${text}" in ${this.editorName}`, async () => {
+            for (const frame of this.page.frames()) {
+                if ((await frame.content().catch(() => '')).includes(text)) {
+                    return frame;
+                }
+            }
+            return undefined;
+        }, timeoutMs, 250);
     }
 
     /** Whether the Output view is open and shows the channel `name`. */

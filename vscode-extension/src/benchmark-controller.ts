@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import {
-    AccuracyOutcome, BenchmarkSession, findNewestResultsFile, GenerateOutcome, RunDefinition, RunOptions, RunOutcome, SCENARIO_CATALOG, selectScenarios,
+    AccuracyOutcome, BenchmarkSession, findNewestResultsFile, GenerateOutcome, ReportOutcome, RunDefinition, RunOptions, RunOutcome, SCENARIO_CATALOG, selectScenarios,
 } from '@fs-perf/benchmark-core';
 import { GenerateReport, generateWorkspaceFixtures } from '@fs-perf/test-files';
 import { FsPerfCommands } from './commands';
@@ -43,6 +43,11 @@ export class FsPerfController {
             environment: async () => collectEnvironment(),
             cpuProbe: extensionHostCpuProbe(),
         };
+    }
+
+    /** "Show Report": results files of the workspace (picked, or the given workspace-relative paths) in a webview. */
+    showReport(paths?: readonly string[]): Promise<ReportOutcome> {
+        return this.session.showReport(paths);
     }
 
     generateTestFiles(): Promise<VscodeGenerateOutcome> {

@@ -5,4 +5,5 @@ export const FsPerfCommands = {
     generateTestFiles: 'fsPerf.generateTestFiles',
     openLastResults: 'fsPerf.openLastResults',
     checkAccuracy: 'fsPerf.checkAccuracy',
+    showReport: 'fsPerf.showReport',
 } as const;

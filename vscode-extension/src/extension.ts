@@ -20,6 +20,7 @@ export function activate(context: vscode.ExtensionContext): FsPerfApi {
         vscode.commands.registerCommand(FsPerfCommands.generateTestFiles, () => controller.generateTestFiles()),
         vscode.commands.registerCommand(FsPerfCommands.openLastResults, () => controller.openLastResults()),
         vscode.commands.registerCommand(FsPerfCommands.checkAccuracy, (options?: RunOptions) => controller.checkAccuracy(options)),
+        vscode.commands.registerCommand(FsPerfCommands.showReport, (paths?: string[]) => controller.showReport(paths)),
     );
     return { outputText: () => log.contents };
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { EditorFrontEnd, ProgressReporter, SessionAction } from '@fs-perf/benchmark-core';
+import { EditorFrontEnd, ProgressReporter, ResultsFileChoice, SessionAction } from '@fs-perf/benchmark-core';
 import { VscodeWorkspaceFiles } from './fixtures';
 import { OutputLog } from './output-log';
 
@@ -50,6 +50,29 @@ export class VscodeFrontEnd implements EditorFrontEnd<VscodeWorkspaceFiles> {
 
     readSetting(key: string): unknown {
         return vscode.workspace.getConfiguration().get(key);
+    }
+
+    async pickResultsFiles(choices: readonly ResultsFileChoice[]): Promise<readonly string[] | undefined> {
+        const picked = await vscode.window.showQuickPick(choices.map(choice => ({ ...choice })), {
+            title: 'FS Perf: Show Report', placeHolder: 'Results files to show together (the newest is picked)', canPickMany: true,
+        });
+        return picked?.map(choice => choice.path);
+    }
+
+    /** One report panel, reused: a second "Show Report" replaces its page. Scripts off; its page allows no network either. */
+    private reportPanel: vscode.WebviewPanel | undefined;
+
+    showReport(title: string, html: string): void {
+        if (!this.reportPanel) {
+            this.reportPanel = vscode.window.createWebviewPanel('fsPerf.report', title, vscode.ViewColumn.Active,
+                { enableScripts: false, enableFindWidget: true, localResourceRoots: [] });
+            this.reportPanel.onDidDispose(() => {
+                this.reportPanel = undefined;
+            });
+        }
+        this.reportPanel.title = title;
+        this.reportPanel.webview.html = html;
+        this.reportPanel.reveal();
     }
 }
 

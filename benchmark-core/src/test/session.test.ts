@@ -7,7 +7,7 @@ import { CancellationSignal } from '../runner';
 import { Scenario } from '../scenario';
 import { SCENARIO_CATALOG, selectScenarios, VSCODE_SCENARIO_IDS } from '../scenario-catalog';
 import {
-    BenchmarkSession, EditorFrontEnd, FixtureGenerator, GenerateSummary, ProgressReporter, RunDefinition, SessionAction, SessionWorkspace,
+    BenchmarkSession, EditorFrontEnd, FixtureGenerator, GenerateSummary, ProgressReporter, ResultsFileChoice, RunDefinition, SessionAction, SessionWorkspace,
 } from '../session';
 import { fakeFixtures } from './fake-fixtures';
 
@@ -303,5 +303,78 @@ suite('BenchmarkSession', () => {
         const chosen = selectScenarios(implementations as never, [VSCODE_SCENARIO_IDS[2], VSCODE_SCENARIO_IDS[0]]);
         assert.deepStrictEqual(chosen.map(scenario => scenario.id), [VSCODE_SCENARIO_IDS[2], VSCODE_SCENARIO_IDS[0]]);
         assert.throws(() => selectScenarios(implementations as never, ['theia.FileService.readFile']), /Scenario 'theia\.FileService\.readFile' has no implementation/);
+    });
+});
+
+/** The recording editor, able to pick results files and to show a report page. */
+class ReportingFrontEnd extends RecordingFrontEnd {
+    readonly shown: { title: string; html: string }[] = [];
+    offered: ResultsFileChoice[] | undefined;
+    answer: (choices: readonly ResultsFileChoice[]) => readonly string[] | undefined = choices => choices.filter(choice => choice.picked).map(choice => choice.path);
+
+    async pickResultsFiles(choices: readonly ResultsFileChoice[]): Promise<readonly string[] | undefined> {
+        this.offered = [...choices];
+        return this.answer(choices);
+    }
+
+    showReport(title: string, html: string): void {
+        this.shown.push({ title, html });
+    }
+}
+
+suite('BenchmarkSession: Show Report', () => {
+    let frontEnd: ReportingFrontEnd;
+    let session: BenchmarkSession<GenerateSummary, MemoryWorkspace>;
+
+    setup(() => {
+        frontEnd = new ReportingFrontEnd();
+        session = new BenchmarkSession(frontEnd, 'vscode', generator);
+    });
+
+    const resultsFiles = (): string[] => [...frontEnd.workspaceFolder!.files.keys()].filter(name => name.startsWith('.fs-perf/results/')).sort();
+
+    test('after a run, the one results file is shown at once: headline first, no script, nothing from the network, the editor\'s colours', async () => {
+        assert.strictEqual((await session.run(definition())).status, 'completed');
+        const outcome = await session.showReport();
+        assert.deepStrictEqual(outcome, { status: 'shown', files: resultsFiles(), title: frontEnd.shown[0].title });
+        assert.isUndefined(frontEnd.offered, 'one file: nothing to pick');
+        const { title, html } = frontEnd.shown[0];
+        assert.match(title, /^FS Performance: VS Code server, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+        assert.include(html, '<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;; img-src data:">');
+        assert.notMatch(html, /<script|(src|href)="https?:|url\(/, 'no script, nothing loaded from anywhere');
+        assert.include(html, 'var(--vscode-editor-background');
+        assert.isBelow(html.indexOf('<h2>Headline</h2>'), html.indexOf('<h2>How to read</h2>'));
+        assert.include(html, '<li>workspace.fs.readFile of 5K, median ms [95%]: VS Code server ');
+    });
+
+    test('several results files: the person picks (the newest picked first), and the picked ones are merged into one report', async () => {
+        await session.run(definition());
+        await new Promise(resolve => setTimeout(resolve, 5));
+        await session.run(definition());
+        const files = resultsFiles();
+        assert.lengthOf(files, 2);
+        frontEnd.answer = choices => choices.map(choice => choice.path);
+        const outcome = await session.showReport();
+        assert.deepStrictEqual(frontEnd.offered?.map(choice => [choice.path, choice.picked]), [[files[1], true], [files[0], false]]);
+        assert.match(frontEnd.offered![0].description, /^VS Code server, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC, 2 rows$/);
+        assert.deepStrictEqual(outcome.status === 'shown' && outcome.files, [files[1], files[0]]);
+        assert.strictEqual(frontEnd.shown[0].title, 'FS Performance: 2 results files');
+        frontEnd.answer = () => undefined;
+        assert.deepStrictEqual(await session.showReport(), { status: 'cancelled' });
+        assert.lengthOf(frontEnd.shown, 1, 'a cancelled pick shows nothing');
+    });
+
+    test('no folder, no results, or a corrupt results file: a clear message, and nothing shown', async () => {
+        frontEnd.workspaceFolder = undefined;
+        assert.strictEqual((await session.showReport()).status, 'refused');
+        assert.deepInclude(frontEnd.messages, { severity: 'error', message: 'FS Perf needs an open folder: the results are kept in it.', actions: ['Open Folder'] });
+        frontEnd.workspaceFolder = new MemoryWorkspace();
+        assert.strictEqual((await session.showReport()).status, 'refused');
+        assert.match(frontEnd.messages.at(-1)!.message, /there are no results yet in \.fs-perf\/results: run a benchmark first/);
+        frontEnd.workspaceFolder.files.set('.fs-perf/results/2026-11-22T10-00-00-000Z_broken.json', new TextEncoder().encode('{"schema": "fs-perf-results"'));
+        const outcome = await session.showReport();
+        assert.strictEqual(outcome.status, 'failed');
+        assert.match(frontEnd.messages.at(-1)!.message, /^FS Perf: the report cannot be shown: \/w\/\.fs-perf\/results\/2026-11-22T10-00-00-000Z_broken\.json is not valid JSON/);
+        assert.lengthOf(frontEnd.shown, 0);
     });
 });

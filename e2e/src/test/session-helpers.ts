@@ -1,4 +1,8 @@
 import { assert } from 'chai';
+import { promises as fs } from 'fs';
+import * as path from 'path';
+import { Frame, Page } from 'playwright-core';
+import { REPOSITORY_ROOT } from '../code-server';
 import { chromiumAvailable } from '../chromium';
 import { HostSession } from '../host-session';
 import { processGroupMembers } from '../processes';
@@ -20,4 +24,24 @@ export async function closeSession(session: HostSession | undefined): Promise<vo
     const pid = session.server.pid;
     await session.dispose();
     assert.deepStrictEqual(await processGroupMembers(pid), [], `the server (process group ${pid}) stopped`);
+}
+
+/** Where the e2e tests keep screenshots and other artifacts a person may look at after a run (git-ignored). */
+export const TEST_ARTIFACTS = path.join(REPOSITORY_ROOT, 'test-results');
+
+/**
+ * Checks what a report page shows (the headline first, then at least one chart with its legend) in a frame of the
+ * workbench, keeps a screenshot of the page under {@link TEST_ARTIFACTS}, and returns the headline's items.
+ */
+export async function checkReportFrame(page: Page, frame: Frame, screenshot: string): Promise<string[]> {
+    const headings = await frame.$$eval('h2', elements => elements.map(element => element.textContent ?? ''));
+    assert.strictEqual(headings[0], 'Headline', `the first heading of ${JSON.stringify(headings)}`);
+    const items = await frame.$$eval('ul.headline li', elements => elements.map(element => element.textContent ?? ''));
+    assert.isNotEmpty(items);
+    assert.isAtLeast(await frame.$$eval('svg', elements => elements.filter(element => element.getBoundingClientRect().width > 0).length), 1, 'a chart is drawn');
+    assert.isAtLeast(await frame.$$eval('svg .legend text', elements => elements.length), 1, 'with its legend');
+    assert.strictEqual(await frame.$$eval('script', elements => elements.length), 0, 'no script in the page');
+    await fs.mkdir(TEST_ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(TEST_ARTIFACTS, screenshot) });
+    return items;
 }

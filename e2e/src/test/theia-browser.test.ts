@@ -4,7 +4,7 @@ import * as path from 'path';
 import { CLOCK_SLACK_MS, FIXTURE_SIZE_LABELS, FIXTURE_SIZES, PLUGIN_READ_HOPS, SCENARIO_CATALOG, THEIA_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 import { HostSession } from '../host-session';
 import { readResultsFile, resultFiles } from '../workspace';
-import { closeSession, skipWithoutChromium } from './session-helpers';
+import { checkReportFrame, closeSession, skipWithoutChromium } from './session-helpers';
 
 /** A Theia browser app on a fresh workspace with fixtures, for one suite; skipped without Chromium. */
 function theiaSession(settings: Record<string, unknown>): () => HostSession {
@@ -92,6 +92,21 @@ suite('Theia browser app in headless Chromium', function (): void {
         const lines = (await workbench.outputLines()).map(line => line.text);
         // The end of the channel is in view: the CPU tables, a row per size from 500K up.
         assert.isTrue(lines.some(line => /^10000K\s+[\d.]+\s+[\d.]+/.test(line)), `a 10000K table row in ${JSON.stringify(lines)}`);
+
+        // The Theia extension's own report view of the run: one results file, so no pick.
+        await workbench.runCommand('FS Perf: Show Report (Theia)');
+        const frame = await workbench.frameShowing('<h2>Headline</h2>', 60_000);
+        const headline = await checkReportFrame(workbench.page, frame, 'show-report-theia.png');
+        assert.isTrue(headline.some(item => item.startsWith('Where Theia browser (plugin)\'s workspace.fs.readFile of 10000K spends its time (traced): ')), JSON.stringify(headline));
+        const themeBackground = await workbench.page.evaluate(() => {
+            const probe = globalThis.document.createElement('div');
+            probe.style.backgroundColor = 'var(--theia-editor-background)';
+            globalThis.document.body.appendChild(probe);
+            const color = getComputedStyle(probe).backgroundColor;
+            probe.remove();
+            return color;
+        });
+        assert.strictEqual(await frame.$eval('body', body => getComputedStyle(body).backgroundColor), themeBackground, 'in the colours of Theia\'s theme');
     });
 });
 

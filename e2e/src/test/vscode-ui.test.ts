@@ -6,7 +6,7 @@ import { parseSizeList, RESULTS_DIRECTORY } from '@fs-perf/benchmark-core';
 import { ensureCodeServer, REPOSITORY_ROOT } from '../code-server';
 import { HostSession, HostSessionOptions } from '../host-session';
 import { readResultsFile, resultFiles } from '../workspace';
-import { closeSession, skipWithoutChromium } from './session-helpers';
+import { checkReportFrame, closeSession, skipWithoutChromium } from './session-helpers';
 
 const EXTENSION_DIRECTORY = path.join(REPOSITORY_ROOT, 'vscode-extension');
 
@@ -59,6 +59,19 @@ suite('VS Code extension in code-server, driven like a person', function (): voi
         assert.strictEqual(document.host.editorName, 'code-server');
         assert.strictEqual(document.settings.cpuPass, false);
         assert.isTrue(document.results.every(row => row.cpu === undefined), 'fsPerf.cpuPass: false makes no CPU pass');
+    });
+
+    test('"FS Perf: Show Report" after a run shows the report in a webview: the headline first, a chart with its legend, no script', async () => {
+        const { workbench } = await open({
+            settings: { 'fsPerf.iterations': 3, 'fsPerf.warmup': 0, 'fsPerf.cpuPass': false, 'fsPerf.sizes': ['1K', '500K'] }, workspace: { fixtures: { smallFileCount: 50 } },
+        });
+        await workbench.runToCompletion('FS Perf: Run File Read Benchmark', { timeoutMs: 120_000 });
+        await workbench.runCommand('FS Perf: Show Report');
+        const frame = await workbench.frameShowing('<h2>Headline</h2>', 60_000);
+        const headline = await checkReportFrame(workbench.page, frame, 'show-report-code-server.png');
+        assert.match(headline[0], /^workspace\.fs\.readFile of 500K, median ms \[95%\]: VS Code server \d/);
+        // In the editor's colours: the page's text is the theme's foreground, not the standalone report's.
+        assert.notStrictEqual(await frame.$eval('body', body => getComputedStyle(body).color), 'rgb(34, 34, 34)');
     });
 
     test('Cancel in the progress notification stops the run: "cancelled" in the Output panel, no results file', async () => {

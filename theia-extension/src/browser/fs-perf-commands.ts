@@ -7,6 +7,7 @@ export namespace FsPerfCommands {
     export const RUN_ALL: Command = { id: 'fsPerf.theia.runAll', label: 'Run All', category };
     export const RUN_ALL_WITH_OPTIONS: Command = { id: 'fsPerf.theia.runAllWithOptions', label: 'Run All with Options...', category };
     export const CHECK_ACCURACY: Command = { id: 'fsPerf.theia.checkAccuracy', label: 'Check Accuracy of the Theia Benchmark (harness vs bare loop)', category };
+    export const SHOW_REPORT: Command = { id: 'fsPerf.theia.showReport', label: 'Show Report (Theia)', category };
     export const GENERATE: Command = { id: 'fsPerf.theia.generateTestFiles', label: 'Generate Test Files (Theia FileService)', category };
     /** A plugin's read trace (not in the palette): see benchmark-core's `TRACE_COMMANDS`. */
     export const READ_TRACE_BEGIN: Command = { id: TRACE_COMMANDS.begin };

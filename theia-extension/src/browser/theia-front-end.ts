@@ -1,16 +1,19 @@
 import { inject, injectable, named } from '@theia/core/shared/inversify';
 import { CommandRegistry } from '@theia/core/lib/common/command';
 import { ILogger } from '@theia/core/lib/common/logger';
+import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
+import { ApplicationShell } from '@theia/core/lib/browser/shell/application-shell';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { FrontendApplicationConfigProvider } from '@theia/core/lib/browser/frontend-application-config-provider';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { OutputChannel, OutputChannelManager } from '@theia/output/lib/browser/output-channel';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import {
-    CancellationSignal, EditorFrontEnd, OUTPUT_CHANNEL_NAME, ProgressReporter, SessionAction,
+    CancellationSignal, EditorFrontEnd, OUTPUT_CHANNEL_NAME, ProgressReporter, ResultsFileChoice, SessionAction,
 } from '@fs-perf/benchmark-core';
 import { FsPerfCommands } from './fs-perf-commands';
 import { FsPerfConfiguration, FsPerfPreferences } from './fs-perf-preferences';
+import { FsPerfReportWidget } from './report-widget';
 import { TheiaWorkspaceFiles } from './theia-workspace-files';
 
 /** The session's editor, through Theia's Output, messages, preferences and workspace services. */
@@ -23,6 +26,10 @@ export class TheiaFrontEnd implements EditorFrontEnd<TheiaWorkspaceFiles> {
     @inject(MessageService) protected readonly messages: MessageService;
     @inject(FsPerfPreferences) protected readonly preferences: FsPerfPreferences;
     @inject(ILogger) @named('fs-perf') protected readonly logger: ILogger;
+    @inject(QuickInputService) protected readonly quickInput: QuickInputService;
+    @inject(ApplicationShell) protected readonly shell: ApplicationShell;
+    /** The report in the main area; a new one once the person has closed it (closing disposes a widget). */
+    protected reportWidget: FsPerfReportWidget | undefined;
 
     get editorName(): string {
         return FrontendApplicationConfigProvider.get().applicationName;
@@ -75,6 +82,25 @@ export class TheiaFrontEnd implements EditorFrontEnd<TheiaWorkspaceFiles> {
 
     readSetting(key: string): unknown {
         return this.preferences[key as keyof FsPerfConfiguration];
+    }
+
+    async pickResultsFiles(choices: readonly ResultsFileChoice[]): Promise<readonly string[] | undefined> {
+        const picked = await this.quickInput.pick(choices.map(choice => ({ ...choice })), {
+            title: 'FS Perf: Show Report', placeHolder: 'Results files to show together (the newest is picked)', canPickMany: true,
+        });
+        return picked?.map(choice => choice.path);
+    }
+
+    async showReport(title: string, html: string): Promise<void> {
+        if (!this.reportWidget || this.reportWidget.isDisposed) {
+            this.reportWidget = new FsPerfReportWidget();
+        }
+        const widget = this.reportWidget;
+        widget.setReport(title, html);
+        if (!widget.isAttached) {
+            await this.shell.addWidget(widget, { area: 'main' });
+        }
+        await this.shell.activateWidget(widget.id);
     }
 
     logError(message: string, error: unknown): void {
