@@ -41,24 +41,6 @@ export function transposeGrid(grid: TextGrid): TextGrid {
     };
 }
 
-/** Milliseconds with precision that suits the magnitude: `0.042`, `3.14`, `4138.2`. */
-export function formatMilliseconds(value: number): string {
-    if (value < 10) {
-        return value.toFixed(3);
-    }
-    if (value < 1000) {
-        return value.toFixed(2);
-    }
-    return value.toFixed(1);
-}
-
-export function formatThroughput(megabytesPerSecond: number | undefined): string {
-    if (megabytesPerSecond === undefined) {
-        return '-';
-    }
-    return megabytesPerSecond < 10 ? megabytesPerSecond.toFixed(2) : megabytesPerSecond.toFixed(1);
-}
-
 const MEASUREMENT_COLUMNS: readonly TextColumn[] = [
     { header: 'Size', align: 'left' },
     { header: 'Bytes', align: 'right' },
@@ -89,11 +71,12 @@ export function renderScenarioTable(measurements: readonly Measurement[]): strin
             String(stats.count),
             formatSupported(stats.medianMs, interval),
             interval ? formatInterval(stats.medianMs, interval) : 'n<6',
-            formatMilliseconds(stats.meanMs),
-            formatMilliseconds(stats.minMs),
-            formatMilliseconds(stats.maxMs),
-            formatMilliseconds(stats.p95Ms),
-            formatThroughput(stats.megabytesPerSecond),
+            // One rule for every number, as in the report: the digits the median's interval supports (3 significant without one).
+            formatSupported(stats.meanMs, interval),
+            formatSupported(stats.minMs, interval),
+            formatSupported(stats.maxMs, interval),
+            formatSupported(stats.p95Ms, interval),
+            stats.megabytesPerSecond === undefined ? '-' : formatSupported(stats.megabytesPerSecond),
             measurement.verification,
         ];
     });

@@ -5,7 +5,7 @@
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { computeStatistics, formatMilliseconds, renderTextTable } from '@fs-perf/benchmark-core';
+import { computeStatistics, formatSupported, renderTextTable } from '@fs-perf/benchmark-core';
 import { generateFixtures } from '../generator';
 import { NodeFixtureStore } from '../node/node-fixture-store';
 
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     }
     const row = (name: string, samples: number[]): string[] => {
         const stats = computeStatistics(samples);
-        return [name, formatMilliseconds(stats.medianMs), formatMilliseconds(stats.minMs), formatMilliseconds(stats.maxMs)];
+        return [name, formatSupported(stats.medianMs), formatSupported(stats.minMs), formatSupported(stats.maxMs)];
     };
     console.log(`Fixture generation, full set (6 sizes, 15.6 MiB + 1000 small files), ${rounds} rounds, ${os.cpus()[0]?.model ?? 'unknown CPU'}\n`);
     console.log(renderTextTable(
