@@ -519,8 +519,8 @@ export interface FactorChartSeries {
 /** A chart over fixture sizes. */
 export interface SizeChart {
     readonly kind: 'lines';
-    /** Names the standalone file: `chart-<id>.svg`. */
-    readonly id: 'medians' | 'factors' | 'first-chunk';
+    /** Names the chart file (`chart-<id>.svg`): `medians`, `theia-extension`, `decomposition-browser`, `factors`, `first-chunk`. */
+    readonly id: string;
     readonly title: string;
     readonly xTitle: string;
     readonly yTitle: string;
@@ -829,9 +829,10 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const vscodeParts = vscodePartsSection(tables.measurements);
     const cpu = cpuSection(tables.measurements);
     const headline = headlineSection(tables.measurements, factors, hops, cpu, streams);
+    const suiteTables = originalSuiteTables(tables);
     const sections: ReportSection[] = [
         ...defined([headline]),
-        ...originalSuiteTables(tables).map(table => ({ kind: 'medians' as const, table })),
+        ...suiteTables.map(table => ({ kind: 'medians' as const, table })),
         ...(factors.length > 0 ? [{ kind: 'factors' as const, tables: factors }] : []),
         ...(scenarios.length > 0 ? [{ kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table) }] : []),
         ...(streams.length > 0 ? [{ kind: 'streaming' as const, rows: streams }] : []),
@@ -847,7 +848,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
         measurements: tables.measurements,
         sections,
         // The bar charts are drawn with their sections, and written as files like the others.
-        charts: [...reportCharts(scenarios, factors, streams), ...defined([hops?.chart, cpu?.chart])],
+        charts: [...reportCharts(suiteTables, factors, streams), ...defined([hops?.chart, cpu?.chart])],
     };
 }
 
@@ -857,20 +858,34 @@ function chartSizes(sizes: Iterable<string>): string[] {
 }
 
 /** Median vs size of every fixture scenario and host; the factors vs size. */
-function reportCharts(scenarioTables: readonly { scenario: ScenarioInfo; table: MedianTable }[], factorTables: readonly FactorTable[],
-    streams: readonly StreamRow[]): SizeChart[] {
+/**
+ * One chart per table of the original suite (a handful of lines each, so every line can be told apart): the plugin's
+ * and the extension's read in every host (like for like where VS Code's read through the workbench was measured:
+ * `medians`), the Theia extension's paths, and where the time goes per Theia runtime; then the headline's factors and
+ * the streamed reads.
+ */
+function reportCharts(suiteTables: readonly MedianTable[], factorTables: readonly FactorTable[], streams: readonly StreamRow[]): SizeChart[] {
     const charts: SizeChart[] = [];
-    const medianSeries = scenarioTables.filter(({ scenario }) => scenario.target === 'fixture').flatMap(({ scenario, table }) => table.rows.map((row): MedianChartSeries => ({
-        kind: 'median', label: `${row.label}: ${scenario.label}`, series: row.series,
-        points: defined(row.cells.map((cell, index) => cell && { size: table.columns[index], cell })),
-    })));
-    if (medianSeries.length > 0) {
-        charts.push({
-            kind: 'lines', id: 'medians', title: 'Median time vs file size (log scales)', xTitle: 'file size', yTitle: 'median ms',
-            sizes: chartSizes(medianSeries.flatMap(line => line.points.map(point => point.size))), series: medianSeries,
-        });
+    const readTable = suiteTables.find(table => table.id === 'like-for-like') ?? suiteTables.find(table => table.id === 'read-file');
+    const chartOf = (table: MedianTable, id: string, title: string): void => {
+        const series = table.rows.map((row): MedianChartSeries => ({
+            kind: 'median', label: row.label, series: row.series,
+            points: defined(row.cells.map((cell, index) => cell && { size: table.columns[index], cell })),
+        })).filter(line => line.points.length > 0);
+        if (series.length > 0) {
+            charts.push({
+                kind: 'lines', id, title, xTitle: 'file size', yTitle: 'median ms',
+                sizes: chartSizes(series.flatMap(line => line.points.map(point => point.size))), series,
+            });
+        }
+    };
+    if (readTable) {
+        chartOf(readTable, 'medians', `${SCENARIO_CATALOG.vscodeReadFile.label}: an extension's or plugin's read, median ms (log scales)`);
     }
-    const factorSeries = factorTables.map((table): FactorChartSeries => ({
+    for (const table of suiteTables.filter(candidate => candidate.id === 'theia-extension' || candidate.id.startsWith('decomposition-'))) {
+        chartOf(table, table.id, `${table.title.replace(/[,:] median ms \[95% interval\]$/, '')}, median ms (log scales)`);
+    }
+    const factorSeries = factorTables.filter(table => HEADLINE_FACTORS.test(table.id)).map((table): FactorChartSeries => ({
         kind: 'factor', label: table.title, factorTableId: table.id,
         points: table.cells.flatMap((cell, index) => cell?.factor === undefined ? [] : [{ size: table.columns[index], cell: { ...cell, factor: cell.factor } }]),
     }));

@@ -247,7 +247,7 @@ suite('report: where a plugin\'s read spends its time, VS Code\'s read from its 
             assert.notInclude(renderReportHtml(report), 'bar-chart');
         }
         assert.deepStrictEqual(renderReportFiles(buildComparisonReport(sampleRun())).map(file => file.name).filter(name => name.startsWith('chart-')),
-            ['chart-medians.svg', 'chart-factors.svg']);
+            ['chart-medians.svg', 'chart-theia-extension.svg', 'chart-decomposition-browser.svg', 'chart-factors.svg']);
     });
 
     test('the bar charts: chart-hops.svg and chart-cpu.svg, drawn in report.html after their tables, hop bars to 100% with their totals at the end', () => {

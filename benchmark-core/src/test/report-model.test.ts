@@ -178,16 +178,23 @@ suite('comparison report model', () => {
         assert.deepStrictEqual(medianTable(report, `scenario:${catalog.theiaDiskFloor.id}`)?.columns, ['10000K']);
     });
 
-    test('charts are objects of the model: a median line per host and fixture scenario, a factor line per factor table', () => {
+    test('charts are objects of the model: a chart per table of the original suite, a handful of lines each, and the headline\'s factors', () => {
         const report = buildComparisonReport(sampleRun());
-        assert.deepStrictEqual(report.charts.map(chart => chart.id), ['medians', 'factors']);
-        const [mediansChart, factorsChart] = sizeCharts(report);
+        assert.deepStrictEqual(report.charts.map(chart => chart.id), ['medians', 'theia-extension', 'decomposition-browser', 'factors']);
+        const [mediansChart, theiaChart, decompositionChart, factorsChart] = sizeCharts(report);
         assert.deepStrictEqual(mediansChart.sizes, ['1K', '10000K']);
-        assert.notInclude(mediansChart.series.map(series => series.label), 'VS Code server: workspace.fs.stat', 'small-files scenarios have no size axis');
-        const plugin = mediansChart.series.find(series => series.label === 'Theia browser (plugin): workspace.fs.readFile');
+        // The read in every host: one line per row of the read-file table that has a point.
+        assert.deepStrictEqual(mediansChart.series.map(series => series.label), ['VS Code server', 'Theia browser (plugin)']);
+        const plugin = mediansChart.series.find(series => series.label === 'Theia browser (plugin)');
         assert.deepStrictEqual(plugin?.kind === 'median' && plugin.series, { host: key(theiaBrowserPlugin), scenarioId: catalog.vscodeReadFile.id });
         assert.deepStrictEqual(plugin?.points.map(point => point.size), ['1K', '10000K']);
-        assert.deepStrictEqual(factorsChart.series.map(series => series.kind === 'factor' && series.factorTableId), factorTables(report).map(table => table.id));
+        assert.isTrue(theiaChart.series.every(series => series.label.startsWith('Browser (')), JSON.stringify(theiaChart.series.map(series => series.label)));
+        assert.include(decompositionChart.series.map(series => series.label), 'Backend disk read (floor)');
+        for (const chart of sizeCharts(report)) {
+            assert.isAtMost(chart.series.length, 6, `${chart.id}: a handful of lines`);
+        }
+        const headlineFactors = factorTables(report).filter(table => /^(plugin-vs-vscode|vscode-workbench-vs-extension-host|plugin-vs-extension-)/.test(table.id));
+        assert.deepStrictEqual(factorsChart.series.map(series => series.kind === 'factor' && series.factorTableId), headlineFactors.map(table => table.id));
     });
 
     test('one host alone: its tables and the median chart, no factor tables', () => {

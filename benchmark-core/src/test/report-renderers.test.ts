@@ -46,7 +46,7 @@ suite('report renderers', () => {
     test('HTML: the charts and the tables, self-contained, numbers right-aligned', () => {
         const report = buildComparisonReport(sampleRun());
         const html = renderReportHtml(report);
-        assert.strictEqual(html.match(/<svg [^>]*class="line-chart"/g)?.length, 2);
+        assert.strictEqual(html.match(/<svg [^>]*class="line-chart"/g)?.length, 4, 'the read in every host, the Theia extension, where the time goes, the factors');
         const seriesCount = report.charts.reduce((sum, chart) => sum + (chart.kind === 'lines' ? chart.series.length : 0), 0);
         assert.strictEqual(html.match(/<polyline /g)?.length, seriesCount);
         assert.include(html, '<h2>VS Code extension / plugin: workspace.fs.readFile, median ms [95% interval]</h2>\n<table>\n<tr><th>Host</th><th>1K</th><th>10000K</th></tr>\n'
@@ -72,7 +72,7 @@ suite('report renderers', () => {
         const chart = files.find(file => file.kind === 'chart')!.content;
         assert.match(chart, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<title>Anything but the word it used to be matched by<\/title>[\s\S]*<title>node: 3\.00 \(n&lt;6\) ms<\/title>/);
         const sample = renderReportFiles(buildComparisonReport(sampleRun())).map(file => file.name);
-        assert.deepStrictEqual(sample.filter(name => name.startsWith('chart-')), ['chart-medians.svg', 'chart-factors.svg']);
+        assert.deepStrictEqual(sample.filter(name => name.startsWith('chart-')), ['chart-medians.svg', 'chart-theia-extension.svg', 'chart-decomposition-browser.svg', 'chart-factors.svg']);
     });
 
     test('github-action-benchmark entries: one per measurement, named by host label, scenario and size, in ms, no range without an interval', () => {

@@ -33,11 +33,12 @@ suite('yarn report', () => {
         const run = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
         const result = spawnSync(process.execPath, [CLI, run, '--out', out, '--title', 'Committed run'], { encoding: 'utf8' });
         assert.strictEqual(result.status, 0, result.stderr);
-        assert.sameMembers(await fs.readdir(out), ['report.md', 'report.html', 'benchmark-action.json', 'chart-medians.svg', 'chart-factors.svg', 'chart-first-chunk.svg',
-            'chart-hops.svg', 'chart-cpu.svg']);
+        assert.sameMembers(await fs.readdir(out), ['report.md', 'report.html', 'benchmark-action.json', 'chart-medians.svg', 'chart-theia-extension.svg',
+            'chart-decomposition-browser.svg', 'chart-factors.svg', 'chart-first-chunk.svg', 'chart-hops.svg', 'chart-cpu.svg']);
         const markdown = await fs.readFile(path.join(out, 'report.md'), 'utf8');
         // The headline first: the factors with their intervals, where the plugin's read spends its time, who spends the CPU.
-        assert.match(markdown, /^# Committed run\n\n## Headline\n\n- Theia browser \(plugin\) vs VS Code server, workspace\.fs\.readFile of 10000K: 82 \[73, 91\] times the time/);
+        assert.match(markdown, /^# Committed run\n\n## Headline\n\n- workspace\.fs\.readFile of 10000K, median ms \[95%\]: Theia browser \(plugin\) 790 \[720, 820\]; VS Code server 9\.6 \[8\.6, 10\.2\]\.\n/);
+        assert.include(markdown, '\n- Theia browser (plugin) vs VS Code server, 10000K: 82 [73, 91] times the time (the first over the second).\n');
         assert.include(markdown, '- Where Theia browser (plugin)\'s workspace.fs.readFile of 10000K spends its time (traced): frontend → plugin host (bytes) 75% (499 ms)');
         assert.match(markdown, /\n## How to read\n/);
         // Medians with their 95% intervals, at the digits those support; factors with theirs, or "no measurable difference".
@@ -45,7 +46,7 @@ suite('yarn report', () => {
         assert.include(markdown, '| Factor | 0.8 [0.7, 0.99] | 0.65 [0.61, 0.71] | 0.57 [0.53, 0.61] | 0.47 [0.44, 0.51] | 0.78 [0.67, 0.82] | 0.85 [0.75, 0.90] |');
         assert.include(markdown, '| Theia browser (plugin) | p5 | 5 | 5.0 | 6.5 | 23 | 260 | 620 |');
         const html = await fs.readFile(path.join(out, 'report.html'), 'utf8');
-        assert.lengthOf(html.match(/<svg [^>]*class="line-chart"/g) ?? [], 3, 'medians, factors, and the stream\'s first chunk');
+        assert.lengthOf(html.match(/<svg [^>]*class="line-chart"/g) ?? [], 5, 'the read in every host, the Theia extension, where the time goes, factors, and the stream\'s first chunk');
         assert.lengthOf(html.match(/<svg [^>]*class="strip-chart"/g) ?? [], 13, 'the samples of every scenario');
         assert.lengthOf(html.match(/<svg [^>]*class="bar-chart"/g) ?? [], 2, 'where a plugin\'s read spends its time, and CPU per MB');
         assert.include(markdown, '## Where a plugin\'s read spends its time');

@@ -1,0 +1,85 @@
+import { assert } from 'chai';
+import { promises as fs } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { buildComparisonReport, parseResultsDocument, renderReportHtml } from '@fs-perf/benchmark-core';
+import { HeadlessChromium, launchChromium } from '../chromium';
+import { REPOSITORY_ROOT } from '../code-server';
+import { skipWithoutChromium, TEST_ARTIFACTS } from './session-helpers';
+
+const COMMITTED_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
+
+interface Box {
+    readonly text: string;
+    readonly x: number;
+    readonly y: number;
+    readonly width: number;
+    readonly height: number;
+}
+
+function overlap(a: Box, b: Box): boolean {
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The committed run's report.html in headless Chromium, read the way a person sees it: the boxes the browser drew. */
+suite('report.html in a browser', function (): void {
+    let browser: HeadlessChromium | undefined;
+    let profile: string;
+
+    suiteSetup(async function (): Promise<void> {
+        await skipWithoutChromium(this);
+        profile = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-report-page-'));
+        browser = await launchChromium(profile);
+    });
+
+    suiteTeardown(async () => {
+        await browser?.close();
+        if (profile) {
+            await fs.rm(profile, { recursive: true, force: true });
+        }
+    });
+
+    test('every chart has a legend entry per line or segment, no two legend labels overlap, and the headline\'s numbers are the tables\'', async () => {
+        const documents = await Promise.all(['theia-browser.json', 'vscode-server.json'].map(async name =>
+            parseResultsDocument(await fs.readFile(path.join(COMMITTED_RUN, 'results', name), 'utf8'), name)));
+        const report = buildComparisonReport(documents);
+        const page = browser!.page;
+        await page.setContent(renderReportHtml(report));
+        const charts = await page.$$eval('svg.line-chart, svg.bar-chart', svgs => svgs.map(svg => ({
+            title: svg.querySelector(':scope > text')?.textContent ?? '',
+            legend: Array.from(svg.querySelectorAll('.legend text'), text => {
+                const box = text.getBoundingClientRect();
+                return { text: text.textContent ?? '', x: box.x, y: box.y, width: box.width, height: box.height };
+            }),
+        })));
+        const expected = report.charts.map(chart => (chart.kind === 'lines' ? chart.series.length : chart.segments.length));
+        assert.deepStrictEqual(charts.map(chart => chart.legend.length).sort(), [...expected].sort(), 'a legend entry per line or segment');
+        for (const chart of charts) {
+            assert.isTrue(chart.legend.every(box => box.width > 0 && box.height > 0), `${chart.title}: every label drawn`);
+            for (const [index, a] of chart.legend.entries()) {
+                for (const b of chart.legend.slice(index + 1)) {
+                    assert.isFalse(overlap(a, b), `${chart.title}: "${a.text}" and "${b.text}" overlap`);
+                }
+            }
+            assert.isAtMost(chart.legend.length, 6, `${chart.title}: a handful of series`);
+        }
+        // The headline's numbers, as the tables print them.
+        const headline = await page.$$eval('ul.headline li', items => items.map(item => item.textContent ?? ''));
+        const tableCell = async (heading: string, row: string): Promise<string> => page.evaluate(([h, r]) => {
+            const title = Array.from(document.querySelectorAll('h2, h3')).find(element => element.textContent === h);
+            let table = title?.nextElementSibling;
+            while (table && table.tagName !== 'TABLE') {
+                table = table.nextElementSibling;
+            }
+            const cells = Array.from(table?.querySelectorAll('tr') ?? []).find(tr => tr.firstElementChild?.textContent === r)?.querySelectorAll('td');
+            return cells ? cells[cells.length - 1].textContent ?? '' : '';
+        }, [heading, row] as const);
+        const factor = await tableCell('Theia browser (plugin) vs VS Code server', 'Factor');
+        assert.isTrue(headline.some(item => item === `Theia browser (plugin) vs VS Code server, 10000K: ${factor} times the time (the first over the second).`),
+            `the 10000K factor ${factor} in ${JSON.stringify(headline)}`);
+        const read = await tableCell('VS Code extension / plugin: workspace.fs.readFile, median ms [95% interval]', 'Theia browser (plugin)');
+        assert.isTrue(headline[0].includes(`Theia browser (plugin) ${read}`), `${read} in ${headline[0]}`);
+        await fs.mkdir(TEST_ARTIFACTS, { recursive: true });
+        await page.screenshot({ path: path.join(TEST_ARTIFACTS, 'report-html.png') });
+    });
+});
