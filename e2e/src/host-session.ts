@@ -31,6 +31,8 @@ export interface HostSessionOptions {
     readonly beforeOpen?: (page: Page) => Promise<void>;
     /** Theia: more folders that contain unpacked plugins (a test's own), beside the VS Code extension's. */
     readonly extraPluginFolders?: readonly string[];
+    /** More environment for the server (Theia's backend, code-server; their plugin or extension hosts inherit it). */
+    readonly environment?: NodeJS.ProcessEnv;
 }
 
 export interface CodeServerSessionOptions extends HostSessionOptions {
@@ -38,8 +40,6 @@ export interface CodeServerSessionOptions extends HostSessionOptions {
     readonly vsix?: string;
     /** More query parameters of the workbench's URL (e.g. a test payload), given the server. */
     readonly query?: (server: RunningServer) => Record<string, string>;
-    /** More environment for code-server (its extension host inherits it). */
-    readonly environment?: NodeJS.ProcessEnv;
 }
 
 function started<T>(resource: T | undefined, missing: string): T {
@@ -72,7 +72,8 @@ export class HostSession {
     static theiaBrowser(options: HostSessionOptions = {}): Promise<HostSession> {
         return new HostSession(options).start(async session => {
             const { folder, workspace, config } = await session.prepareTheia('fs-perf-theia-');
-            const server = await session.startServer(await theiaBackendLaunch(workspace, config, options.extraPluginFolders, session.cpuPidsEnvironment(folder)));
+            const server = await session.startServer(await theiaBackendLaunch(workspace, config, options.extraPluginFolders,
+                { ...options.environment, ...session.cpuPidsEnvironment(folder) }));
             await session.openWorkbench(path.join(folder, 'chromium'), server.baseUrl, THEIA_1_74);
         });
     }
