@@ -68,6 +68,8 @@ export interface EditorFrontEnd<W extends SessionWorkspace = SessionWorkspace> {
     pickResultsFiles?(choices: readonly ResultsFileChoice[]): Promise<readonly string[] | undefined>;
     /** Shows a report page (self-contained HTML, no script) in the editor, e.g. in a webview; "Show Report" needs it. */
     showReport?(title: string, html: string): void | Promise<void>;
+    /** The button that runs this editor's "Show Report" command on these workspace-relative results files (offered after a run). */
+    showReportAction?(paths: readonly string[]): SessionAction;
 }
 
 /** A results file offered by "Show Report". */
@@ -345,7 +347,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
         } catch (error) {
             outcome = this.describeFailure(error);
         }
-        return this.finish(workspace, outcome, definition.options?.writeResults ?? true);
+        return this.finish(workspace, outcome, definition.options?.writeResults ?? true, definition.title);
     }
 
     protected async accuracy(workspace: W, settings: BenchmarkSettings, definition: RunDefinition<W>): Promise<AccuracyOutcome> {
@@ -392,7 +394,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
     }
 
     /** Writes the results of a completed run; says how any other run ended. */
-    protected async finish(workspace: SessionWorkspace, outcome: RunOutcome, writeResults: boolean): Promise<RunOutcome> {
+    protected async finish(workspace: SessionWorkspace, outcome: RunOutcome, writeResults: boolean, title: string): Promise<RunOutcome> {
         if (outcome.status === 'cancelled') {
             this.frontEnd.appendLine(OutputMarkers.runCancelled);
             return outcome;
@@ -406,6 +408,10 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 const path = await writeResultsFile(workspace, outcome.document);
                 resultsUri = workspace.uriOf(path);
                 this.frontEnd.appendLine(resultsLine(workspace.describe(path)));
+                const showReport = this.frontEnd.showReportAction?.([path]);
+                if (showReport) {
+                    this.frontEnd.notify('info', `FS Perf: ${title} finished; results in ${path.split('/').pop()}.`, showReport);
+                }
             } catch (error) {
                 return this.describeFailure(new Error(`The results file could not be written: ${(error as Error).message}`));
             }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { EditorFrontEnd, ProgressReporter, ResultsFileChoice, SessionAction } from '@fs-perf/benchmark-core';
+import { FsPerfCommands } from './commands';
 import { VscodeWorkspaceFiles } from './fixtures';
 import { OutputLog } from './output-log';
 
@@ -50,6 +51,10 @@ export class VscodeFrontEnd implements EditorFrontEnd<VscodeWorkspaceFiles> {
 
     readSetting(key: string): unknown {
         return vscode.workspace.getConfiguration().get(key);
+    }
+
+    showReportAction(paths: readonly string[]): SessionAction {
+        return command('Show Report', FsPerfCommands.showReport, [...paths]);
     }
 
     async pickResultsFiles(choices: readonly ResultsFileChoice[]): Promise<readonly string[] | undefined> {

@@ -320,6 +320,12 @@ class ReportingFrontEnd extends RecordingFrontEnd {
     showReport(title: string, html: string): void {
         this.shown.push({ title, html });
     }
+
+    readonly reportActions: (readonly string[])[] = [];
+
+    showReportAction(paths: readonly string[]): SessionAction {
+        return { label: 'Show Report', run: () => this.reportActions.push(paths) };
+    }
 }
 
 suite('BenchmarkSession: Show Report', () => {
@@ -332,6 +338,22 @@ suite('BenchmarkSession: Show Report', () => {
     });
 
     const resultsFiles = (): string[] => [...frontEnd.workspaceFolder!.files.keys()].filter(name => name.startsWith('.fs-perf/results/')).sort();
+
+    test('a completed run offers "Show Report" on its results file', async () => {
+        assert.strictEqual((await session.run(definition())).status, 'completed');
+        const [file] = resultsFiles();
+        assert.deepStrictEqual(frontEnd.messages.at(-1), {
+            severity: 'info', message: `FS Perf: Run Test finished; results in ${file.split('/').pop()}.`, actions: ['Show Report'],
+        });
+        assert.deepStrictEqual(frontEnd.reportActions, [], 'nothing shown until the person clicks');
+        const action = frontEnd.showReportAction([file]);
+        action.run();
+        assert.deepStrictEqual(frontEnd.reportActions, [[file]]);
+        // A run that writes no file of its own (the plugin's, inside Theia's "Run All") offers nothing.
+        const before = frontEnd.messages.length;
+        assert.strictEqual((await session.run(definition({ options: { writeResults: false } }))).status, 'completed');
+        assert.strictEqual(frontEnd.messages.length, before);
+    });
 
     test('after a run, the one results file is shown at once: headline first, no script, nothing from the network, the editor\'s colours', async () => {
         assert.strictEqual((await session.run(definition())).status, 'completed');

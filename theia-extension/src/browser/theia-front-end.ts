@@ -84,6 +84,10 @@ export class TheiaFrontEnd implements EditorFrontEnd<TheiaWorkspaceFiles> {
         return this.preferences[key as keyof FsPerfConfiguration];
     }
 
+    showReportAction(paths: readonly string[]): SessionAction {
+        return this.command('Show Report', FsPerfCommands.SHOW_REPORT.id, [...paths]);
+    }
+
     async pickResultsFiles(choices: readonly ResultsFileChoice[]): Promise<readonly string[] | undefined> {
         const picked = await this.quickInput.pick(choices.map(choice => ({ ...choice })), {
             title: 'FS Perf: Show Report', placeHolder: 'Results files to show together (the newest is picked)', canPickMany: true,
@@ -107,7 +111,7 @@ export class TheiaFrontEnd implements EditorFrontEnd<TheiaWorkspaceFiles> {
         this.logger.error(message, error);
     }
 
-    protected command(label: string, id: string): SessionAction {
-        return { label, run: () => this.commands.executeCommand(id).catch(error => this.logger.warn(`${label} failed`, error)) };
+    protected command(label: string, id: string, ...args: unknown[]): SessionAction {
+        return { label, run: () => this.commands.executeCommand(id, ...args).catch(error => this.logger.warn(`${label} failed`, error)) };
     }
 }
