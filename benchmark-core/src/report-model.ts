@@ -527,6 +527,8 @@ export interface SizeChart {
     /** The x axis: the sizes with a point, smallest first. */
     readonly sizes: readonly string[];
     readonly series: readonly (MedianChartSeries | FactorChartSeries)[];
+    /** `grouped-bars`: a group of bars per size, a bar per series (the original suite's table as a chart); else lines. */
+    readonly display?: 'lines' | 'grouped-bars';
 }
 
 /** One bar of a {@link StackedBarChart}: a value per segment, undefined where the bar has none. */
@@ -867,7 +869,7 @@ function chartSizes(sizes: Iterable<string>): string[] {
 function reportCharts(suiteTables: readonly MedianTable[], factorTables: readonly FactorTable[], streams: readonly StreamRow[]): SizeChart[] {
     const charts: SizeChart[] = [];
     const readTable = suiteTables.find(table => table.id === 'like-for-like') ?? suiteTables.find(table => table.id === 'read-file');
-    const chartOf = (table: MedianTable, id: string, title: string): void => {
+    const chartOf = (table: MedianTable, id: string, title: string, display: SizeChart['display'] = 'lines'): void => {
         const series = table.rows.map((row): MedianChartSeries => ({
             kind: 'median', label: row.label, series: row.series,
             points: defined(row.cells.map((cell, index) => cell && { size: table.columns[index], cell })),
@@ -875,12 +877,12 @@ function reportCharts(suiteTables: readonly MedianTable[], factorTables: readonl
         if (series.length > 0) {
             charts.push({
                 kind: 'lines', id, title, xTitle: 'file size', yTitle: 'median ms',
-                sizes: chartSizes(series.flatMap(line => line.points.map(point => point.size))), series,
+                sizes: chartSizes(series.flatMap(line => line.points.map(point => point.size))), series, display,
             });
         }
     };
     if (readTable) {
-        chartOf(readTable, 'medians', `${SCENARIO_CATALOG.vscodeReadFile.label}: an extension's or plugin's read, median ms (log scales)`);
+        chartOf(readTable, 'medians', `${SCENARIO_CATALOG.vscodeReadFile.label}: an extension's or plugin's read, median ms and its interval (log scale)`, 'grouped-bars');
     }
     for (const table of suiteTables.filter(candidate => candidate.id === 'theia-extension' || candidate.id.startsWith('decomposition-'))) {
         chartOf(table, table.id, `${table.title.replace(/[,:] median ms \[95% interval\]$/, '')}, median ms (log scales)`);

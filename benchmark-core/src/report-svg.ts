@@ -139,6 +139,56 @@ function frameOf(width: number, plotHeight: number): Frame {
     return { width, margin, plotWidth: width - margin.left - margin.right, plotHeight };
 }
 
+/** Bars of a {@link GroupedBarChart}: per group (x), a bar per series, undefined where the series has no value there. */
+export interface GroupedBarChart {
+    readonly title: string;
+    readonly xTitle: string;
+    readonly yTitle: string;
+    readonly groups: readonly string[];
+    readonly series: readonly { name: string; values: readonly ({ value: number; interval?: Interval; text: string } | undefined)[] }[];
+}
+
+/**
+ * Grouped bars as SVG: a group per x label (a size), in each a bar per series from the bottom of a log y axis to its
+ * value, the value's interval as a whisker, grid lines, a legend below.
+ */
+export function renderGroupedBarChartSvg(chart: GroupedBarChart, width = 760, plotHeight = 320): string {
+    const bars = chart.series.flatMap(series => series.values.filter((bar): bar is NonNullable<typeof bar> => bar !== undefined && bar.value > 0));
+    if (bars.length === 0) {
+        return `<p>${escapeXml(chart.title)}: no data.</p>`;
+    }
+    const frame = frameOf(width, plotHeight);
+    const { margin, plotWidth } = frame;
+    const yAxis = logYAxis(bars.flatMap(bar => [bar.value, ...(bar.interval && bar.interval.low > 0 ? [bar.interval.low, bar.interval.high] : [])]), frame);
+    const names = chart.series.map(series => series.name);
+    const height = margin.top + plotHeight + margin.bottom + legendHeight(names, plotWidth) + 8;
+    const parts = [...chartOpening(chart.title, width, height, 'grouped-bar-chart'), ...axes(frame, yAxis, chart.xTitle, chart.yTitle)];
+    const groupWidth = plotWidth / chart.groups.length;
+    const barWidth = Math.min(28, (groupWidth * 0.8) / Math.max(1, chart.series.length));
+    const bottom = margin.top + plotHeight;
+    chart.groups.forEach((group, groupIndex) => {
+        const center = margin.left + groupWidth * (groupIndex + 0.5);
+        parts.push(`<text x="${px(center)}" y="${bottom + 16}" text-anchor="middle">${escapeXml(group)}</text>`);
+        chart.series.forEach((series, index) => {
+            const bar = series.values[groupIndex];
+            if (!bar || bar.value <= 0) {
+                return;
+            }
+            const color = PALETTE[index % PALETTE.length];
+            const x = center - (chart.series.length * barWidth) / 2 + index * barWidth;
+            const top = Math.min(bottom, yAxis.scale(bar.value));
+            parts.push(`<rect class="bar" x="${px(x + 1)}" y="${px(top)}" width="${px(barWidth - 2)}" height="${px(bottom - top)}" fill="${color}">`
+                + `<title>${escapeXml(`${series.name}, ${group}: ${bar.text}`)}</title></rect>`);
+            if (bar.interval && bar.interval.low > 0) {
+                const whiskerX = px(x + barWidth / 2);
+                parts.push(`<path class="whisker" d="M${whiskerX} ${px(yAxis.scale(bar.interval.low))}V${px(yAxis.scale(bar.interval.high))}" stroke="#222" stroke-width="1.5"/>`);
+            }
+        });
+    });
+    parts.push(...legend(names, frame, (index, x, y) => `<rect x="${x}" y="${y - 6}" width="24" height="12" fill="${PALETTE[index % PALETTE.length]}"/>`), '</svg>');
+    return parts.join('\n');
+}
+
 /** A log-log line chart as SVG: one line per series, each point's interval as a whisker, decade grid lines, a legend below. */
 export function renderLineChartSvg(chart: LineChart, width = 760, plotHeight = 360): string {
     const points = chart.series.flatMap(series => series.points).filter(point => point.x > 0 && point.y > 0);
@@ -330,6 +380,23 @@ export function renderReportChartSvg(chart: ReportChart): string {
 }
 
 function renderSizeChartSvg(chart: SizeChart): string {
+    if (chart.display === 'grouped-bars') {
+        return renderGroupedBarChartSvg({
+            title: chart.title, xTitle: chart.xTitle, yTitle: chart.yTitle, groups: chart.sizes,
+            series: chart.series.map(series => ({
+                name: series.label,
+                values: chart.sizes.map(size => {
+                    const point = series.points.find(candidate => candidate.size === size);
+                    if (!point) {
+                        return undefined;
+                    }
+                    return 'factor' in point.cell
+                        ? { value: point.cell.factor, interval: point.cell.factorInterval, text: formatFactor(point.cell) }
+                        : { value: point.cell.statistics.medianMs, interval: point.cell.medianInterval, text: `${formatMedian(point.cell)} ms` };
+                }),
+            })),
+        });
+    }
     return renderLineChartSvg({
         title: chart.title,
         xTitle: chart.xTitle,

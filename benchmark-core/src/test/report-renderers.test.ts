@@ -46,9 +46,13 @@ suite('report renderers', () => {
     test('HTML: the charts and the tables, self-contained, numbers right-aligned', () => {
         const report = buildComparisonReport(sampleRun());
         const html = renderReportHtml(report);
-        assert.strictEqual(html.match(/<svg [^>]*class="line-chart"/g)?.length, 4, 'the read in every host, the Theia extension, where the time goes, the factors');
-        const seriesCount = report.charts.reduce((sum, chart) => sum + (chart.kind === 'lines' ? chart.series.length : 0), 0);
-        assert.strictEqual(html.match(/<polyline /g)?.length, seriesCount);
+        assert.strictEqual(html.match(/<svg [^>]*class="grouped-bar-chart"/g)?.length, 1, 'the read in every host: the original suite\'s table as grouped bars');
+        assert.strictEqual(html.match(/<svg [^>]*class="line-chart"/g)?.length, 3, 'the Theia extension, where the time goes, the factors');
+        // A line per series of the line charts, and a bar per series and size of the grouped bars.
+        const lineCharts = report.charts.filter(chart => chart.kind === 'lines' && chart.display !== 'grouped-bars');
+        assert.strictEqual(html.match(/<polyline /g)?.length, lineCharts.reduce((sum, chart) => sum + (chart.kind === 'lines' ? chart.series.length : 0), 0));
+        const barChart = report.charts.find(chart => chart.kind === 'lines' && chart.display === 'grouped-bars');
+        assert.strictEqual(html.match(/<rect class="bar" /g)?.length, barChart?.kind === 'lines' ? barChart.series.reduce((sum, series) => sum + series.points.length, 0) : -1);
         assert.include(html, '<h2>VS Code extension / plugin: workspace.fs.readFile, median ms [95% interval]</h2>\n<table>\n<tr><th>Host</th><th>1K</th><th>10000K</th></tr>\n'
             + '<tr><td>VS Code server</td><td class="num">2.00 (n&lt;6)</td><td class="num">10.0 (n&lt;6)</td></tr>');
         assert.include(html, '<tr><td>Factor</td><td class="num">4.00 (n&lt;6)</td><td class="num">50.0 (n&lt;6)</td></tr>');

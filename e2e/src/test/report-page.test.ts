@@ -45,7 +45,7 @@ suite('report.html in a browser', function (): void {
         const report = buildComparisonReport(documents);
         const page = browser!.page;
         await page.setContent(renderReportHtml(report));
-        const charts = await page.$$eval('svg.line-chart, svg.bar-chart', svgs => svgs.map(svg => ({
+        const charts = await page.$$eval('svg.line-chart, svg.bar-chart, svg.grouped-bar-chart', svgs => svgs.map(svg => ({
             title: svg.querySelector(':scope > text')?.textContent ?? '',
             legend: Array.from(svg.querySelectorAll('.legend text'), text => {
                 const box = text.getBoundingClientRect();
