@@ -92,6 +92,26 @@ export function parseCpuPidsFile(text: string, source: string): ProcessPids {
 }
 
 /**
+ * The CPU time of the processes the pids file names ({@link CPU_PIDS_FILE_VARIABLE}'s value): none when no file is named or
+ * it is not written yet; a malformed file throws, naming it.
+ */
+export async function listedProcessesCpu(pidsFile: string | undefined, readText: (path: string) => Promise<string>): Promise<ProcessCpuReading[]> {
+    if (!pidsFile) {
+        return [];
+    }
+    let text: string;
+    try {
+        text = await readText(pidsFile);
+    } catch (error) {
+        if ((error as { code?: string }).code === 'ENOENT') {
+            return [];
+        }
+        throw error;
+    }
+    return readProcCpu(parseCpuPidsFile(text, pidsFile), readText);
+}
+
+/**
  * Reads the CPU time of named processes through `/proc/<pid>/stat` (`readText` reads a file). A process that has gone
  * away is left out rather than failing the probe.
  */

@@ -133,3 +133,47 @@ export function traceMethod<T extends object, K extends keyof T>(owner: T, metho
         }
     };
 }
+
+/**
+ * One process's part of a read trace: {@link traceMethod} installed on `begin` and removed on `end` (or by itself after
+ * {@link TRACE_MAX_MS}), with the spans recorded in between. A second `begin` while it is on is refused with `busyMessage`.
+ */
+export class MethodTrace<T extends object, K extends keyof T> {
+    protected spans: TraceSpan[] = [];
+    protected restore: (() => void) | undefined;
+    protected timer: ReturnType<typeof setTimeout> | undefined;
+
+    constructor(protected readonly owner: () => T, protected readonly method: K, protected readonly uriOf: (first: unknown) => string,
+        protected readonly busyMessage: string) { }
+
+    get active(): boolean {
+        return this.restore !== undefined;
+    }
+
+    /** Throws {@link busyMessage} while a trace is on. */
+    checkIdle(): void {
+        if (this.restore) {
+            throw new Error(this.busyMessage);
+        }
+    }
+
+    begin(): void {
+        this.checkIdle();
+        this.spans = [];
+        this.restore = traceMethod(this.owner(), this.method, this.uriOf, this.spans);
+        this.timer = setTimeout(() => this.end(), TRACE_MAX_MS);
+    }
+
+    /** Removes the wrapper and returns what it recorded (nothing when no trace was on). */
+    end(): TraceSpan[] {
+        if (this.timer) {
+            clearTimeout(this.timer);
+            this.timer = undefined;
+        }
+        this.restore?.();
+        this.restore = undefined;
+        const spans = this.spans;
+        this.spans = [];
+        return spans;
+    }
+}

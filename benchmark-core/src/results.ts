@@ -296,8 +296,12 @@ export function resultsFileName(document: Pick<ResultsDocument, 'startedAt' | 'h
     return `${stamp}_${host}.json`;
 }
 
+/** The results file names made by {@link resultsFileName} among some file names, newest first (their names start with the time). */
+export function resultsFileNamesNewestFirst(fileNames: readonly string[]): string[] {
+    return fileNames.filter(name => /^\d{4}-\d{2}-\d{2}T[\d-]+Z_.+\.json$/.test(name)).sort().reverse();
+}
+
 /** The newest of some results file names made by {@link resultsFileName}, or undefined. */
 export function newestResultsFileName(fileNames: readonly string[]): string | undefined {
-    const candidates = fileNames.filter(name => /^\d{4}-\d{2}-\d{2}T[\d-]+Z_.+\.json$/.test(name));
-    return candidates.sort().at(-1);
+    return resultsFileNamesNewestFirst(fileNames)[0];
 }

@@ -1,6 +1,6 @@
 import { FixtureError } from './errors';
 import { FIXTURE_MANIFEST_FILE, FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, parseFixtureManifest } from './manifest';
-import { newestResultsFileName, RESULTS_DIRECTORY, ResultsDocument, resultsFileName } from './results';
+import { RESULTS_DIRECTORY, ResultsDocument, resultsFileName, resultsFileNamesNewestFirst } from './results';
 import { FixtureSize } from './sizes';
 
 /**
@@ -96,13 +96,10 @@ export async function writeResultsFile(files: WorkspaceFileAccess, document: Res
 
 /** Workspace-relative paths of the results files, newest first (by the start time in their names). */
 export async function listResultsFiles(files: WorkspaceFileAccess): Promise<string[]> {
-    const names = await files.readDirectory(RESULTS_DIRECTORY) ?? [];
-    return names.filter(name => /^\d{4}-\d{2}-\d{2}T[\d-]+Z_.+\.json$/.test(name)).sort().reverse().map(name => joinPath(RESULTS_DIRECTORY, name));
+    return resultsFileNamesNewestFirst(await files.readDirectory(RESULTS_DIRECTORY) ?? []).map(name => joinPath(RESULTS_DIRECTORY, name));
 }
 
 /** Workspace-relative path of the newest results file, or undefined when there is none. */
 export async function findNewestResultsFile(files: WorkspaceFileAccess): Promise<string | undefined> {
-    const names = await files.readDirectory(RESULTS_DIRECTORY);
-    const newest = names ? newestResultsFileName(names) : undefined;
-    return newest ? joinPath(RESULTS_DIRECTORY, newest) : undefined;
+    return (await listResultsFiles(files))[0];
 }

@@ -1,5 +1,5 @@
 import { promises as fs } from 'fs';
-import { CPU_PIDS_FILE_VARIABLE, CpuProbe, parseCpuPidsFile, ProcessCpuReading, ProcessPids, readProcCpu } from '@fs-perf/benchmark-core';
+import { CPU_PIDS_FILE_VARIABLE, CpuProbe, listedProcessesCpu, ProcessCpuReading, readProcCpu } from '@fs-perf/benchmark-core';
 import { currentHost } from './host';
 
 function readText(path: string): Promise<string> {
@@ -21,22 +21,7 @@ export function extensionHostCpuProbe(): CpuProbe | undefined {
     const parent = host.editor === 'theia' ? 'Theia backend' : host.runtime === 'server' ? 'VS Code server' : 'VS Code main process';
     return async () => {
         const usage = process.cpuUsage();
-        const readings: ProcessCpuReading[] = [{ process: self, cpuMs: (usage.user + usage.system) / 1000 }];
-        const others: Record<string, number[]> = { [parent]: [process.ppid] };
-        const pidsFile = process.env[CPU_PIDS_FILE_VARIABLE];
-        if (pidsFile) {
-            let listed: ProcessPids | undefined;
-            try {
-                listed = parseCpuPidsFile(await readText(pidsFile), pidsFile);
-            } catch (error) {
-                if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-                    throw error;
-                }
-            }
-            for (const [name, pids] of Object.entries(listed ?? {})) {
-                others[name] = [...pids];
-            }
-        }
-        return [...readings, ...await readProcCpu(others, readText)];
+        const own: ProcessCpuReading = { process: self, cpuMs: (usage.user + usage.system) / 1000 };
+        return [own, ...await readProcCpu({ [parent]: [process.ppid] }, readText), ...await listedProcessesCpu(process.env[CPU_PIDS_FILE_VARIABLE], readText)];
     };
 }

@@ -1,6 +1,6 @@
 import { assert } from 'chai';
-import { addCaseCpu, cpuMsPerMegabyte, cpuUsedBetween, parseCpuPidsFile, procStatCpuMs, readProcCpu } from '../cpu';
-import { concatHopSamples, pluginReadHops, PLUGIN_READ_HOPS, traceMethod, TraceSpan } from '../hops';
+import { addCaseCpu, cpuMsPerMegabyte, cpuUsedBetween, listedProcessesCpu, parseCpuPidsFile, procStatCpuMs, readProcCpu } from '../cpu';
+import { concatHopSamples, MethodTrace, pluginReadHops, PLUGIN_READ_HOPS, traceMethod, TraceSpan } from '../hops';
 import { runBenchmark } from '../runner';
 import { Scenario, ScenarioCase, ScenarioTarget } from '../scenario';
 import { parseSizeList } from '../sizes';
@@ -99,6 +99,24 @@ suite('CPU readings', () => {
         };
         assert.deepEqual(await readProcCpu({ 'page renderer': [12, 13], gone: [99] }, read), [{ process: 'page renderer', cpuMs: 170 }]);
     });
+
+    test('the processes the pids file lists: none without a file or before it is written, a malformed one refused, other read errors passed on', async () => {
+        const files: Record<string, string> = { '/tmp/pids.json': '{"page renderer":[12]}', '/tmp/bad.json': '[12]', '/proc/12/stat': '12 (r) S 1 1 1 0 -1 0 0 0 0 0 3 2 0' };
+        const read = async (path: string): Promise<string> => {
+            if (path === '/tmp/denied.json') {
+                throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+            }
+            if (!(path in files)) {
+                throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+            }
+            return files[path];
+        };
+        assert.deepEqual(await listedProcessesCpu(undefined, read), []);
+        assert.deepEqual(await listedProcessesCpu('/tmp/not-yet.json', read), []);
+        assert.deepEqual(await listedProcessesCpu('/tmp/pids.json', read), [{ process: 'page renderer', cpuMs: 50 }]);
+        await listedProcessesCpu('/tmp/bad.json', read).then(() => assert.fail('a malformed file is refused'), error => assert.match(error.message, /\/tmp\/bad\.json must map process names/));
+        await listedProcessesCpu('/tmp/denied.json', read).then(() => assert.fail('other errors are passed on'), error => assert.match(error.message, /EACCES/));
+    });
 });
 
 suite('runBenchmark: scenarios run alone, CPU passes', () => {
@@ -161,5 +179,27 @@ suite('runBenchmark: scenarios run alone, CPU passes', () => {
         assert.deepEqual(log.slice(log.indexOf('probe')), ['probe', 'plain 50K', 'plain 50K', 'plain 50K', 'probe'],
             'after every timed sample, once, for the 50K case only (not 1K, not the scenario run alone)');
         assert.isUndefined(output.measurements.find(measurement => measurement.target.label === '1K')?.cpu);
+    });
+});
+
+suite('MethodTrace', () => {
+    test('records between begin and end, refuses a second begin with its message, and leaves the method as it was', async () => {
+        class Service {
+            async readFile(uri: string): Promise<string> {
+                return uri;
+            }
+        }
+        const service = new Service();
+        const trace = new MethodTrace(() => service, 'readFile', uri => String(uri), 'busy: another run is tracing');
+        await service.readFile('before');
+        trace.begin();
+        assert.isTrue(trace.active);
+        assert.throws(() => trace.begin(), /busy: another run is tracing/);
+        await service.readFile('during');
+        assert.deepEqual(trace.end().map(span => span.uri), ['during']);
+        assert.isFalse(trace.active);
+        assert.isFalse(Object.prototype.hasOwnProperty.call(service, 'readFile'), 'the wrapper is gone');
+        assert.deepEqual(trace.end(), [], 'ending twice records nothing');
+        trace.checkIdle();
     });
 });

@@ -1,6 +1,6 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
-import { ReadTrace, TRACE_MAX_MS, traceMethod, TraceSpan } from '@fs-perf/benchmark-core';
+import { MethodTrace, ReadTrace } from '@fs-perf/benchmark-core';
 import { NodeFsReadService } from '../common/node-fs-read-protocol';
 
 /**
@@ -15,30 +15,19 @@ export class FrontendReadTrace {
     @inject(FileService) protected readonly fileService: FileService;
     @inject(NodeFsReadService) protected readonly backend: NodeFsReadService;
 
-    protected spans: TraceSpan[] = [];
-    protected restore: (() => void) | undefined;
-    protected timer: ReturnType<typeof setTimeout> | undefined;
+    protected readonly trace = new MethodTrace(() => this.fileService, 'readFile', resource => String(resource),
+        'FS Perf: a read trace is already on in this window (another run is tracing): wait for it to end.');
 
     async begin(): Promise<void> {
-        if (this.restore) {
-            throw new Error('FS Perf: a read trace is already on in this window (another run is tracing): wait for it to end.');
-        }
+        // Refused here, with the reason, before the backend's half is turned on.
+        this.trace.checkIdle();
         await this.backend.beginReadTrace();
-        this.spans = [];
-        this.restore = traceMethod(this.fileService, 'readFile', resource => String(resource), this.spans);
-        this.timer = setTimeout(() => void this.end(), TRACE_MAX_MS);
+        this.trace.begin();
     }
 
     async end(): Promise<ReadTrace> {
-        if (this.timer) {
-            clearTimeout(this.timer);
-            this.timer = undefined;
-        }
-        const wasOn = this.restore !== undefined;
-        this.restore?.();
-        this.restore = undefined;
-        const frontend = this.spans;
-        this.spans = [];
+        const wasOn = this.trace.active;
+        const frontend = this.trace.end();
         return { frontend, backend: wasOn ? await this.backend.endReadTrace() : [] };
     }
 }

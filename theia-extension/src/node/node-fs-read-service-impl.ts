@@ -2,7 +2,7 @@ import * as os from 'os';
 import { performance } from 'perf_hooks';
 import { inject, injectable, named } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
-import { CPU_PIDS_FILE_VARIABLE, formatBytes, parseCpuPidsFile, ProcessCpuReading, readProcCpu, TraceSpan } from '@fs-perf/benchmark-core';
+import { CPU_PIDS_FILE_VARIABLE, formatBytes, listedProcessesCpu, ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
 import { Xoshiro128 } from '@fs-perf/test-files';
 import { BackendEnvironment, BackendReadTiming, MAX_READ_BYTES, NodeFsReadService } from '../common/node-fs-read-protocol';
 import { describeUri, FsPerfAccessError } from './access-error';
@@ -95,20 +95,7 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
 
     async cpuTimes(): Promise<ProcessCpuReading[]> {
         const usage = process.cpuUsage();
-        const readings: ProcessCpuReading[] = [{ process: 'Theia backend', cpuMs: (usage.user + usage.system) / 1000 }];
-        const pidsFile = process.env[CPU_PIDS_FILE_VARIABLE];
-        if (pidsFile) {
-            let text: string | undefined;
-            try {
-                text = await readText(pidsFile);
-            } catch {
-                // not written (yet): only the backend
-            }
-            if (text !== undefined) {
-                readings.push(...await readProcCpu(parseCpuPidsFile(text, pidsFile), readText));
-            }
-        }
-        return readings;
+        return [{ process: 'Theia backend', cpuMs: (usage.user + usage.system) / 1000 }, ...await listedProcessesCpu(process.env[CPU_PIDS_FILE_VARIABLE], readText)];
     }
 
     protected async getRoots(): Promise<string[]> {

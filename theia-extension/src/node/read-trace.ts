@@ -1,7 +1,7 @@
 import { promises as fs } from 'fs';
 import { injectable } from '@theia/core/shared/inversify';
 import { DiskFileSystemProvider } from '@theia/filesystem/lib/node/disk-file-system-provider';
-import { TRACE_MAX_MS, traceMethod, TraceSpan } from '@fs-perf/benchmark-core';
+import { MethodTrace, TraceSpan } from '@fs-perf/benchmark-core';
 
 /**
  * The backend half of a plugin read's trace: while on, `DiskFileSystemProvider.readFile` (what the frontend's
@@ -11,29 +11,15 @@ import { TRACE_MAX_MS, traceMethod, TraceSpan } from '@fs-perf/benchmark-core';
  */
 @injectable()
 export class BackendReadTrace {
-    protected spans: TraceSpan[] = [];
-    protected restore: (() => void) | undefined;
-    protected timer: ReturnType<typeof setTimeout> | undefined;
+    protected readonly trace = new MethodTrace(() => DiskFileSystemProvider.prototype, 'readFile', uri => String(uri),
+        'A read trace is already on in this backend (another run is tracing): wait for it to end.');
 
     begin(): void {
-        if (this.restore) {
-            throw new Error('A read trace is already on in this backend (another run is tracing): wait for it to end.');
-        }
-        this.spans = [];
-        this.restore = traceMethod(DiskFileSystemProvider.prototype, 'readFile', uri => String(uri), this.spans);
-        this.timer = setTimeout(() => this.end(), TRACE_MAX_MS);
+        this.trace.begin();
     }
 
     end(): TraceSpan[] {
-        if (this.timer) {
-            clearTimeout(this.timer);
-            this.timer = undefined;
-        }
-        this.restore?.();
-        this.restore = undefined;
-        const spans = this.spans;
-        this.spans = [];
-        return spans;
+        return this.trace.end();
     }
 }
 
