@@ -17,7 +17,8 @@ if (!fs.existsSync(bundle)) {
 }
 fs.rmSync(target, { recursive: true, force: true });
 fs.mkdirSync(path.join(target, 'dist'), { recursive: true });
-for (const file of ['package.json', 'README.md', 'LICENSE', 'dist/extension.js']) {
+fs.mkdirSync(path.join(target, 'images'), { recursive: true });
+for (const file of ['package.json', 'README.md', 'LICENSE', 'dist/extension.js', manifest.icon]) {
     fs.copyFileSync(path.join(extension, file), path.join(target, file));
 }
 console.log(`VS Code extension placed as a Theia plugin in ${path.relative(root, target)}`);

@@ -5,19 +5,25 @@ import type { HostInfo } from './results';
  * VS Code extension ran natively or as a Theia plugin. Reports and comparisons key rows by this, never by
  * a label; every label is derived from it here.
  */
-export type HostKey = Readonly<Pick<HostInfo, 'editor' | 'runtime' | 'extensionKind'>>;
+export type HostKey = Readonly<Pick<HostInfo, 'editor' | 'runtime' | 'extensionKind'>> & {
+    /**
+     * A Theia release other than the newest in one report that measured several (`yarn bench --theia-version`):
+     * its version. The newest release keeps the plain key, so every table of the report shows it as usual.
+     */
+    readonly release?: string;
+};
 
 export function hostKey(host: HostInfo): HostKey {
     return { editor: host.editor, runtime: host.runtime, extensionKind: host.extensionKind };
 }
 
 export function sameHost(a: HostKey, b: HostKey): boolean {
-    return a.editor === b.editor && a.runtime === b.runtime && a.extensionKind === b.extensionKind;
+    return a.editor === b.editor && a.runtime === b.runtime && a.extensionKind === b.extensionKind && a.release === b.release;
 }
 
 /** A map key for a host (its fields joined); for lookups only, never shown. */
 export function hostKeyId(key: HostKey): string {
-    return `${key.editor}/${key.runtime}/${key.extensionKind}`;
+    return `${key.editor}/${key.runtime}/${key.extensionKind}${key.release ? `@${key.release}` : ''}`;
 }
 
 const RUNTIME_WORDS: Record<HostKey['runtime'], string> = {
@@ -43,7 +49,7 @@ export function editorRuntimeLabel(key: HostKey): string {
     if (key.editor === 'vscode') {
         return key.runtime === 'desktop' ? 'VS Code' : `VS Code ${runtimeWord(key)}`;
     }
-    return `Theia ${runtimeWord(key)}`;
+    return key.release ? `Theia ${key.release} ${runtimeWord(key)}` : `Theia ${runtimeWord(key)}`;
 }
 
 /**
@@ -63,14 +69,19 @@ export function hostLabel(host: HostInfo): string {
  * Labels for a set of hosts that tell each apart: {@link hostKeyLabel}, and where two hosts would share
  * one (e.g. VS Code desktop as extension and as `none`), the runtime and extension kind after it.
  */
-export function distinctHostLabels(keys: readonly HostKey[]): (key: HostKey) => string {
+export function distinctHostLabels(keys: readonly HostKey[], newestRelease: (key: HostKey) => string | undefined = () => undefined): (key: HostKey) => string {
+    // The newest of several Theia releases keeps the plain key; its label names its version like the others'.
+    const keyLabel = (key: HostKey): string => {
+        const release = key.release ?? newestRelease(key);
+        return hostKeyLabel(release ? { ...key, release } : key);
+    };
     const byLabel = new Map<string, Set<string>>();
     for (const key of keys) {
-        const label = hostKeyLabel(key);
+        const label = keyLabel(key);
         byLabel.set(label, (byLabel.get(label) ?? new Set()).add(hostKeyId(key)));
     }
     return key => {
-        const label = hostKeyLabel(key);
+        const label = keyLabel(key);
         return (byLabel.get(label)?.size ?? 0) > 1 ? `${label} [${key.runtime}, ${key.extensionKind}]` : label;
     };
 }

@@ -1,7 +1,7 @@
 import { cpuMsPerMegabyte } from './cpu';
 import { differenceOfMedians, Interval, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './intervals';
 import { PLUGIN_READ_HOPS } from './hops';
-import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName } from './host-identity';
+import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName, runtimeWord } from './host-identity';
 import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
 import { ScenarioInfo } from './scenario';
 import { SCENARIO_CATALOG } from './scenario-catalog';
@@ -562,15 +562,57 @@ export interface ComparisonReportOptions {
 
 export const DEFAULT_REPORT_TITLE = 'FS Performance report';
 
+/** Every Theia release some results files measured, per runtime, oldest first. */
+export function theiaReleasesOf(documents: readonly ResultsDocument[]): Map<HostKey['runtime'], string[]> {
+    const releases = new Map<HostKey['runtime'], Set<string>>();
+    for (const host of documents.flatMap(document => [document.host, ...document.results.map(row => row.host ?? document.host)])) {
+        if (host.editor === 'theia' && host.editorVersion !== 'unknown') {
+            releases.set(host.runtime, (releases.get(host.runtime) ?? new Set()).add(host.editorVersion));
+        }
+    }
+    return new Map([...releases].map(([runtime, versions]) => [runtime, [...versions].sort(compareReleases)]));
+}
+
+/** Release versions in order (1.54.0 < 1.60.2 < 1.74.1). */
+export function compareReleases(a: string, b: string): number {
+    const [x, y] = [a, b].map(version => version.split('.').map(Number));
+    for (let index = 0; index < Math.max(x.length, y.length); index++) {
+        const difference = (x[index] ?? 0) - (y[index] ?? 0);
+        if (difference !== 0 && !Number.isNaN(difference)) {
+            return difference;
+        }
+    }
+    return a.localeCompare(b);
+}
+
+/**
+ * The host key of a results file's host: {@link hostKey}, plus the release where the files measured several Theia
+ * releases of one runtime and this is not the newest (which keeps the plain key every table looks up).
+ */
+export function hostKeyerOf(documents: readonly ResultsDocument[]): (host: HostInfo) => HostKey {
+    const releases = theiaReleasesOf(documents);
+    return host => {
+        const versions = host.editor === 'theia' ? releases.get(host.runtime) ?? [] : [];
+        return versions.length > 1 && host.editorVersion !== versions[versions.length - 1] && versions.includes(host.editorVersion)
+            ? { ...hostKey(host), release: host.editorVersion }
+            : hostKey(host);
+    };
+}
+
 /** Every host of some results files (the files' hosts and their rows' own), once each, in order of appearance. */
 export function hostKeysOf(documents: readonly ResultsDocument[]): HostKey[] {
-    const hosts = documents.flatMap(document => [document.host, ...document.results.map(row => row.host ?? document.host)]).map(hostKey);
+    const keyOf = hostKeyerOf(documents);
+    const hosts = documents.flatMap(document => [document.host, ...document.results.map(row => row.host ?? document.host)]).map(keyOf);
     return [...new Map(hosts.map(host => [hostKeyId(host), host])).values()];
 }
 
-/** Labels for every host of some results files, telling each apart. */
+/** Labels for every host of some results files, telling each apart; with several Theia releases, each Theia label names its release. */
 export function hostLabelsOf(documents: readonly ResultsDocument[]): (key: HostKey) => string {
-    return distinctHostLabels(hostKeysOf(documents));
+    const releases = theiaReleasesOf(documents);
+    return distinctHostLabels(hostKeysOf(documents), key => {
+        const versions = key.editor === 'theia' ? releases.get(key.runtime) ?? [] : [];
+        return versions.length > 1 ? versions[versions.length - 1] : undefined;
+    });
 }
 
 function measurementId(host: HostKey, scenarioId: string, target: string): string {
@@ -583,10 +625,11 @@ function measurementId(host: HostKey, scenarioId: string, target: string): strin
  */
 export function collectMeasurements(documents: readonly ResultsDocument[], label = hostLabelsOf(documents)): ReportMeasurement[] {
     const byId = new Map<string, ReportMeasurement>();
+    const keyOf = hostKeyerOf(documents);
     for (const document of documents) {
         for (const measurement of document.results) {
             const hostInfo = measurement.host ?? document.host;
-            const host = hostKey(hostInfo);
+            const host = keyOf(hostInfo);
             byId.set(measurementId(host, measurement.scenario.id, measurement.targetLabel), { host, hostLabel: label(host), hostInfo, measurement });
         }
     }
@@ -703,6 +746,36 @@ function factorTables(tables: ReportTables): FactorTable[] {
     ]);
 }
 
+/**
+ * Where the results measured several Theia releases of one runtime (`yarn bench --theia-version`): a row per release
+ * for the plugin's `workspace.fs.readFile` and the extension's `FileService.readFile`, and every older release
+ * against the newest (above 1: the older release was slower).
+ */
+function releaseTables(tables: ReportTables, releases: ReadonlyMap<HostKey['runtime'], readonly string[]>): { medians: MedianTable[]; factors: FactorTable[] } {
+    const medians: MedianTable[] = [];
+    const factors: FactorTable[] = [];
+    for (const runtime of ['browser', 'electron'] as const) {
+        const versions = releases.get(runtime) ?? [];
+        if (versions.length < 2) {
+            continue;
+        }
+        const newest = versions[versions.length - 1];
+        const keyOf = (version: string, kind: 'plugin' | 'extension'): HostKey => version === newest ? THEIA[runtime][kind] : { ...THEIA[runtime][kind], release: version };
+        const runtimeLabel = editorRuntimeLabel(THEIA[runtime].plugin);
+        for (const [kind, scenarioId, what] of [['plugin', READ_FILE, `plugin ${SCENARIO_CATALOG.vscodeReadFile.label}`],
+            ['extension', FILE_SERVICE, `extension ${SCENARIO_CATALOG.theiaFileServiceReadFile.label}`]] as const) {
+            const table = tables.medians(`releases-${kind}-${runtime}`, `Theia releases, ${runtimeLabel}: ${what}, ${MEDIAN_UNIT}`, 'Release',
+                versions.map(version => ({ label: version, series: series(keyOf(version, kind), scenarioId) })));
+            if (table) {
+                medians.push(table);
+            }
+            factors.push(...defined(versions.slice(0, -1).map(version => tables.factor(`release-${kind}-${runtime}-${version}`,
+                `Theia ${version} vs ${newest} (${runtimeWord(THEIA[runtime].plugin)}): ${what}`, series(keyOf(version, kind), scenarioId), series(keyOf(newest, kind), scenarioId)))));
+        }
+    }
+    return { medians, factors };
+}
+
 /** One table per scenario of the catalog, in its order, with every host that measured it (first seen first). */
 function scenarioTables(tables: ReportTables): { scenario: ScenarioInfo; table: MedianTable }[] {
     return Object.values(SCENARIO_CATALOG).flatMap(scenario => {
@@ -722,13 +795,14 @@ function scenarioTables(tables: ReportTables): { scenario: ScenarioInfo; table: 
  */
 function precisionSections(documents: readonly ResultsDocument[], label: (key: HostKey) => string): ReportSection[] {
     const cells = new Map<string, PrecisionMiss | undefined>();
+    const keyOf = hostKeyerOf(documents);
     for (const document of documents) {
         const targetPercent = document.settings.precisionPercent;
         if (targetPercent === undefined) {
             continue;
         }
         for (const measurement of document.results) {
-            const host = hostKey(measurement.host ?? document.host);
+            const host = keyOf(measurement.host ?? document.host);
             const halfWidth = medianHalfWidth(measurement.samplesMs);
             const reached = halfWidth !== undefined && halfWidth * 100 <= targetPercent;
             cells.set(measurementId(host, measurement.scenario.id, measurement.targetLabel), reached ? undefined : {
@@ -746,8 +820,9 @@ function precisionSections(documents: readonly ResultsDocument[], label: (key: H
 /** One environment per host of a results file; a later file of the same host wins, in the earlier one's place. */
 function hostEnvironments(documents: readonly ResultsDocument[], label: (key: HostKey) => string): HostEnvironment[] {
     const environments = new Map<string, HostEnvironment>();
+    const keyOf = hostKeyerOf(documents);
     for (const document of documents) {
-        const host = hostKey(document.host);
+        const host = keyOf(document.host);
         environments.set(hostKeyId(host), {
             host, label: label(host), hostInfo: document.host, environment: document.environment, settings: document.settings, startedAt: document.startedAt,
         });
@@ -777,6 +852,8 @@ function largest<T>(entries: readonly { size: string; value: T | undefined }[]):
 }
 
 const HEADLINE_FACTORS = /^(plugin-vs-vscode(-workbench)?-|vscode-workbench-vs-extension-host$|plugin-vs-extension-)/;
+/** Theia releases against the newest: in the headline too, charted with the release tables. */
+const RELEASE_FACTORS = /^release-/;
 
 function headlineMedians(measurements: readonly ReportMeasurement[]): HeadlineSection['medians'] {
     return [READ_FILE, FILE_SERVICE].flatMap(scenarioId => {
@@ -793,7 +870,7 @@ function headlineMedians(measurements: readonly ReportMeasurement[]): HeadlineSe
 function headlineSection(measurements: readonly ReportMeasurement[], factors: readonly FactorTable[], hops: HopsSection | undefined,
     cpu: CpuSection | undefined, streams: readonly StreamRow[]): HeadlineSection | undefined {
     const medians = headlineMedians(measurements);
-    const factorFindings = factors.filter(table => HEADLINE_FACTORS.test(table.id)).flatMap(table => {
+    const factorFindings = factors.filter(table => HEADLINE_FACTORS.test(table.id) || RELEASE_FACTORS.test(table.id)).flatMap(table => {
         const found = largest(table.columns.map((size, index) => ({ size, value: table.cells[index]?.factor === undefined ? undefined : table.cells[index] })));
         return found ? [{ table, size: found.size, cell: found.value }] : [];
     });
@@ -823,7 +900,8 @@ function headlineSection(measurements: readonly ReportMeasurement[], factors: re
 export function buildComparisonReport(documents: readonly ResultsDocument[], options: ComparisonReportOptions = {}): ComparisonReport {
     const label = hostLabelsOf(documents);
     const tables = new ReportTables(collectMeasurements(documents, label), label);
-    const factors = factorTables(tables);
+    const releases = releaseTables(tables, theiaReleasesOf(documents));
+    const factors = [...releases.factors, ...factorTables(tables)];
     const scenarios = scenarioTables(tables);
     const notMeasured = [...options.notMeasured ?? []];
     const streams = streamRows(tables.measurements);
@@ -834,7 +912,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const suiteTables = originalSuiteTables(tables);
     const sections: ReportSection[] = [
         ...defined([headline]),
-        ...suiteTables.map(table => ({ kind: 'medians' as const, table })),
+        ...[...releases.medians, ...suiteTables].map(table => ({ kind: 'medians' as const, table })),
         ...(factors.length > 0 ? [{ kind: 'factors' as const, tables: factors }] : []),
         ...(scenarios.length > 0 ? [{ kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table) }] : []),
         ...(streams.length > 0 ? [{ kind: 'streaming' as const, rows: streams }] : []),
@@ -850,7 +928,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
         measurements: tables.measurements,
         sections,
         // The bar charts are drawn with their sections, and written as files like the others.
-        charts: [...reportCharts(suiteTables, factors, streams), ...defined([hops?.chart, cpu?.chart])],
+        charts: [...reportCharts(suiteTables, factors, streams, releases.medians), ...defined([hops?.chart, cpu?.chart])],
     };
 }
 
@@ -866,7 +944,8 @@ function chartSizes(sizes: Iterable<string>): string[] {
  * `medians`), the Theia extension's paths, and where the time goes per Theia runtime; then the headline's factors and
  * the streamed reads.
  */
-function reportCharts(suiteTables: readonly MedianTable[], factorTables: readonly FactorTable[], streams: readonly StreamRow[]): SizeChart[] {
+function reportCharts(suiteTables: readonly MedianTable[], factorTables: readonly FactorTable[], streams: readonly StreamRow[],
+    releaseMedians: readonly MedianTable[] = []): SizeChart[] {
     const charts: SizeChart[] = [];
     const readTable = suiteTables.find(table => table.id === 'like-for-like') ?? suiteTables.find(table => table.id === 'read-file');
     const chartOf = (table: MedianTable, id: string, title: string, display: SizeChart['display'] = 'lines'): void => {
@@ -883,6 +962,10 @@ function reportCharts(suiteTables: readonly MedianTable[], factorTables: readonl
     };
     if (readTable) {
         chartOf(readTable, 'medians', `${SCENARIO_CATALOG.vscodeReadFile.label}: an extension's or plugin's read, median ms and its interval (log scale)`, 'grouped-bars');
+    }
+    // A bar per release (at most 6 asked for in one run is the chart's limit: the newest six are drawn).
+    for (const table of releaseMedians) {
+        chartOf({ ...table, rows: table.rows.slice(-6) }, table.id, `${table.title.replace(/, median ms \[95% interval\]$/, '')}: median ms and its interval per release (log scale)`, 'grouped-bars');
     }
     for (const table of suiteTables.filter(candidate => candidate.id === 'theia-extension' || candidate.id.startsWith('decomposition-'))) {
         chartOf(table, table.id, `${table.title.replace(/[,:] median ms \[95% interval\]$/, '')}, median ms (log scales)`);

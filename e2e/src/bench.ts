@@ -33,6 +33,10 @@ import { HostSession } from './host-session';
 import { stopAllStarted } from './processes';
 import { writeReport } from './report-cli';
 import { fetchTheiaResults, findElectronBinary, NO_ELECTRON_BINARY } from './theia-app';
+import {
+    compareVersions, defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension, planTheiaRelease, TheiaReleaseApp,
+    TheiaReleasePlan, unsupportedTheiaVersion,
+} from './theia-release';
 import { resolveVsCodeDesktop } from './vscode-desktop';
 import { runInCodeServer } from './vscode-server-host';
 import { prepareWorkspace, readResultsFile, temporaryFolder } from './workspace';
@@ -62,10 +66,25 @@ export interface BenchOptions {
     readonly cpuPass: boolean;
     readonly out: string;
     readonly theiaUrl?: string;
+    /** Theia releases to measure instead of browser-app, each as its own app built in `theiaCache`. */
+    readonly theiaVersions?: string[];
+    /** Where the release apps are built (default {@link defaultTheiaCache}). */
+    readonly theiaCache?: string;
+    /** Install and build the release apps again even where the cache has them. */
+    readonly force?: boolean;
+}
+
+/** One thing measured: a host, or for `--theia-version` one Theia release as the theia-browser host. */
+interface BenchTarget {
+    /** Results file name and log prefix: the host, or `theia-browser-<version>`. */
+    readonly id: string;
+    readonly host: BenchHost;
+    readonly name: string;
+    readonly theiaVersion?: string;
 }
 
 interface HostOutcome {
-    readonly host: BenchHost;
+    readonly host: string;
     readonly status: 'measured' | 'skipped' | 'failed';
     readonly seconds: number;
     readonly reason?: string;
@@ -87,7 +106,7 @@ function plural(count: number, noun: string): string {
 }
 
 /** Prints a host's progress text when it changes, at most every 3 s (one line each, fine in CI logs too). */
-function progressPrinter(host: BenchHost): (text: string) => void {
+function progressPrinter(host: string): (text: string) => void {
     let last = '';
     let lastAt = 0;
     return text => {
@@ -130,7 +149,7 @@ function run(command: string, args: string[], what: string): void {
 export function ensureTheiaApp(app: 'browser-app' | 'electron-app'): void {
     const bundle = path.join(REPOSITORY_ROOT, app, 'lib', 'frontend', 'bundle.js');
     const marker = path.join(REPOSITORY_ROOT, app, 'lib', '.fs-perf-build-mode');
-    const bundled = ['theia-extension/lib', 'benchmark-core/lib', 'test-files/lib'].map(folder => newestMtime(path.join(REPOSITORY_ROOT, folder)));
+    const bundled = ['theia-extension/dist'].map(folder => newestMtime(path.join(REPOSITORY_ROOT, folder)));
     const bundleTime = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
     const mode = existsSync(marker) ? readFileSync(marker, 'utf8').trim() : 'development';
     if (bundleTime === 0 || bundleTime < Math.max(...bundled) || mode !== 'production') {
@@ -154,7 +173,7 @@ export function ensureVsix(): void {
  * Runs "Run All with Options..." in a Theia workbench, then closes the session. The results file is read
  * from disk when the Theia runs here, else fetched through the page.
  */
-async function measureTheia(session: HostSession, options: BenchOptions, host: BenchHost, where: 'local' | 'remote'): Promise<ResultsDocument> {
+async function measureTheia(session: HostSession, options: BenchOptions, host: string, where: 'local' | 'remote'): Promise<ResultsDocument> {
     try {
         const workbench = session.workbench;
         if (options.cpuThrottle > 1) {
@@ -179,16 +198,18 @@ async function measureTheia(session: HostSession, options: BenchOptions, host: B
     }
 }
 
-async function measureTheiaBrowser(options: BenchOptions): Promise<ResultsDocument> {
+async function measureTheiaBrowser(options: BenchOptions, release?: TheiaReleaseApp): Promise<ResultsDocument> {
     if (options.theiaUrl) {
         log(`  theia-browser: opening ${options.theiaUrl}`);
         return measureTheia(await HostSession.remoteTheia(options.theiaUrl), options, 'theia-browser', 'remote');
     }
+    const id = release ? `theia-browser-${release.version}` : 'theia-browser';
     const session = await HostSession.theiaBrowser({
         settings: { 'fsPerf.cpuPass': options.cpuPass },
-        onServerStarted: (server, workspace) => log(`  theia-browser: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
+        appMain: release?.main,
+        onServerStarted: (server, workspace) => log(`  ${id}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
     });
-    return measureTheia(session, options, 'theia-browser', 'local');
+    return measureTheia(session, options, id, 'local');
 }
 
 async function measureVsCodeServer(options: BenchOptions): Promise<ResultsDocument> {
@@ -231,8 +252,25 @@ async function measureVsCodeDesktop(options: BenchOptions, executable: string): 
     }
 }
 
+/** The packed Theia extension, once per run, for every release app. */
+let packedExtension: Promise<string> | undefined;
+
 /** Sets up what a host needs and returns how to measure it, or why it cannot run here. */
-async function prepareHost(host: BenchHost, options: BenchOptions): Promise<{ skip: string } | { run: () => Promise<ResultsDocument> }> {
+async function prepareHost(target: BenchTarget, options: BenchOptions, plans: ReadonlyMap<string, TheiaReleasePlan>): Promise<{ skip: string } | { run: () => Promise<ResultsDocument> }> {
+    const { host } = target;
+    if (target.theiaVersion) {
+        packedExtension ??= (async () => {
+            log('packing the Theia extension (npm pack in theia-extension/) for the release apps');
+            return packTheiaExtension(path.join(options.theiaCache ?? defaultTheiaCache(), 'packs'));
+        })();
+        const app = await ensureTheiaReleaseApp(plans.get(target.theiaVersion)!, await packedExtension,
+            { cache: options.theiaCache, force: options.force, log: message => log(`  ${message}`), outputPrefix: `    ${target.theiaVersion}| ` });
+        const core = installedVersion(app.folder, '@theia/core');
+        if (core !== target.theiaVersion) {
+            throw new Error(`the app for Theia ${target.theiaVersion} in ${app.folder} has @theia/core ${core ?? '(none)'}; run again with --force.`);
+        }
+        return { run: () => measureTheiaBrowser(options, app) };
+    }
     switch (host) {
         case 'theia-browser':
             if (!options.theiaUrl) {
@@ -282,30 +320,36 @@ export async function bench(options: BenchOptions): Promise<number> {
     await fs.mkdir(path.join(options.out, 'results'), { recursive: true });
     log(`measuring ${options.hosts.join(', ')}: ${describeSampling(options)} at ${options.sizes.join(', ')}`
         + `${options.rounds > 1 ? `, in ${options.rounds} rounds` : ''}${options.cpuThrottle > 1 ? `, pages' CPU throttled ${options.cpuThrottle}x` : ''}; output in ${options.out}`);
+    const targets = benchTargets(options);
+    // Every Theia release is checked against the registry before anything is installed.
+    const plans = new Map<string, TheiaReleasePlan>();
+    for (const version of options.theiaVersions ?? []) {
+        plans.set(version, await planTheiaRelease(version));
+    }
     // Every host is set up first (builds, installs), so the rounds that follow only measure.
-    const prepared = new Map<BenchHost, () => Promise<ResultsDocument>>();
-    const outcomes = new Map<BenchHost, HostOutcome>();
-    const failed = (host: BenchHost, error: unknown): void => {
+    const prepared = new Map<string, () => Promise<ResultsDocument>>();
+    const outcomes = new Map<string, HostOutcome>();
+    const failed = (host: string, error: unknown): void => {
         const reason = (error as Error).message ?? String(error);
         log(`  ${host}: FAILED: ${reason}`);
         outcomes.set(host, { host, status: 'failed', seconds: 0, reason });
     };
-    for (const host of options.hosts) {
-        log(`${HOST_NAMES[host]}${host === 'theia-browser' && options.theiaUrl ? ` at ${options.theiaUrl}` : ''}`);
+    for (const target of targets) {
+        log(`${target.name}${target.host === 'theia-browser' && options.theiaUrl ? ` at ${options.theiaUrl}` : ''}`);
         try {
-            const preparation = await prepareHost(host, options);
+            const preparation = await prepareHost(target, options, plans);
             if ('skip' in preparation) {
-                log(`  ${host}: SKIPPED: ${preparation.skip}`);
-                outcomes.set(host, { host, status: 'skipped', seconds: 0, reason: preparation.skip });
+                log(`  ${target.id}: SKIPPED: ${preparation.skip}`);
+                outcomes.set(target.id, { host: target.id, status: 'skipped', seconds: 0, reason: preparation.skip });
             } else {
-                prepared.set(host, preparation.run);
+                prepared.set(target.id, preparation.run);
             }
         } catch (error) {
-            failed(host, error);
+            failed(target.id, error);
         }
     }
-    const rounds = new Map<BenchHost, ResultsDocument[]>();
-    const spent = new Map<BenchHost, number>();
+    const rounds = new Map<string, ResultsDocument[]>();
+    const spent = new Map<string, number>();
     for (let round = 1; round <= options.rounds; round++) {
         if (options.rounds > 1) {
             log(`round ${round} of ${options.rounds}`);
@@ -341,10 +385,10 @@ export async function bench(options: BenchOptions): Promise<number> {
         outcomes.set(host, { host, status: 'measured', seconds, resultsFile });
         log(`  ${host}: ${options.rounds > 1 ? `${documents.length} rounds merged, ` : ''}${seconds} s -> ${path.relative(options.out, resultsFile)}`);
     }
-    const ordered = options.hosts.map(host => outcomes.get(host)).filter((outcome): outcome is HostOutcome => outcome !== undefined);
+    const ordered = targets.map(target => outcomes.get(target.id)).filter((outcome): outcome is HostOutcome => outcome !== undefined);
     const measured = ordered.filter(outcome => outcome.status === 'measured');
     const notMeasured: NotMeasuredHost[] = ordered.filter(outcome => outcome.status !== 'measured')
-        .map(outcome => ({ host: HOST_NAMES[outcome.host], reason: `${outcome.status}: ${outcome.reason}` }));
+        .map(outcome => ({ host: targets.find(target => target.id === outcome.host)!.name, reason: `${outcome.status}: ${outcome.reason}` }));
     const measureSeconds = (Date.now() - started) / 1000;
     let reportSeconds: number | undefined;
     if (measured.length > 0) {
@@ -364,6 +408,13 @@ export async function bench(options: BenchOptions): Promise<number> {
         return 1;
     }
     return ordered.some(outcome => outcome.status === 'failed') ? 1 : 0;
+}
+
+/** The hosts to measure; with `--theia-version`, one theia-browser target per release in browser-app's place. */
+export function benchTargets(options: Pick<BenchOptions, 'hosts' | 'theiaVersions'>): BenchTarget[] {
+    return options.hosts.flatMap((host): BenchTarget[] => host === 'theia-browser' && options.theiaVersions?.length
+        ? options.theiaVersions.map(version => ({ id: `theia-browser-${version}`, host, name: `Theia ${version} browser app (extension + plugin)`, theiaVersion: version }))
+        : [{ id: host, host, name: HOST_NAMES[host] }]);
 }
 
 function describeSampling(options: BenchOptions): string {
@@ -388,6 +439,21 @@ function hostList(text: string): BenchHost[] {
         throw new InvalidArgumentError(`unknown host ${unknown.join(', ') || '(none)'}; use one or more of ${BENCH_HOSTS.join(', ')}.`);
     }
     return BENCH_HOSTS.filter(host => hosts.includes(host));
+}
+
+/** `--theia-version`: release versions, each supported (else refused here, before anything is installed), oldest first. */
+function theiaVersionList(text: string): string[] {
+    const versions = [...new Set(text.split(',').map(version => version.trim()).filter(version => version.length > 0))];
+    if (versions.length === 0) {
+        throw new InvalidArgumentError('name at least one Theia release, e.g. 1.74.1.');
+    }
+    for (const version of versions) {
+        const problem = unsupportedTheiaVersion(version);
+        if (problem) {
+            throw new InvalidArgumentError(problem);
+        }
+    }
+    return versions.sort(compareVersions);
 }
 
 function theiaUrl(text: string): string {
@@ -424,19 +490,40 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
             }))
         .option('--no-cpu-pass', 'skip the CPU passes (CPU time per process, per MB moved) that follow the timed samples of every case of 500K and up')
         .option('--out <dir>', 'folder for this run (default: bench-results/<date-time>)')
-        .addOption(new Option('--theia-url <url>', 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of starting the browser app').argParser(theiaUrl));
+        .addOption(new Option('--theia-url <url>', 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of starting the browser app').argParser(theiaUrl))
+        .addOption(new Option('--theia-version <list>', `measure these Theia releases (comma-separated, e.g. 1.54.0,1.60.2,1.74.1; ${OLDEST_SUPPORTED_THEIA} or newer) instead of `
+            + 'the browser app: each is built once as its own browser app (the same packages, the packed Theia extension, the VS Code extension as a plugin) in the cache folder')
+            .argParser(theiaVersionList))
+        .option('--theia-cache <dir>', `where --theia-version builds the release apps (default: $FS_PERF_THEIA_CACHE, else ${defaultTheiaCache().replace(os.homedir(), '~')})`)
+        .option('--force', 'with --theia-version: install and build the release apps again, even where the cache has them');
     const exitCode = parseCommandLine(program, argv);
     if (exitCode !== undefined) {
         return exitCode;
     }
     const raw = program.opts<{ hosts: BenchHost[]; iterations: number; warmup: number; sizes: string[]; precision: number; rounds: number; cpuThrottle: number;
-        cpuPass: boolean; out?: string; theiaUrl?: string; }>();
+        cpuPass: boolean; out?: string; theiaUrl?: string; theiaVersion?: string[]; theiaCache?: string; force?: boolean; }>();
     if (raw.theiaUrl && !raw.hosts.includes('theia-browser')) {
         console.error('error: --theia-url measures the theia-browser host; add theia-browser to --hosts.');
         return 2;
     }
+    if (raw.theiaVersion && !raw.hosts.includes('theia-browser')) {
+        console.error('error: --theia-version measures Theia releases as the theia-browser host; add theia-browser to --hosts.');
+        return 2;
+    }
+    if (raw.theiaVersion && raw.theiaUrl) {
+        console.error('error: --theia-version builds and starts its own apps; leave out --theia-url (or --theia-version).');
+        return 2;
+    }
+    if ((raw.theiaCache || raw.force) && !raw.theiaVersion) {
+        console.error(`error: ${raw.theiaCache ? '--theia-cache' : '--force'} only applies with --theia-version.`);
+        return 2;
+    }
+    const { theiaVersion, theiaCache, force, ...rest } = raw;
     const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z');
-    return { ...raw, out: path.resolve(base, raw.out ?? path.join('bench-results', stamp)) };
+    return {
+        ...rest, out: path.resolve(base, raw.out ?? path.join('bench-results', stamp)),
+        ...(theiaVersion ? { theiaVersions: theiaVersion, theiaCache: theiaCache && path.resolve(base, theiaCache), force: force ?? false } : {}),
+    };
 }
 
 async function main(argv: readonly string[]): Promise<number> {

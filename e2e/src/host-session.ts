@@ -33,6 +33,8 @@ export interface HostSessionOptions {
     readonly extraPluginFolders?: readonly string[];
     /** More environment for the server (Theia's backend, code-server; their plugin or extension hosts inherit it). */
     readonly environment?: NodeJS.ProcessEnv;
+    /** Theia browser: another app's backend entry point (a release app's `lib/backend/main.js`) instead of browser-app's. */
+    readonly appMain?: string;
 }
 
 export interface CodeServerSessionOptions extends HostSessionOptions {
@@ -73,7 +75,7 @@ export class HostSession {
         return new HostSession(options).start(async session => {
             const { folder, workspace, config } = await session.prepareTheia('fs-perf-theia-');
             const server = await session.startServer(await theiaBackendLaunch(workspace, config, options.extraPluginFolders,
-                { ...options.environment, ...session.cpuPidsEnvironment(folder) }));
+                { ...options.environment, ...session.cpuPidsEnvironment(folder) }, options.appMain));
             await session.openWorkbench(path.join(folder, 'chromium'), server.baseUrl, THEIA_1_74);
         });
     }

@@ -30,20 +30,20 @@ export async function createTheiaConfigDirectory(directory: string, settings: Re
 }
 
 /**
- * browser-app's backend itself (one process, stopped by PID) on 127.0.0.1 and a free port, with the plugins folder
+ * browser-app's backend (or another app's `lib/backend/main.js`, `appMain`) itself (one process, stopped by PID) on 127.0.0.1 and a free port, with the plugins folder
  * and any `extraPluginFolders` (folders that contain unpacked plugins, e.g. a test's).
  */
 export async function theiaBackendLaunch(workspace: string | undefined, configDirectory: string, extraPluginFolders: readonly string[] = [],
-    environment: NodeJS.ProcessEnv = {}): Promise<ServerLaunch> {
-    await fs.access(BROWSER_APP_MAIN).catch(() => {
-        throw new Error('browser-app is not built: run `yarn build:browser`.');
+    environment: NodeJS.ProcessEnv = {}, appMain = BROWSER_APP_MAIN): Promise<ServerLaunch> {
+    await fs.access(appMain).catch(() => {
+        throw new Error(appMain === BROWSER_APP_MAIN ? 'browser-app is not built: run `yarn build:browser`.' : `${appMain} is missing: build that app first.`);
     });
     return {
         name: "Theia's backend",
         command: process.execPath,
-        args: [BROWSER_APP_MAIN, '--hostname', '127.0.0.1', '--port', '0', `--plugins=${[PLUGINS_DIRECTORY, ...extraPluginFolders].map(folder => `local-dir:${folder}`).join(',')}`,
+        args: [appMain, '--hostname', '127.0.0.1', '--port', '0', `--plugins=${[PLUGINS_DIRECTORY, ...extraPluginFolders].map(folder => `local-dir:${folder}`).join(',')}`,
             ...(workspace ? [workspace] : [])],
-        cwd: path.dirname(path.dirname(path.dirname(BROWSER_APP_MAIN))),
+        cwd: path.dirname(path.dirname(path.dirname(appMain))),
         env: { ...process.env, ...environment, THEIA_CONFIG_DIR: configDirectory },
         logFile: path.join(configDirectory, 'backend.log'),
         listening: /Theia app listening on http:\/\/127\.0\.0\.1:(\d+)/,

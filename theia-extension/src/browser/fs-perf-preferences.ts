@@ -1,5 +1,5 @@
 import { interfaces } from '@theia/core/shared/inversify';
-import { createPreferenceProxy, PreferenceContribution, PreferenceProxy, PreferenceSchema, PreferenceService } from '@theia/core/lib/common/preferences';
+import { createPreferenceProxy, PreferenceContribution, PreferenceProxy, PreferenceSchema, PreferenceService } from './preferences-compat';
 import { extensionSettingsSchema, SCENARIO_SETTING_KEYS, SETTING_KEYS, SETTINGS_TITLE, SizeOrder } from '@fs-perf/benchmark-core';
 
 /**

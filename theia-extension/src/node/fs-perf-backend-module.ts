@@ -2,7 +2,7 @@ import { ContainerModule } from '@theia/core/shared/inversify';
 import { ConnectionHandler, RpcConnectionHandler } from '@theia/core/lib/common/messaging';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { NodeFsReadService, nodeFsReadPath } from '../common/node-fs-read-protocol';
-import { FsPerfHttpContribution } from './fs-perf-http-contribution';
+import { bindConnectionGuard, FsPerfHttpContribution } from './fs-perf-http-contribution';
 import { NodeFsReadServiceImpl } from './node-fs-read-service-impl';
 import { ReadLimiter } from './read-limiter';
 import { BackendReadTrace } from './read-trace';
@@ -21,6 +21,7 @@ export default new ContainerModule(bind => {
         new RpcConnectionHandler<NodeFsReadService>(nodeFsReadPath, () => ctx.container.get<NodeFsReadService>(NodeFsReadService))
     ).inSingletonScope();
 
+    bindConnectionGuard(bind);
     bind(FsPerfHttpContribution).toSelf().inSingletonScope();
     bind(BackendApplicationContribution).toService(FsPerfHttpContribution);
 });

@@ -1,8 +1,9 @@
 import * as express from '@theia/core/shared/express';
-import { inject, injectable, named } from '@theia/core/shared/inversify';
+import { inject, injectable, interfaces, named } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
-import { HttpConnectionValidator } from '@theia/core/lib/node';
+import * as theiaNode from '@theia/core/lib/node';
+import type { HttpConnectionValidator } from '@theia/core/lib/node';
 import { fsPerfFileRoute, MAX_READ_BYTES } from '../common/node-fs-read-protocol';
 import { describeUri, FsPerfAccessError } from './access-error';
 import { readCheckedFile } from './file-access';
@@ -12,6 +13,22 @@ import { WorkspaceRootsProvider } from './workspace-roots';
 /** How long a response may make no progress (the client reads nothing) before its connection is closed, ms. */
 export const STALLED_CLIENT_MS = 30_000;
 
+/** Checks an HTTP request the way Theia checks requests to its own routes; what {@link bindConnectionGuard} binds. */
+export const FsPerfConnectionGuard = Symbol('FsPerfConnectionGuard');
+export type FsPerfConnectionGuard = Pick<HttpConnectionValidator, 'validateRequest'>;
+
+/**
+ * Binds {@link FsPerfConnectionGuard} to Theia's connection-token check (`HttpConnectionValidator`) where the
+ * running release has one. Releases before it (1.54.0 to 1.67.0 at least) check no HTTP request, their own
+ * `/file` route included; there the guard lets every request through, and the route's file checks remain.
+ */
+export function bindConnectionGuard(bind: interfaces.Bind): void {
+    const validator = (theiaNode as { HttpConnectionValidator?: interfaces.ServiceIdentifier<HttpConnectionValidator> }).HttpConnectionValidator;
+    bind(FsPerfConnectionGuard).toDynamicValue(({ container }): FsPerfConnectionGuard => validator && container.isBound(validator)
+        ? container.get(validator)
+        : { validateRequest: (_request, _response, next) => next() }).inSingletonScope();
+}
+
 /**
  * `GET /fs-perf/file?uri=<file URI>`: a workspace file's bytes over plain HTTP, the wire floor of the other
  * read paths. Behind the same connection-token check as Theia's own `/file` route, and the same file checks
@@ -20,7 +37,7 @@ export const STALLED_CLIENT_MS = 30_000;
 @injectable()
 export class FsPerfHttpContribution implements BackendApplicationContribution {
 
-    @inject(HttpConnectionValidator) protected readonly connectionValidator: HttpConnectionValidator;
+    @inject(FsPerfConnectionGuard) protected readonly connectionValidator: FsPerfConnectionGuard;
     @inject(WorkspaceRootsProvider) protected readonly rootsProvider: WorkspaceRootsProvider;
     @inject(ILogger) @named('fs-perf') protected readonly logger: ILogger;
     @inject(ReadLimiter) protected readonly limiter: ReadLimiter;

@@ -8,7 +8,7 @@ import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol'
 import { WorkspaceFileService } from '@theia/workspace/lib/common/workspace-file-service';
 import { NodeFsReadService, nodeFsReadPath } from '../../common/node-fs-read-protocol';
 import fsPerfBackendModule from '../fs-perf-backend-module';
-import { FsPerfHttpContribution } from '../fs-perf-http-contribution';
+import { FsPerfConnectionGuard, FsPerfHttpContribution } from '../fs-perf-http-contribution';
 import { NodeFsReadServiceImpl } from '../node-fs-read-service-impl';
 import { WorkspaceRootsProvider, WorkspaceServerRootsProvider } from '../workspace-roots';
 import { RecordingLogger } from './test-workspace';
@@ -41,5 +41,20 @@ suite('fs-perf backend module', () => {
         const roots = container.get<WorkspaceRootsProvider>(WorkspaceRootsProvider);
         assert.instanceOf(roots, WorkspaceServerRootsProvider);
         assert.deepStrictEqual(await roots.getRoots(), []);
+    });
+
+    test("guards the HTTP route with Theia's connection-token check where the release has one", () => {
+        assert.strictEqual(container.get(FsPerfConnectionGuard), container.get(HttpConnectionValidator));
+    });
+
+    test('lets requests through where Theia checks none (releases without HttpConnectionValidator)', () => {
+        const older = new Container();
+        older.bind(WorkspaceServer).toConstantValue(container.get(WorkspaceServer));
+        older.bind(WorkspaceFileService).toSelf().inSingletonScope();
+        older.bind(ILogger).toConstantValue(new RecordingLogger()).whenTargetNamed('fs-perf');
+        older.load(fsPerfBackendModule);
+        let passed = false;
+        older.get<FsPerfConnectionGuard>(FsPerfConnectionGuard).validateRequest({} as never, {} as never, () => passed = true);
+        assert.isTrue(passed);
     });
 });

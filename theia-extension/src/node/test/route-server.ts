@@ -5,7 +5,7 @@ import { ILogger } from '@theia/core/lib/common/logger';
 import { HttpConnectionValidator } from '@theia/core/lib/node';
 import { Container } from '@theia/core/shared/inversify';
 import { MockLogger } from '@theia/core/lib/common/test/mock-logger';
-import { FsPerfHttpContribution } from '../fs-perf-http-contribution';
+import { bindConnectionGuard, FsPerfHttpContribution } from '../fs-perf-http-contribution';
 import { ReadLimits } from '../read-limiter';
 import { WorkspaceRootsProvider } from '../workspace-roots';
 import { bindReadLimiter } from './test-workspace';
@@ -19,6 +19,7 @@ export async function startRouteServer(validator: HttpConnectionValidator, roots
     bindReadLimiter(container, limits);
     container.bind(FsPerfHttpContribution).toSelf().inSingletonScope();
     container.bind(HttpConnectionValidator).toConstantValue(validator);
+    bindConnectionGuard(container.bind.bind(container));
     container.bind(WorkspaceRootsProvider).toConstantValue(roots);
     container.bind(ILogger).toConstantValue(logger).whenTargetNamed('fs-perf');
     const app = express();

@@ -1,0 +1,143 @@
+import { assert } from 'chai';
+import { execFileSync } from 'child_process';
+import { promises as fs } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { SCENARIO_CATALOG, THEIA_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { benchTargets, parseBenchArguments } from '../bench';
+import { HostSession } from '../host-session';
+import {
+    defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension, planTheiaRelease, TheiaReleaseApp,
+    unsupportedTheiaVersion,
+} from '../theia-release';
+import { readResultsFile } from '../workspace';
+import { closeSession, skipWithoutChromium } from './session-helpers';
+
+/** `yarn bench` arguments parsed, with what it printed to stderr. */
+function parse(argv: string[]): { result: ReturnType<typeof parseBenchArguments>; stderr: string } {
+    const write = process.stderr.write;
+    let stderr = '';
+    process.stderr.write = ((chunk: string) => {
+        stderr += chunk;
+        return true;
+    }) as typeof process.stderr.write;
+    try {
+        return { result: parseBenchArguments(argv, os.tmpdir()), stderr };
+    } finally {
+        process.stderr.write = write;
+    }
+}
+
+suite('Theia releases: yarn bench --theia-version', () => {
+    test('only plain 1.x releases from the oldest supported one on; refused with the reason before anything is installed', () => {
+        assert.isUndefined(unsupportedTheiaVersion(OLDEST_SUPPORTED_THEIA));
+        assert.isUndefined(unsupportedTheiaVersion('1.74.1'));
+        assert.match(unsupportedTheiaVersion('1.43.0')!, /older than 1\.54\.0.*ServiceConnectionProvider/);
+        assert.match(unsupportedTheiaVersion('latest')!, /"latest" is not a Theia release version/);
+        assert.match(unsupportedTheiaVersion('1.75.0-next.14')!, /not a Theia release version/);
+        assert.match(unsupportedTheiaVersion('2.0.0')!, /only Theia 1\.x/);
+        const refused = parse(['--theia-version', '1.74.1,1.43.0']);
+        assert.strictEqual(refused.result, 2);
+        assert.include(refused.stderr, 'Theia 1.43.0 is older than 1.54.0');
+    });
+
+    test('the releases replace the browser app as theia-browser targets, oldest first; conflicting options are refused', () => {
+        const options = parse(['--theia-version', '1.74.1, 1.54.0,1.74.1', '--hosts', 'theia-browser,vscode-server']).result;
+        assert.notStrictEqual(typeof options, 'number');
+        if (typeof options === 'number') {
+            return;
+        }
+        assert.deepStrictEqual(options.theiaVersions, ['1.54.0', '1.74.1']);
+        assert.strictEqual(options.theiaCache, undefined);
+        assert.deepStrictEqual(benchTargets(options).map(target => target.id), ['theia-browser-1.54.0', 'theia-browser-1.74.1', 'vscode-server']);
+        assert.strictEqual(parse(['--theia-version', '1.74.1', '--hosts', 'vscode-server']).result, 2);
+        assert.strictEqual(parse(['--theia-version', '1.74.1', '--theia-url', 'http://127.0.0.1:3000/']).result, 2);
+        assert.strictEqual(parse(['--force']).result, 2, '--force without --theia-version');
+        const cached = parse(['--theia-version', '1.74.1', '--theia-cache', 'apps']).result;
+        assert.strictEqual(typeof cached !== 'number' && cached.theiaCache, path.join(os.tmpdir(), 'apps'));
+    });
+
+    test('a release the registry lacks a package of is refused, naming the packages, before any install', async function (): Promise<void> {
+        this.timeout(120_000);
+        // 1.75.0 is published only in part in this machine's registry (ENVIRONMENT.md); a made-up release has nothing.
+        try {
+            await planTheiaRelease('1.99.99');
+            assert.fail('planned a release that does not exist');
+        } catch (error) {
+            assert.match((error as Error).message, /^Theia 1\.99\.99 cannot be installed from this machine's package registry: it has no 1\.99\.99 of @theia\/core, /);
+        }
+    });
+
+    test('npm pack gives a tarball with the bundled extension only: Theia as peers, no workspace packages', async function (): Promise<void> {
+        this.timeout(180_000);
+        const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-pack-'));
+        try {
+            const tarball = await packTheiaExtension(folder);
+            const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
+            assert.deepStrictEqual(files, [
+                'package/LICENSE', 'package/README.md',
+                'package/dist/browser/fs-perf-frontend-module.js', 'package/dist/browser/fs-perf-frontend-module.js.LEGAL.txt',
+                'package/dist/node/fs-perf-backend-module.js', 'package/dist/node/fs-perf-backend-module.js.LEGAL.txt',
+                'package/package.json',
+            ]);
+            const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<string, Record<string, string> | undefined>;
+            assert.isUndefined(manifest.dependencies, 'everything of this repository is bundled');
+            assert.deepStrictEqual(Object.keys(manifest.peerDependencies ?? {}).sort(), ['@theia/core', '@theia/filesystem', '@theia/output', '@theia/workspace']);
+            assert.isTrue(Object.values(manifest.peerDependencies ?? {}).every(range => range === `>=${OLDEST_SUPPORTED_THEIA} <2`), JSON.stringify(manifest.peerDependencies));
+            const bundle = execFileSync('tar', ['-xzOf', tarball, 'package/dist/browser/fs-perf-frontend-module.js'], { encoding: 'utf8' });
+            const required = [...bundle.matchAll(/require\("([^"]+)"\)/g)].map(match => match[1]);
+            assert.isNotEmpty(required);
+            assert.deepStrictEqual(required.filter(name => !name.startsWith('@theia/')), [], 'the frontend bundle needs nothing but Theia from the app');
+        } finally {
+            await fs.rm(folder, { recursive: true, force: true });
+        }
+    });
+});
+
+/**
+ * The oldest supported release as a second, minimal app outside this repository, from the packed tarball: its install
+ * and production build take about N min here the first time (the cache keeps the app until the extension or the
+ * release changes). Set FS_PERF_SKIP_RELEASE_APP=1 to leave it out of a quick local run.
+ */
+suite(`A second Theia app (${OLDEST_SUPPORTED_THEIA}) from the packed extension`, function (): void {
+    let app: TheiaReleaseApp | undefined;
+    let session: HostSession | undefined;
+
+    suiteSetup(async function (): Promise<void> {
+        if (process.env.FS_PERF_SKIP_RELEASE_APP === '1') {
+            console.log('SKIPPED: FS_PERF_SKIP_RELEASE_APP=1');
+            this.skip();
+        }
+        await skipWithoutChromium(this);
+        this.timeout(30 * 60_000);
+        const cache = defaultTheiaCache();
+        const tarball = await packTheiaExtension(path.join(cache, 'packs'));
+        const started = Date.now();
+        app = await ensureTheiaReleaseApp(await planTheiaRelease(OLDEST_SUPPORTED_THEIA), tarball, { cache, log: message => console.log(`      ${message}`), outputPrefix: '        | ' });
+        console.log(`      the app was ${app.built ? 'installed and built' : 'reused'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        session = await HostSession.theiaBrowser({ appMain: app.main, settings: { 'fsPerf.cpuPass': false } });
+    });
+    suiteTeardown(() => closeSession(session));
+
+    test('is that release, outside this repository, with the extension from the tarball', () => {
+        assert.strictEqual(installedVersion(app!.folder, '@theia/core'), OLDEST_SUPPORTED_THEIA);
+        assert.isFalse(path.relative(path.resolve(__dirname, '..', '..', '..'), app!.folder).split(path.sep)[0] !== '..', 'the app is not inside the repository');
+        assert.match(installedVersion(app!.folder, '@fs-perf/theia-extension') ?? '', /^\d+\.\d+\.\d+$/);
+    });
+
+    test('"FS Perf: Run All with Options..." measures the Theia scenarios and the plugin there', async () => {
+        const { workbench } = session!;
+        const resultsFile = await workbench.runToCompletion('FS Perf: Run All with Options...', { answers: ['3', '1', '1K, 500K', '0'], timeoutMs: 10 * 60_000 });
+        const document = await readResultsFile(resultsFile);
+        assert.strictEqual(document.host.editor, 'theia');
+        assert.strictEqual(document.host.editorVersion, OLDEST_SUPPORTED_THEIA);
+        for (const id of [...THEIA_SCENARIO_IDS, SCENARIO_CATALOG.vscodeReadFile.id]) {
+            const rows = document.results.filter(row => row.scenario.id === id);
+            assert.deepStrictEqual(rows.map(row => row.targetLabel), ['1K', '500K'], id);
+            assert.isTrue(rows.every(row => row.statistics.medianMs > 0 && row.samplesMs.length === 3), id);
+        }
+        const plugin = document.results.find(row => row.scenario.id === SCENARIO_CATALOG.vscodeReadFile.id);
+        assert.strictEqual(plugin?.host?.extensionKind, 'plugin');
+        assert.strictEqual(plugin?.host?.editorVersion, OLDEST_SUPPORTED_THEIA);
+    });
+});

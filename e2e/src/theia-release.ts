@@ -1,0 +1,331 @@
+/**
+ * Theia releases to measure: for each, a browser app like browser-app/ (the same Theia packages at that release,
+ * the Theia extension installed from its packed tarball, the VS Code extension as a plugin), built once in a
+ * cache folder outside this repository and reused.
+ */
+import { spawn, spawnSync } from 'child_process';
+import { createHash } from 'crypto';
+import { existsSync, promises as fs, readFileSync } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { REPOSITORY_ROOT } from './code-server';
+
+/**
+ * The oldest Theia release the Theia extension runs in, built and measured here. 1.43.0, the release before it
+ * that this machine's registry has complete, lacks `ServiceConnectionProvider`
+ * (`@theia/core/lib/browser/messaging/service-connection-provider`), which the extension's RPC client needs.
+ */
+export const OLDEST_SUPPORTED_THEIA = '1.54.0';
+
+/** Where the release apps are built: `$FS_PERF_THEIA_CACHE`, else `$XDG_CACHE_HOME/fs-perf/theia-apps` (default `~/.cache`). */
+export function defaultTheiaCache(): string {
+    if (process.env.FS_PERF_THEIA_CACHE) {
+        return path.resolve(process.env.FS_PERF_THEIA_CACHE);
+    }
+    return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'fs-perf', 'theia-apps');
+}
+
+const VERSION_PATTERN = /^(\d+)\.(\d+)\.(\d+)$/;
+
+function versionParts(version: string): [number, number, number] | undefined {
+    const match = VERSION_PATTERN.exec(version);
+    return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
+}
+
+export function compareVersions(a: string, b: string): number {
+    const [x, y] = [versionParts(a), versionParts(b)];
+    if (!x || !y) {
+        return a.localeCompare(b);
+    }
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
+/**
+ * Why a version cannot be a release to build (before anything is asked of the registry), or undefined.
+ * Only plain releases (`1.60.2`), from {@link OLDEST_SUPPORTED_THEIA} on, within Theia 1.x.
+ */
+export function unsupportedTheiaVersion(version: string): string | undefined {
+    const parts = versionParts(version);
+    if (!parts) {
+        return `"${version}" is not a Theia release version (e.g. 1.60.2; no ranges, tags or pre-releases).`;
+    }
+    if (parts[0] !== 1) {
+        return `Theia ${version}: only Theia 1.x releases are supported.`;
+    }
+    if (compareVersions(version, OLDEST_SUPPORTED_THEIA) < 0) {
+        return `Theia ${version} is older than ${OLDEST_SUPPORTED_THEIA}, the oldest release the Theia extension supports `
+            + '(its RPC client needs ServiceConnectionProvider, which 1.43.0 lacks).';
+    }
+    return undefined;
+}
+
+/** The Theia packages of the sample browser app (browser-app/package.json), which every release app has too. */
+export function theiaAppPackages(): { dependencies: string[]; devDependencies: string[] } {
+    const manifest = JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'browser-app', 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>; devDependencies: Record<string, string>;
+    };
+    const theia = (deps: Record<string, string>): string[] => Object.keys(deps).filter(name => name.startsWith('@theia/'));
+    return { dependencies: theia(manifest.dependencies), devDependencies: theia(manifest.devDependencies) };
+}
+
+/** Runs a command, collecting its output; rejects with the output's tail when it fails. */
+function runCollected(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<string> {
+    return new Promise((resolve, reject) => {
+        const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', chunk => output += chunk);
+        child.stderr.on('data', chunk => output += chunk);
+        child.on('error', reject);
+        child.on('close', code => code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${output.trim().split('\n').slice(-5).join(' | ')}`)));
+    });
+}
+
+interface RegistryManifest {
+    readonly version?: string;
+    readonly dependencies?: Record<string, string>;
+    readonly peerDependencies?: Record<string, string>;
+}
+
+/** What the registry has of one package at one version: its peer dependencies, or undefined when it lacks that version. */
+async function registryManifest(name: string, version: string): Promise<RegistryManifest | undefined> {
+    try {
+        const output = await runCollected('npm', ['view', `${name}@${version}`, 'version', 'dependencies', 'peerDependencies', '--json'], { cwd: os.tmpdir() });
+        const text = output.split('\n').filter(line => !line.startsWith('npm warn')).join('\n').trim();
+        if (text === '') {
+            return undefined;
+        }
+        const parsed = JSON.parse(text) as RegistryManifest | string;
+        return typeof parsed === 'string' ? {} : parsed;
+    } catch (error) {
+        if (/E404|No match found/.test((error as Error).message)) {
+            return undefined;
+        }
+        throw new Error(`The package registry did not answer for ${name}@${version}: ${(error as Error).message}`);
+    }
+}
+
+export interface TheiaReleasePlan {
+    readonly version: string;
+    /** The app's package.json, as it will be written. */
+    readonly manifest: Record<string, unknown>;
+    /** Prefill @vscode/ripgrep 1.15.11's download cache before the install (webpack-era releases). */
+    readonly ripgrepCache: boolean;
+}
+
+/** The @vscode/ripgrep the webpack-era releases get, and the rg release its postinstall downloads (its lib/postinstall.js). */
+const LEGACY_RIPGREP = { packageVersion: '1.15.11', assetVersion: 'v13.0.0-10' } as const;
+
+/**
+ * Puts this machine's `rg` where @vscode/ripgrep 1.15.11's postinstall looks before downloading from GitHub
+ * (`<tmp>/vscode-ripgrep-cache-1.15.11/ripgrep-v13.0.0-10-<target>.tar.gz`, unpacked into its bin/).
+ */
+async function prefillRipgrepCache(): Promise<void> {
+    const rg = spawnSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' }).stdout.trim();
+    if (!rg) {
+        throw new Error('ripgrep (rg) is not installed: the webpack-era Theia releases need it offline (apt-get install ripgrep, or scripts/install-prerequisites.sh).');
+    }
+    const target = { x64: 'x86_64-unknown-linux-musl', arm64: 'aarch64-unknown-linux-musl' }[process.arch as 'x64' | 'arm64'];
+    if (process.platform !== 'linux' || !target) {
+        return; // Elsewhere the download is left to @vscode/ripgrep (with the network a user has).
+    }
+    const cache = path.join(os.tmpdir(), `vscode-ripgrep-cache-${LEGACY_RIPGREP.packageVersion}`);
+    const stage = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-rg-'));
+    try {
+        await fs.mkdir(cache, { recursive: true });
+        await fs.copyFile(await fs.realpath(rg), path.join(stage, 'rg'));
+        await fs.chmod(path.join(stage, 'rg'), 0o755);
+        await runCollected('tar', ['-czf', path.join(cache, `ripgrep-${LEGACY_RIPGREP.assetVersion}-${target}.tar.gz`), '-C', stage, 'rg'], { cwd: stage });
+    } finally {
+        await fs.rm(stage, { recursive: true, force: true });
+    }
+}
+
+/**
+ * Checks that the registry has every package of the app at `version` (before anything is installed) and plans the
+ * app: the Theia packages at exactly that version, and the peers its `@theia/core` asks for (react, react-dom:
+ * yarn 1 does not install peers) at its own ranges.
+ */
+export async function planTheiaRelease(version: string): Promise<TheiaReleasePlan> {
+    const unsupported = unsupportedTheiaVersion(version);
+    if (unsupported) {
+        throw new Error(unsupported);
+    }
+    const { dependencies, devDependencies } = theiaAppPackages();
+    const manifests = await Promise.all([...dependencies, ...devDependencies].map(async name => [name, await registryManifest(name, version)] as const));
+    const missing = manifests.filter(([, manifest]) => manifest === undefined).map(([name]) => name);
+    if (missing.length > 0) {
+        throw new Error(`Theia ${version} cannot be installed from this machine's package registry: it has no ${version} of ${missing.join(', ')}.`);
+    }
+    const corePeers = manifests.find(([name]) => name === '@theia/core')?.[1]?.peerDependencies ?? {};
+    const peers = Object.fromEntries(Object.entries(corePeers).filter(([name]) => !name.startsWith('@theia/')));
+    // Releases that bundle with webpack rather than esbuild (1.54.0 to 1.67.0 at least) need two more workarounds:
+    // - their production config requires terser-webpack-plugin, which Theia's own repository provides at its root
+    //   and no package of the app depends on;
+    // - their native-webpack-plugin copies `@vscode/ripgrep/bin/rg`, which the newest @vscode/ripgrep (1.18, within
+    //   their ^1.14 range) no longer has: pinned to 1.15.11, whose postinstall download is served from its cache,
+    //   prefilled with this machine's rg (as scripts/install-code-server.sh does for code-server).
+    const manager = await registryManifest('@theia/application-manager', version);
+    const bundler = manager?.dependencies ?? {};
+    const webpackEra = 'webpack' in bundler && !('esbuild' in bundler);
+    const buildTools: Record<string, string> = webpackEra && !('terser-webpack-plugin' in bundler) ? { 'terser-webpack-plugin': '^5.3.10' } : {};
+    return {
+        version,
+        manifest: {
+            private: true,
+            name: `fs-perf-theia-${version.replace(/\./g, '-')}`,
+            version: '0.0.0',
+            theia: { target: 'browser', frontend: { config: { applicationName: `FS Perf (Theia ${version} browser)` } } },
+            dependencies: {
+                ...Object.fromEntries(dependencies.map(name => [name, version])),
+                ...peers,
+            },
+            devDependencies: { ...Object.fromEntries(devDependencies.map(name => [name, version])), ...buildTools },
+            // What ENVIRONMENT.md lists for browser-app, for every release: msgpackr-extract's newest lacks the builds yarn 1 wants.
+            resolutions: { '**/msgpackr-extract': '3.0.4', ...(webpackEra ? { '**/@vscode/ripgrep': LEGACY_RIPGREP.packageVersion } : {}) },
+        },
+        ripgrepCache: webpackEra,
+    };
+}
+
+/**
+ * The Theia extension packed as a user gets it (`npm pack` in theia-extension/, whose `prepack` compiles and
+ * bundles it) into `folder`, named by its content's hash so that an app's install sees a changed extension.
+ */
+export async function packTheiaExtension(folder: string): Promise<string> {
+    await fs.mkdir(folder, { recursive: true });
+    const output = await runCollected('npm', ['pack', '--pack-destination', folder, '--json'], { cwd: path.join(REPOSITORY_ROOT, 'theia-extension') });
+    const jsonStart = output.indexOf('[');
+    const [{ filename }] = JSON.parse(output.slice(jsonStart)) as { filename: string }[];
+    const packed = path.join(folder, path.basename(filename));
+    const hash = createHash('sha256').update(await fs.readFile(packed)).digest('hex').slice(0, 12);
+    const named = path.join(folder, `fs-perf-theia-extension-${hash}.tgz`);
+    await fs.rename(packed, named);
+    return named;
+}
+
+export interface TheiaReleaseApp {
+    readonly version: string;
+    /** The app's folder in the cache. */
+    readonly folder: string;
+    /** Its backend's entry point (`lib/backend/main.js`). */
+    readonly main: string;
+    /** true: installed and built now; false: reused from the cache. */
+    readonly built: boolean;
+}
+
+interface BuildMarker {
+    readonly manifestHash: string;
+    readonly builtAt: string;
+    readonly installSeconds: number;
+    readonly buildSeconds: number;
+}
+
+const MARKER = '.fs-perf-app.json';
+
+function hashOf(value: unknown): string {
+    return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+/** A step's output, streamed to the terminal line by line with a prefix. */
+function runStreamed(command: string, args: readonly string[], cwd: string, prefix: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+    return new Promise((resolve, reject) => {
+        const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let tail: string[] = [];
+        const onData = (chunk: Buffer): void => {
+            for (const line of chunk.toString().split('\n').map(text => text.trimEnd()).filter(text => text.length > 0)) {
+                console.log(`${prefix}${line}`);
+                tail = [...tail.slice(-9), line];
+            }
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        child.on('error', reject);
+        child.on('close', code => code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} in ${cwd} exited ${code}: ${tail.slice(-3).join(' | ')}`)));
+    });
+}
+
+export interface EnsureReleaseOptions {
+    /** The cache folder (default {@link defaultTheiaCache}). */
+    readonly cache?: string;
+    /** Install and build again even where the cache has the app. */
+    readonly force?: boolean;
+    /** One line per step. */
+    readonly log?: (message: string) => void;
+    /** Prefix of the install's and build's own output lines (default: two spaces). */
+    readonly outputPrefix?: string;
+}
+
+/**
+ * The app of a release, installed and built for production in `<cache>/theia-<version>` unless the cache already has
+ * it for the same manifest (same Theia release, same packed extension). One app at a time: never two Theia builds at once.
+ */
+export async function ensureTheiaReleaseApp(plan: TheiaReleasePlan, extensionTarball: string, options: EnsureReleaseOptions = {}): Promise<TheiaReleaseApp> {
+    const log = options.log ?? console.log;
+    const cache = options.cache ?? defaultTheiaCache();
+    const folder = path.join(cache, `theia-${plan.version}`);
+    const main = path.join(folder, 'lib', 'backend', 'main.js');
+    const tarballName = path.basename(extensionTarball);
+    const manifest = {
+        ...plan.manifest,
+        dependencies: { ...(plan.manifest.dependencies as Record<string, string>), '@fs-perf/theia-extension': `file:./${tarballName}` },
+    };
+    const manifestHash = hashOf(manifest);
+    const markerFile = path.join(folder, MARKER);
+    const marker = existsSync(markerFile) ? JSON.parse(readFileSync(markerFile, 'utf8')) as BuildMarker : undefined;
+    if (!options.force && marker?.manifestHash === manifestHash && existsSync(main) && existsSync(path.join(folder, 'lib', 'frontend', 'bundle.js'))) {
+        log(`Theia ${plan.version}: reusing the app built ${marker.builtAt} in ${folder}`);
+        return { version: plan.version, folder, main, built: false };
+    }
+    await fs.mkdir(folder, { recursive: true });
+    await fs.rm(markerFile, { force: true });
+    // An older extension tarball, the previous build's output: gone, so nothing stale is picked up.
+    for (const entry of await fs.readdir(folder)) {
+        if ((entry.startsWith('fs-perf-theia-extension-') && entry !== tarballName) || ['lib', 'src-gen'].includes(entry)) {
+            await fs.rm(path.join(folder, entry), { recursive: true, force: true });
+        }
+    }
+    await fs.copyFile(extensionTarball, path.join(folder, tarballName));
+    await fs.writeFile(path.join(folder, 'package.json'), JSON.stringify(manifest, undefined, 2) + '\n');
+    // ENVIRONMENT.md's install workarounds, in the app's own folder: puppeteer (from @theia/cli) wants a newer
+    // Node and would download Chrome in its postinstall.
+    await fs.writeFile(path.join(folder, '.yarnrc'), 'ignore-engines true\n');
+    await fs.writeFile(path.join(folder, '.puppeteerrc.cjs'), 'module.exports = { skipDownload: true };\n');
+    const prefix = options.outputPrefix ?? '  ';
+    const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: 'true', npm_config_yes: 'true' };
+    if (plan.ripgrepCache) {
+        await prefillRipgrepCache();
+    }
+    let stepStarted = Date.now();
+    log(`Theia ${plan.version}: installing the app in ${folder} (yarn install; a few minutes the first time)`);
+    await runStreamed('yarn', ['install', '--non-interactive', '--no-progress', '--network-timeout', '600000'], folder, prefix, env);
+    const installSeconds = (Date.now() - stepStarted) / 1000;
+    stepStarted = Date.now();
+    log(`Theia ${plan.version}: installed in ${installSeconds.toFixed(0)} s; building it for production (theia build)`);
+    await runStreamed(process.execPath, [theiaCli(folder), 'build', '--mode', 'production'], folder, prefix, env);
+    const buildSeconds = (Date.now() - stepStarted) / 1000;
+    if (!existsSync(main)) {
+        throw new Error(`Theia ${plan.version}: the build finished without ${path.relative(folder, main)}.`);
+    }
+    const written: BuildMarker = { manifestHash, builtAt: new Date().toISOString(), installSeconds, buildSeconds };
+    await fs.writeFile(markerFile, JSON.stringify(written, undefined, 2) + '\n');
+    log(`Theia ${plan.version}: built in ${buildSeconds.toFixed(0)} s`);
+    return { version: plan.version, folder, main, built: true };
+}
+
+/** The `theia` command of an app's @theia/cli (`bin/theia` in 1.54, `bin/theia.js` in 1.74). */
+function theiaCli(appFolder: string): string {
+    const cli = path.join(appFolder, 'node_modules', '@theia', 'cli');
+    const { bin } = JSON.parse(readFileSync(path.join(cli, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    return path.join(cli, bin.theia);
+}
+
+/** The version of a package an app has installed (e.g. `@theia/core`), or undefined. */
+export function installedVersion(appFolder: string, name: string): string | undefined {
+    const manifest = path.join(appFolder, 'node_modules', name, 'package.json');
+    return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : undefined;
+}
+
+/** True when yarn is on the PATH (the release apps are installed with yarn 1, like this repository). */
+export function yarnAvailable(): boolean {
+    return spawnSync('yarn', ['--version'], { encoding: 'utf8' }).status === 0;
+}
