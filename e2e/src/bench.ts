@@ -91,7 +91,7 @@ interface HostOutcome {
     readonly resultsFile?: string;
 }
 
-const VSIX = path.join(REPOSITORY_ROOT, 'vscode-extension', 'fs-perf-vscode.vsix');
+export const VSIX = path.join(REPOSITORY_ROOT, 'vscode-extension', 'fs-perf-vscode.vsix');
 /** `yarn bench` samples on until every median is known within 5% (the editors' own default is off). */
 const DEFAULT_BENCH_PRECISION = 5;
 const started = Date.now();
@@ -207,6 +207,7 @@ async function measureTheiaBrowser(options: BenchOptions, release?: TheiaRelease
     const session = await HostSession.theiaBrowser({
         settings: { 'fsPerf.cpuPass': options.cpuPass },
         appMain: release?.main,
+        pluginFolders: release && [release.plugins],
         onServerStarted: (server, workspace) => log(`  ${id}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
     });
     return measureTheia(session, options, id, 'local');
@@ -263,8 +264,9 @@ async function prepareHost(target: BenchTarget, options: BenchOptions, plans: Re
             log('packing the Theia extension (npm pack in theia-extension/) for the release apps');
             return packTheiaExtension(path.join(options.theiaCache ?? defaultTheiaCache(), 'packs'));
         })();
+        ensureVsix();
         const app = await ensureTheiaReleaseApp(plans.get(target.theiaVersion)!, await packedExtension,
-            { cache: options.theiaCache, force: options.force, log: message => log(`  ${message}`), outputPrefix: `    ${target.theiaVersion}| ` });
+            { cache: options.theiaCache, force: options.force, log: message => log(`  ${message}`), outputPrefix: `    ${target.theiaVersion}| `, vsix: VSIX });
         const core = installedVersion(app.folder, '@theia/core');
         if (core !== target.theiaVersion) {
             throw new Error(`the app for Theia ${target.theiaVersion} in ${app.folder} has @theia/core ${core ?? '(none)'}; run again with --force.`);

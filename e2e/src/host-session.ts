@@ -35,6 +35,8 @@ export interface HostSessionOptions {
     readonly environment?: NodeJS.ProcessEnv;
     /** Theia browser: another app's backend entry point (a release app's `lib/backend/main.js`) instead of browser-app's. */
     readonly appMain?: string;
+    /** Theia: the folders with the VS Code extension (unpacked, or its `.vsix`) instead of this repository's plugins/. */
+    readonly pluginFolders?: readonly string[];
 }
 
 export interface CodeServerSessionOptions extends HostSessionOptions {
@@ -75,7 +77,7 @@ export class HostSession {
         return new HostSession(options).start(async session => {
             const { folder, workspace, config } = await session.prepareTheia('fs-perf-theia-');
             const server = await session.startServer(await theiaBackendLaunch(workspace, config, options.extraPluginFolders,
-                { ...options.environment, ...session.cpuPidsEnvironment(folder) }, options.appMain));
+                { ...options.environment, ...session.cpuPidsEnvironment(folder) }, options.appMain, options.pluginFolders));
             await session.openWorkbench(path.join(folder, 'chromium'), server.baseUrl, THEIA_1_74);
         });
     }

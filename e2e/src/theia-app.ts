@@ -34,14 +34,14 @@ export async function createTheiaConfigDirectory(directory: string, settings: Re
  * and any `extraPluginFolders` (folders that contain unpacked plugins, e.g. a test's).
  */
 export async function theiaBackendLaunch(workspace: string | undefined, configDirectory: string, extraPluginFolders: readonly string[] = [],
-    environment: NodeJS.ProcessEnv = {}, appMain = BROWSER_APP_MAIN): Promise<ServerLaunch> {
+    environment: NodeJS.ProcessEnv = {}, appMain = BROWSER_APP_MAIN, pluginFolders: readonly string[] = [PLUGINS_DIRECTORY]): Promise<ServerLaunch> {
     await fs.access(appMain).catch(() => {
         throw new Error(appMain === BROWSER_APP_MAIN ? 'browser-app is not built: run `yarn build:browser`.' : `${appMain} is missing: build that app first.`);
     });
     return {
         name: "Theia's backend",
         command: process.execPath,
-        args: [appMain, '--hostname', '127.0.0.1', '--port', '0', `--plugins=${[PLUGINS_DIRECTORY, ...extraPluginFolders].map(folder => `local-dir:${folder}`).join(',')}`,
+        args: [appMain, '--hostname', '127.0.0.1', '--port', '0', `--plugins=${[...pluginFolders, ...extraPluginFolders].map(folder => `local-dir:${folder}`).join(',')}`,
             ...(workspace ? [workspace] : [])],
         cwd: path.dirname(path.dirname(path.dirname(appMain))),
         env: { ...process.env, ...environment, THEIA_CONFIG_DIR: configDirectory },

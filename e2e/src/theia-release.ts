@@ -156,7 +156,12 @@ export async function planTheiaRelease(version: string): Promise<TheiaReleasePla
     if (missing.length > 0) {
         throw new Error(`Theia ${version} cannot be installed from this machine's package registry: it has no ${version} of ${missing.join(', ')}.`);
     }
-    const corePeers = manifests.find(([name]) => name === '@theia/core')?.[1]?.peerDependencies ?? {};
+    const core = manifests.find(([name]) => name === '@theia/core')?.[1];
+    const corePeers = core?.peerDependencies ?? {};
+    // An app installed today gets today's versions within a release's ranges. inversify's newer minors check
+    // derived classes' constructor arguments strictly, which 1.54.0's backend fails ("The number of constructor
+    // arguments in the derived class ... must be >= ..."): pinned to the minor the release asked for (^6.0.1 -> ~6.0.1).
+    const inversify = /^\^(\d+\.\d+\.\d+)$/.exec(core?.dependencies?.inversify ?? '');
     const peers = Object.fromEntries(Object.entries(corePeers).filter(([name]) => !name.startsWith('@theia/')));
     // Releases that bundle with webpack rather than esbuild (1.54.0 to 1.67.0 at least) need two more workarounds:
     // - their production config requires terser-webpack-plugin, which Theia's own repository provides at its root
@@ -181,7 +186,11 @@ export async function planTheiaRelease(version: string): Promise<TheiaReleasePla
             },
             devDependencies: { ...Object.fromEntries(devDependencies.map(name => [name, version])), ...buildTools },
             // What ENVIRONMENT.md lists for browser-app, for every release: msgpackr-extract's newest lacks the builds yarn 1 wants.
-            resolutions: { '**/msgpackr-extract': '3.0.4', ...(webpackEra ? { '**/@vscode/ripgrep': LEGACY_RIPGREP.packageVersion } : {}) },
+            resolutions: {
+                '**/msgpackr-extract': '3.0.4',
+                ...(inversify ? { '**/inversify': `~${inversify[1]}` } : {}),
+                ...(webpackEra ? { '**/@vscode/ripgrep': LEGACY_RIPGREP.packageVersion } : {}),
+            },
         },
         ripgrepCache: webpackEra,
     };
@@ -209,6 +218,8 @@ export interface TheiaReleaseApp {
     readonly folder: string;
     /** Its backend's entry point (`lib/backend/main.js`). */
     readonly main: string;
+    /** Its plugins folder (`plugins/`), with the VS Code extension's `.vsix` where one was given. */
+    readonly plugins: string;
     /** true: installed and built now; false: reused from the cache. */
     readonly built: boolean;
 }
@@ -253,6 +264,19 @@ export interface EnsureReleaseOptions {
     readonly log?: (message: string) => void;
     /** Prefix of the install's and build's own output lines (default: two spaces). */
     readonly outputPrefix?: string;
+    /** The VS Code extension's `.vsix`, copied into the app's plugins folder as a user would (Theia unpacks it). */
+    readonly vsix?: string;
+}
+
+/** The app's plugins folder with only `vsix` in it (a plugin is the app's run-time content: no rebuild). */
+async function placePlugin(folder: string, vsix: string | undefined): Promise<string> {
+    const plugins = path.join(folder, 'plugins');
+    await fs.rm(plugins, { recursive: true, force: true });
+    await fs.mkdir(plugins, { recursive: true });
+    if (vsix) {
+        await fs.copyFile(vsix, path.join(plugins, path.basename(vsix)));
+    }
+    return plugins;
 }
 
 /**
@@ -274,7 +298,7 @@ export async function ensureTheiaReleaseApp(plan: TheiaReleasePlan, extensionTar
     const marker = existsSync(markerFile) ? JSON.parse(readFileSync(markerFile, 'utf8')) as BuildMarker : undefined;
     if (!options.force && marker?.manifestHash === manifestHash && existsSync(main) && existsSync(path.join(folder, 'lib', 'frontend', 'bundle.js'))) {
         log(`Theia ${plan.version}: reusing the app built ${marker.builtAt} in ${folder}`);
-        return { version: plan.version, folder, main, built: false };
+        return { version: plan.version, folder, main, plugins: await placePlugin(folder, options.vsix), built: false };
     }
     await fs.mkdir(folder, { recursive: true });
     await fs.rm(markerFile, { force: true });
@@ -309,7 +333,7 @@ export async function ensureTheiaReleaseApp(plan: TheiaReleasePlan, extensionTar
     const written: BuildMarker = { manifestHash, builtAt: new Date().toISOString(), installSeconds, buildSeconds };
     await fs.writeFile(markerFile, JSON.stringify(written, undefined, 2) + '\n');
     log(`Theia ${plan.version}: built in ${buildSeconds.toFixed(0)} s`);
-    return { version: plan.version, folder, main, built: true };
+    return { version: plan.version, folder, main, plugins: await placePlugin(folder, options.vsix), built: true };
 }
 
 /** The `theia` command of an app's @theia/cli (`bin/theia` in 1.54, `bin/theia.js` in 1.74). */

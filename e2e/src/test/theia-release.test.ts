@@ -1,10 +1,10 @@
 import { assert } from 'chai';
 import { execFileSync } from 'child_process';
-import { promises as fs } from 'fs';
+import { promises as fs, readdirSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { SCENARIO_CATALOG, THEIA_SCENARIO_IDS } from '@fs-perf/benchmark-core';
-import { benchTargets, parseBenchArguments } from '../bench';
+import { benchTargets, ensureVsix, parseBenchArguments, VSIX } from '../bench';
 import { HostSession } from '../host-session';
 import {
     defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension, planTheiaRelease, TheiaReleaseApp,
@@ -113,9 +113,12 @@ suite(`A second Theia app (${OLDEST_SUPPORTED_THEIA}) from the packed extension`
         const cache = defaultTheiaCache();
         const tarball = await packTheiaExtension(path.join(cache, 'packs'));
         const started = Date.now();
-        app = await ensureTheiaReleaseApp(await planTheiaRelease(OLDEST_SUPPORTED_THEIA), tarball, { cache, log: message => console.log(`      ${message}`), outputPrefix: '        | ' });
+        ensureVsix();
+        app = await ensureTheiaReleaseApp(await planTheiaRelease(OLDEST_SUPPORTED_THEIA), tarball,
+            { cache, log: message => console.log(`      ${message}`), outputPrefix: '        | ', vsix: VSIX });
         console.log(`      the app was ${app.built ? 'installed and built' : 'reused'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-        session = await HostSession.theiaBrowser({ appMain: app.main, settings: { 'fsPerf.cpuPass': false } });
+        // The app's own plugins folder with the .vsix in it, as README's "Add fs-perf to your Theia app" says.
+        session = await HostSession.theiaBrowser({ appMain: app.main, pluginFolders: [app.plugins], settings: { 'fsPerf.cpuPass': false } });
     });
     suiteTeardown(() => closeSession(session));
 
@@ -123,6 +126,7 @@ suite(`A second Theia app (${OLDEST_SUPPORTED_THEIA}) from the packed extension`
         assert.strictEqual(installedVersion(app!.folder, '@theia/core'), OLDEST_SUPPORTED_THEIA);
         assert.isFalse(path.relative(path.resolve(__dirname, '..', '..', '..'), app!.folder).split(path.sep)[0] !== '..', 'the app is not inside the repository');
         assert.match(installedVersion(app!.folder, '@fs-perf/theia-extension') ?? '', /^\d+\.\d+\.\d+$/);
+        assert.deepStrictEqual(readdirSync(app!.plugins), [path.basename(VSIX)], 'the plugin is the packed .vsix, not an unpacked copy');
     });
 
     test('"FS Perf: Run All with Options..." measures the Theia scenarios and the plugin there', async () => {

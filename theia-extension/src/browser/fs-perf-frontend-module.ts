@@ -1,4 +1,5 @@
 import { ContainerModule } from '@theia/core/shared/inversify';
+import { bindFsPerfLogger } from '../common/fs-perf-logger';
 import { CommandContribution } from '@theia/core/lib/common/command';
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
 import { NodeFsReadService, nodeFsReadPath } from '../common/node-fs-read-protocol';
@@ -13,6 +14,7 @@ import { TheiaFrontEnd } from './theia-front-end';
 export default new ContainerModule(bind => {
     bind(NodeFsReadService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<NodeFsReadService>(ctx.container, nodeFsReadPath)).inSingletonScope();
     bindFsPerfPreferences(bind);
+    bindFsPerfLogger(bind);
     bind(TheiaFrontEnd).toSelf().inSingletonScope();
     bind(PluginBenchmark).toSelf().inSingletonScope();
     bind(FrontendReadTrace).toSelf().inSingletonScope();

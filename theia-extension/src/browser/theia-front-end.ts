@@ -1,6 +1,6 @@
-import { inject, injectable, named } from '@theia/core/shared/inversify';
+import { inject, injectable } from '@theia/core/shared/inversify';
+import { FsPerfLogger } from '../common/fs-perf-logger';
 import { CommandRegistry } from '@theia/core/lib/common/command';
-import { ILogger } from '@theia/core/lib/common/logger';
 import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
 import { ApplicationShell } from '@theia/core/lib/browser/shell/application-shell';
 import { MessageService } from '@theia/core/lib/common/message-service';
@@ -25,7 +25,7 @@ export class TheiaFrontEnd implements EditorFrontEnd<TheiaWorkspaceFiles> {
     @inject(OutputChannelManager) protected readonly outputChannelManager: OutputChannelManager;
     @inject(MessageService) protected readonly messages: MessageService;
     @inject(FsPerfPreferences) protected readonly preferences: FsPerfPreferences;
-    @inject(ILogger) @named('fs-perf') protected readonly logger: ILogger;
+    @inject(FsPerfLogger) protected readonly logger: FsPerfLogger;
     @inject(QuickInputService) protected readonly quickInput: QuickInputService;
     @inject(ApplicationShell) protected readonly shell: ApplicationShell;
     /** The report in the main area; a new one once the person has closed it (closing disposes a widget). */

@@ -1,6 +1,7 @@
 import { ContainerModule } from '@theia/core/shared/inversify';
 import { ConnectionHandler, RpcConnectionHandler } from '@theia/core/lib/common/messaging';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
+import { bindFsPerfLogger } from '../common/fs-perf-logger';
 import { NodeFsReadService, nodeFsReadPath } from '../common/node-fs-read-protocol';
 import { bindConnectionGuard, FsPerfHttpContribution } from './fs-perf-http-contribution';
 import { NodeFsReadServiceImpl } from './node-fs-read-service-impl';
@@ -21,6 +22,7 @@ export default new ContainerModule(bind => {
         new RpcConnectionHandler<NodeFsReadService>(nodeFsReadPath, () => ctx.container.get<NodeFsReadService>(NodeFsReadService))
     ).inSingletonScope();
 
+    bindFsPerfLogger(bind);
     bindConnectionGuard(bind);
     bind(FsPerfHttpContribution).toSelf().inSingletonScope();
     bind(BackendApplicationContribution).toService(FsPerfHttpContribution);

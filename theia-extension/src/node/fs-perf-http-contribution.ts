@@ -1,6 +1,6 @@
 import * as express from '@theia/core/shared/express';
-import { inject, injectable, interfaces, named } from '@theia/core/shared/inversify';
-import { ILogger } from '@theia/core/lib/common/logger';
+import { FsPerfLogger } from '../common/fs-perf-logger';
+import { inject, injectable, interfaces } from '@theia/core/shared/inversify';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import * as theiaNode from '@theia/core/lib/node';
 import type { HttpConnectionValidator } from '@theia/core/lib/node';
@@ -39,7 +39,7 @@ export class FsPerfHttpContribution implements BackendApplicationContribution {
 
     @inject(FsPerfConnectionGuard) protected readonly connectionValidator: FsPerfConnectionGuard;
     @inject(WorkspaceRootsProvider) protected readonly rootsProvider: WorkspaceRootsProvider;
-    @inject(ILogger) @named('fs-perf') protected readonly logger: ILogger;
+    @inject(FsPerfLogger) protected readonly logger: FsPerfLogger;
     @inject(ReadLimiter) protected readonly limiter: ReadLimiter;
 
     configure(app: express.Application): void {

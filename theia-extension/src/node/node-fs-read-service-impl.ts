@@ -1,7 +1,7 @@
 import * as os from 'os';
+import { FsPerfLogger } from '../common/fs-perf-logger';
 import { performance } from 'perf_hooks';
-import { inject, injectable, named } from '@theia/core/shared/inversify';
-import { ILogger } from '@theia/core/lib/common/logger';
+import { inject, injectable } from '@theia/core/shared/inversify';
 import { CPU_PIDS_FILE_VARIABLE, formatBytes, listedProcessesCpu, ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
 import { Xoshiro128 } from '@fs-perf/test-files';
 import { BackendEnvironment, BackendReadTiming, MAX_READ_BYTES, NodeFsReadService } from '../common/node-fs-read-protocol';
@@ -20,7 +20,7 @@ const MAX_CACHED_BUFFER_BYTES = 2 * MAX_READ_BYTES;
 export class NodeFsReadServiceImpl implements NodeFsReadService {
 
     @inject(WorkspaceRootsProvider) protected readonly rootsProvider: WorkspaceRootsProvider;
-    @inject(ILogger) @named('fs-perf') protected readonly logger: ILogger;
+    @inject(FsPerfLogger) protected readonly logger: FsPerfLogger;
     @inject(ReadLimiter) protected readonly limiter: ReadLimiter;
     @inject(BackendReadTrace) protected readonly trace: BackendReadTrace;
 

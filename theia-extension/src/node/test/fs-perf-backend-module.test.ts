@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { Container } from '@theia/core/shared/inversify';
-import { ILogger } from '@theia/core/lib/common/logger';
+import { LoggerFactory } from '@theia/core/lib/common/logger';
 import { ConnectionHandler } from '@theia/core/lib/common/messaging';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { HttpConnectionValidator } from '@theia/core/lib/node';
@@ -24,7 +24,7 @@ suite('fs-perf backend module', () => {
         container.bind(WorkspaceFileService).toSelf().inSingletonScope();
         const validator: HttpConnectionValidator = { validateRequest: (_request, _response, next) => next() };
         container.bind(HttpConnectionValidator).toConstantValue(validator);
-        container.bind(ILogger).toConstantValue(new RecordingLogger()).whenTargetNamed('fs-perf');
+        container.bind(LoggerFactory).toConstantValue(() => new RecordingLogger());
         container.load(fsPerfBackendModule);
     });
 
@@ -51,7 +51,7 @@ suite('fs-perf backend module', () => {
         const older = new Container();
         older.bind(WorkspaceServer).toConstantValue(container.get(WorkspaceServer));
         older.bind(WorkspaceFileService).toSelf().inSingletonScope();
-        older.bind(ILogger).toConstantValue(new RecordingLogger()).whenTargetNamed('fs-perf');
+        older.bind(LoggerFactory).toConstantValue(() => new RecordingLogger());
         older.load(fsPerfBackendModule);
         let passed = false;
         older.get<FsPerfConnectionGuard>(FsPerfConnectionGuard).validateRequest({} as never, {} as never, () => passed = true);

@@ -1,4 +1,5 @@
 import * as http from 'http';
+import { FsPerfLogger } from '../../common/fs-perf-logger';
 import { AddressInfo } from 'net';
 import express from '@theia/core/shared/express';
 import { ILogger } from '@theia/core/lib/common/logger';
@@ -21,7 +22,7 @@ export async function startRouteServer(validator: HttpConnectionValidator, roots
     container.bind(HttpConnectionValidator).toConstantValue(validator);
     bindConnectionGuard(container.bind.bind(container));
     container.bind(WorkspaceRootsProvider).toConstantValue(roots);
-    container.bind(ILogger).toConstantValue(logger).whenTargetNamed('fs-perf');
+    container.bind(FsPerfLogger).toConstantValue(logger);
     const app = express();
     container.get(FsPerfHttpContribution).configure(app);
     const server = http.createServer(app);

@@ -1,4 +1,5 @@
 import * as fs from 'fs';
+import { FsPerfLogger } from '../../common/fs-perf-logger';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
@@ -165,7 +166,7 @@ export function createServiceContainer(roots: WorkspaceRootsProvider, logger: IL
     container.bind(NodeFsReadServiceImpl).toSelf().inSingletonScope();
     container.bind(NodeFsReadService).toService(NodeFsReadServiceImpl);
     container.bind(WorkspaceRootsProvider).toConstantValue(roots);
-    container.bind(ILogger).toConstantValue(logger).whenTargetNamed('fs-perf');
+    container.bind(FsPerfLogger).toConstantValue(logger);
     return container;
 }
 
