@@ -192,7 +192,12 @@ async function measureTheia(session: HostSession, options: BenchOptions, host: s
             answers: [String(options.iterations), String(options.warmup), options.sizes.join(', '), String(options.precision)],
             onProgress,
         });
-        return where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);
+        const document = where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);
+        if (where === 'local' && !document.results.some(row => row.host?.extensionKind === 'plugin')) {
+            // A Theia started here has the VS Code extension as a plugin: without its rows something kept it from loading.
+            throw new Error(`the results have no rows of the VS Code extension (the plugin): it did not load in this Theia (${document.host.editorName} ${document.host.editorVersion}); see the FS Performance Output channel and the backend log.`);
+        }
+        return document;
     } finally {
         await session.dispose();
     }

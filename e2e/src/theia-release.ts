@@ -9,6 +9,7 @@ import { existsSync, promises as fs, readFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { REPOSITORY_ROOT } from './code-server';
+import { readZipEntries } from './zip';
 
 /**
  * The oldest Theia release the Theia extension runs in, built and measured here. 1.43.0, the release before it
@@ -264,17 +265,44 @@ export interface EnsureReleaseOptions {
     readonly log?: (message: string) => void;
     /** Prefix of the install's and build's own output lines (default: two spaces). */
     readonly outputPrefix?: string;
-    /** The VS Code extension's `.vsix`, copied into the app's plugins folder as a user would (Theia unpacks it). */
+    /** The VS Code extension's `.vsix`, unpacked into the app's plugins folder as README says (see {@link unpackPlugin}). */
     readonly vsix?: string;
 }
 
-/** The app's plugins folder with only `vsix` in it (a plugin is the app's run-time content: no rebuild). */
+/**
+ * Unpacks a `.vsix` (its `extension/` folder) into `<plugins>/<publisher>.<name>`, the layout `--plugins=local-dir:`
+ * deploys in every supported release. A `.vsix` file itself in that folder is not deployed by 1.54.0 ("Only user
+ * plugins will be handled by file handlers, please unpack the plugin ... manually").
+ */
+export async function unpackPlugin(vsix: string, plugins: string): Promise<string> {
+    const entries = await readZipEntries(vsix);
+    const manifest = entries.get('extension/package.json');
+    if (!manifest) {
+        throw new Error(`${vsix} is not a VS Code extension package: it has no extension/package.json.`);
+    }
+    const { publisher, name } = JSON.parse(manifest.toString('utf8')) as { publisher: string; name: string };
+    const target = path.join(plugins, `${publisher}.${name}`);
+    await fs.rm(target, { recursive: true, force: true });
+    for (const [entry, bytes] of entries) {
+        if (entry.startsWith('extension/') && !entry.endsWith('/')) {
+            const file = path.join(target, entry.slice('extension/'.length));
+            if (path.relative(target, file).startsWith('..')) {
+                throw new Error(`${vsix}: the entry ${entry} points outside its folder.`);
+            }
+            await fs.mkdir(path.dirname(file), { recursive: true });
+            await fs.writeFile(file, bytes);
+        }
+    }
+    return target;
+}
+
+/** The app's plugins folder with only the VS Code extension in it, unpacked (a plugin is run-time content: no rebuild). */
 async function placePlugin(folder: string, vsix: string | undefined): Promise<string> {
     const plugins = path.join(folder, 'plugins');
     await fs.rm(plugins, { recursive: true, force: true });
     await fs.mkdir(plugins, { recursive: true });
     if (vsix) {
-        await fs.copyFile(vsix, path.join(plugins, path.basename(vsix)));
+        await unpackPlugin(vsix, plugins);
     }
     return plugins;
 }

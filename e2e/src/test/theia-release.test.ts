@@ -117,7 +117,7 @@ suite(`A second Theia app (${OLDEST_SUPPORTED_THEIA}) from the packed extension`
         app = await ensureTheiaReleaseApp(await planTheiaRelease(OLDEST_SUPPORTED_THEIA), tarball,
             { cache, log: message => console.log(`      ${message}`), outputPrefix: '        | ', vsix: VSIX });
         console.log(`      the app was ${app.built ? 'installed and built' : 'reused'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-        // The app's own plugins folder with the .vsix in it, as README's "Add fs-perf to your Theia app" says.
+        // The app's own plugins folder with the .vsix unpacked in it, as README's "Add fs-perf to your Theia app" says.
         session = await HostSession.theiaBrowser({ appMain: app.main, pluginFolders: [app.plugins], settings: { 'fsPerf.cpuPass': false } });
     });
     suiteTeardown(() => closeSession(session));
@@ -126,7 +126,8 @@ suite(`A second Theia app (${OLDEST_SUPPORTED_THEIA}) from the packed extension`
         assert.strictEqual(installedVersion(app!.folder, '@theia/core'), OLDEST_SUPPORTED_THEIA);
         assert.isFalse(path.relative(path.resolve(__dirname, '..', '..', '..'), app!.folder).split(path.sep)[0] !== '..', 'the app is not inside the repository');
         assert.match(installedVersion(app!.folder, '@fs-perf/theia-extension') ?? '', /^\d+\.\d+\.\d+$/);
-        assert.deepStrictEqual(readdirSync(app!.plugins), [path.basename(VSIX)], 'the plugin is the packed .vsix, not an unpacked copy');
+        assert.deepStrictEqual(readdirSync(app!.plugins), ['fs-perf.fs-perf-vscode'], 'the .vsix unpacked, as README says');
+        assert.isTrue(readdirSync(path.join(app!.plugins, 'fs-perf.fs-perf-vscode')).includes('package.json'));
     });
 
     test('"FS Perf: Run All with Options..." measures the Theia scenarios and the plugin there', async () => {
