@@ -169,7 +169,9 @@ export async function planTheiaRelease(version: string): Promise<TheiaReleasePla
     //   and no package of the app depends on;
     // - their native-webpack-plugin copies `@vscode/ripgrep/bin/rg`, which the newest @vscode/ripgrep (1.18, within
     //   their ^1.14 range) no longer has: pinned to 1.15.11, whose postinstall download is served from its cache,
-    //   prefilled with this machine's rg (as scripts/install-code-server.sh does for code-server).
+    //   prefilled with this machine's rg (as scripts/install-code-server.sh does for code-server);
+    // - their @theia/notebook requires `lodash/debounce` without depending on lodash (Theia's repository has it at
+    //   its root): 1.60.2's build fails without it, 1.54.0's finds it only because another package pulls it in.
     const manager = await registryManifest('@theia/application-manager', version);
     const bundler = manager?.dependencies ?? {};
     const webpackEra = 'webpack' in bundler && !('esbuild' in bundler);
@@ -184,6 +186,7 @@ export async function planTheiaRelease(version: string): Promise<TheiaReleasePla
             dependencies: {
                 ...Object.fromEntries(dependencies.map(name => [name, version])),
                 ...peers,
+                ...(webpackEra ? { lodash: '^4.17.21' } : {}),
             },
             devDependencies: { ...Object.fromEntries(devDependencies.map(name => [name, version])), ...buildTools },
             // What ENVIRONMENT.md lists for browser-app, for every release: msgpackr-extract's newest lacks the builds yarn 1 wants.
