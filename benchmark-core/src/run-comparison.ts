@@ -1,6 +1,6 @@
-import { HostKey, hostKeyId } from './host-identity';
+import { distinctHostLabels, HostKey, hostKeyId } from './host-identity';
 import { adjustPValues, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, detectChange, formatSupported, Interval, medianInterval, MINIMUM_ROUNDS, RatioEstimate, roundsChange } from './intervals';
-import { collectMeasurements, hostLabelsOf, ReportMeasurement } from './report-model';
+import { collectMeasurements, hostKeysOf, ReportMeasurement } from './report-model';
 import { Measurement, ResultsDocument } from './results';
 import { FIXTURE_SIZE_LABELS } from './sizes';
 import { median } from './statistics';
@@ -87,8 +87,10 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
         throw new Error(`Unknown size ${minSize}: use one of ${FIXTURE_SIZE_LABELS.join(', ')}.`);
     }
     const sizes = new Set<string>(FIXTURE_SIZE_LABELS.slice(fromIndex));
-    // Both runs' hosts labelled together, so a label names the same host on both sides.
-    const label = hostLabelsOf([...baseline, ...current]);
+    // Both runs' hosts labelled together, so a label names the same host on both sides. Each side's hosts are keyed
+    // by that side alone: a Theia release against another (1.74.1 before, 1.75.0 after) is the same host, labelled
+    // without a release, which only tells releases of one run apart.
+    const label = distinctHostLabels([...hostKeysOf(baseline), ...hostKeysOf(current)]);
     const index = (documents: readonly ResultsDocument[]): Map<string, ReportMeasurement> => new Map(
         collectMeasurements(documents, label).filter(entry => sizes.has(entry.measurement.targetLabel)).map(entry => [
             `${hostKeyId(entry.host)}|${entry.measurement.scenario.id}|${entry.measurement.targetLabel}`, entry,

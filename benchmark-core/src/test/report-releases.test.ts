@@ -1,5 +1,6 @@
 import { assert } from 'chai';
 import { buildComparisonReport, ComparisonReport, MedianTable, reportSections, SizeChart } from '../report-model';
+import { compareRuns } from '../run-comparison';
 import { HostInfo, ResultsDocument } from '../results';
 import { SCENARIO_CATALOG } from '../scenario-catalog';
 import { measurementOfSamples, resultsDocument, theiaBrowser, theiaBrowserPlugin, vscodeServer, measurement } from './results-builders';
@@ -64,6 +65,13 @@ suite('Theia releases in one report (yarn bench --theia-version)', () => {
         const chart = report.charts.find((candidate): candidate is SizeChart => candidate.id === 'releases-plugin-browser');
         assert.deepStrictEqual(chart?.series.map(series => series.label), ['1.54.0', '1.60.2', '1.74.1']);
         assert.strictEqual(chart?.display, 'grouped-bars');
+    });
+
+    test('yarn bench:compare of one release against another pairs the same host, labelled without a release', () => {
+        const comparison = compareRuns([release('1.74.1', 800, 300)], [release('1.75.0', 1600, 300)], { minSize: '10000K' });
+        assert.deepStrictEqual(comparison.cells.map(cell => [cell.hostLabel, cell.scenarioId]).sort(),
+            [['Theia browser (extension)', catalog.theiaFileServiceReadFile.id], ['Theia browser (plugin)', catalog.vscodeReadFile.id]]);
+        assert.strictEqual(comparison.cells.find(cell => cell.scenarioId === catalog.vscodeReadFile.id)?.verdict, 'slower');
     });
 
     test('one release: no release tables, and labels as before', () => {

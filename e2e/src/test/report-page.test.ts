@@ -8,6 +8,7 @@ import { REPOSITORY_ROOT } from '../code-server';
 import { skipWithoutChromium, TEST_ARTIFACTS } from './session-helpers';
 
 const COMMITTED_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
+const RELEASE_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22-theia-releases');
 
 interface Box {
     readonly text: string;
@@ -39,9 +40,11 @@ suite('report.html in a browser', function (): void {
         }
     });
 
-    test('every chart has a legend entry per line or segment, no two legend labels overlap, and the headline\'s numbers are the tables\'', async () => {
-        const documents = await Promise.all(['theia-browser.json', 'vscode-server.json'].map(async name =>
-            parseResultsDocument(await fs.readFile(path.join(COMMITTED_RUN, 'results', name), 'utf8'), name)));
+    /** The committed run's report drawn in the page, and its charts checked: a legend entry per series, at most 6, none overlapping. */
+    async function drawAndCheckCharts(run: string): Promise<void> {
+        const folder = path.join(run, 'results');
+        const documents = await Promise.all((await fs.readdir(folder)).sort().map(async name =>
+            parseResultsDocument(await fs.readFile(path.join(folder, name), 'utf8'), name)));
         const report = buildComparisonReport(documents);
         const page = browser!.page;
         await page.setContent(renderReportHtml(report));
@@ -63,9 +66,10 @@ suite('report.html in a browser', function (): void {
             }
             assert.isAtMost(chart.legend.length, 6, `${chart.title}: a handful of series`);
         }
-        // The headline's numbers, as the tables print them.
-        const headline = await page.$$eval('ul.headline li', items => items.map(item => item.textContent ?? ''));
-        const tableCell = async (heading: string, row: string): Promise<string> => page.evaluate(([h, r]) => {
+    }
+
+    /** The last cell of a table's row, as the page shows it. */
+    const tableCell = async (heading: string, row: string): Promise<string> => browser!.page.evaluate(([h, r]) => {
             const title = Array.from(document.querySelectorAll('h2, h3')).find(element => element.textContent === h);
             let table = title?.nextElementSibling;
             while (table && table.tagName !== 'TABLE') {
@@ -74,6 +78,12 @@ suite('report.html in a browser', function (): void {
             const cells = Array.from(table?.querySelectorAll('tr') ?? []).find(tr => tr.firstElementChild?.textContent === r)?.querySelectorAll('td');
             return cells ? cells[cells.length - 1].textContent ?? '' : '';
         }, [heading, row] as const);
+
+    test('every chart has a legend entry per line or segment, no two legend labels overlap, and the headline\'s numbers are the tables\'', async () => {
+        await drawAndCheckCharts(COMMITTED_RUN);
+        const page = browser!.page;
+        // The headline's numbers, as the tables print them.
+        const headline = await page.$$eval('ul.headline li', items => items.map(item => item.textContent ?? ''));
         const factor = await tableCell('Theia browser (plugin) vs VS Code server', 'Factor');
         assert.isTrue(headline.some(item => item === `Theia browser (plugin) vs VS Code server, 10000K: ${factor} times the time (the first over the second).`),
             `the 10000K factor ${factor} in ${JSON.stringify(headline)}`);
@@ -81,5 +91,19 @@ suite('report.html in a browser', function (): void {
         assert.isTrue(headline[0].includes(`Theia browser (plugin) ${read}`), `${read} in ${headline[0]}`);
         await fs.mkdir(TEST_ARTIFACTS, { recursive: true });
         await page.screenshot({ path: path.join(TEST_ARTIFACTS, 'report-html.png') });
+    });
+
+    test('the committed Theia release run: a bar per release with its legend, and the headline\'s release factors are the factor tables\'', async () => {
+        await drawAndCheckCharts(RELEASE_RUN);
+        const page = browser!.page;
+        const legend = await page.$$eval('svg.grouped-bar-chart', svgs => svgs.map(svg => Array.from(svg.querySelectorAll('.legend text'), text => text.textContent ?? '')));
+        assert.deepInclude(legend, ['1.54.0', '1.60.2', '1.74.1'], 'the release charts name every release');
+        const headline = await page.$$eval('ul.headline li', items => items.map(item => item.textContent ?? ''));
+        for (const older of ['1.54.0', '1.60.2']) {
+            const title = `Theia ${older} vs 1.74.1 (browser): plugin workspace.fs.readFile`;
+            const factor = await tableCell(title, 'Factor');
+            assert.notStrictEqual(factor, '');
+            assert.include(headline, `${title}, 10000K: ${factor}.`);
+        }
     });
 });
