@@ -70,14 +70,14 @@ suite('report.html in a browser', function (): void {
 
     /** The last cell of a table's row, as the page shows it. */
     const tableCell = async (heading: string, row: string): Promise<string> => browser!.page.evaluate(([h, r]) => {
-            const title = Array.from(document.querySelectorAll('h2, h3')).find(element => element.textContent === h);
-            let table = title?.nextElementSibling;
-            while (table && table.tagName !== 'TABLE') {
-                table = table.nextElementSibling;
-            }
-            const cells = Array.from(table?.querySelectorAll('tr') ?? []).find(tr => tr.firstElementChild?.textContent === r)?.querySelectorAll('td');
-            return cells ? cells[cells.length - 1].textContent ?? '' : '';
-        }, [heading, row] as const);
+        const title = Array.from(document.querySelectorAll('h2, h3')).find(element => element.textContent === h);
+        let table = title?.nextElementSibling;
+        while (table && table.tagName !== 'TABLE') {
+            table = table.nextElementSibling;
+        }
+        const cells = Array.from(table?.querySelectorAll('tr') ?? []).find(tr => tr.firstElementChild?.textContent === r)?.querySelectorAll('td');
+        return cells ? cells[cells.length - 1].textContent ?? '' : '';
+    }, [heading, row] as const);
 
     test('every chart has a legend entry per line or segment, no two legend labels overlap, and the headline\'s numbers are the tables\'', async () => {
         await drawAndCheckCharts(COMMITTED_RUN);
