@@ -23,7 +23,7 @@ import * as path from 'path';
 import { runTests } from '@vscode/test-electron';
 import {
     DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, NotMeasuredHost, PRECISION_RANGE,
-    mergeRounds, ResultsDocument, validateResultsDocument, WARMUP_RANGE,
+    compareReleases, mergeRounds, ResultsDocument, validateResultsDocument, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
 import { chromiumAvailable, throttleCpu } from './chromium';
 import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListArgument } from './cli';
@@ -34,7 +34,7 @@ import { stopAllStarted } from './processes';
 import { writeReport } from './report-cli';
 import { fetchTheiaResults, findElectronBinary, NO_ELECTRON_BINARY } from './theia-app';
 import {
-    compareVersions, defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension, planTheiaRelease, TheiaReleaseApp,
+    defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension, planTheiaRelease, TheiaReleaseApp,
     TheiaReleasePlan, unsupportedTheiaVersion,
 } from './theia-release';
 import { resolveVsCodeDesktop } from './vscode-desktop';
@@ -460,7 +460,7 @@ function theiaVersionList(text: string): string[] {
             throw new InvalidArgumentError(problem);
         }
     }
-    return versions.sort(compareVersions);
+    return versions.sort(compareReleases);
 }
 
 function theiaUrl(text: string): string {

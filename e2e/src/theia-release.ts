@@ -8,6 +8,7 @@ import { createHash } from 'crypto';
 import { existsSync, promises as fs, readFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { compareReleases } from '@fs-perf/benchmark-core';
 import { REPOSITORY_ROOT } from './code-server';
 import { readZipEntries } from './zip';
 
@@ -33,14 +34,6 @@ function versionParts(version: string): [number, number, number] | undefined {
     return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
 }
 
-export function compareVersions(a: string, b: string): number {
-    const [x, y] = [versionParts(a), versionParts(b)];
-    if (!x || !y) {
-        return a.localeCompare(b);
-    }
-    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-}
-
 /**
  * Why a version cannot be a release to build (before anything is asked of the registry), or undefined.
  * Only plain releases (`1.60.2`), from {@link OLDEST_SUPPORTED_THEIA} on, within Theia 1.x.
@@ -53,7 +46,7 @@ export function unsupportedTheiaVersion(version: string): string | undefined {
     if (parts[0] !== 1) {
         return `Theia ${version}: only Theia 1.x releases are supported.`;
     }
-    if (compareVersions(version, OLDEST_SUPPORTED_THEIA) < 0) {
+    if (compareReleases(version, OLDEST_SUPPORTED_THEIA) < 0) {
         return `Theia ${version} is older than ${OLDEST_SUPPORTED_THEIA}, the oldest release the Theia extension supports `
             + '(its RPC client needs ServiceConnectionProvider, which 1.43.0 lacks).';
     }
@@ -378,9 +371,4 @@ function theiaCli(appFolder: string): string {
 export function installedVersion(appFolder: string, name: string): string | undefined {
     const manifest = path.join(appFolder, 'node_modules', name, 'package.json');
     return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : undefined;
-}
-
-/** True when yarn is on the PATH (the release apps are installed with yarn 1, like this repository). */
-export function yarnAvailable(): boolean {
-    return spawnSync('yarn', ['--version'], { encoding: 'utf8' }).status === 0;
 }
