@@ -190,6 +190,12 @@ function pooledResampleMedian(chosen: readonly number[], rounds: readonly (reado
 export const MINIMUM_ROUNDS = 3;
 
 /**
+ * The fewest alternated pairs of blocks for a paired comparison to decide anything but "inconclusive": below 6 the
+ * signed-rank test cannot reach p < 0.05 and its 95% interval does not exist (see paired.ts).
+ */
+export const MINIMUM_PAIRS = 6;
+
+/**
  * How a cell moved between two runs measured in rounds (`yarn bench --rounds N`), with the rounds as the units:
  * samples of one round share the machine's state of that moment, and between rounds (and runs) it changes more
  * than within one, so a test that takes every sample as independent calls that drift a change. The ratio
@@ -297,6 +303,8 @@ export interface ChangeEstimate extends RatioEstimate {
     readonly fewestSamples: number;
     /** Compared over rounds ({@link roundsChange}): the fewest rounds of a side. */
     readonly fewestRounds?: number;
+    /** Compared over alternated, paired blocks (`yarn bench --compare`, see paired.ts): the number of pairs. */
+    readonly fewestPairs?: number;
 }
 
 export interface Change extends ChangeEstimate {
@@ -326,15 +334,18 @@ function ratioLevel(options: ChangeOptions): number {
  * threshold; "no change" when the whole interval lies within the threshold (whatever the p-value: a real but
  * small change is noise for this purpose); otherwise "inconclusive" (more samples could tell). Always
  * "inconclusive" when a side has fewer samples than the interval of a median needs at the ratio's level (6 at
- * 95%): a bootstrap of so few samples gives an interval far narrower than the truth (a point for 1 sample). A
+ * 95%), rounds ({@link MINIMUM_ROUNDS}) or pairs (6): a bootstrap of so few samples gives an interval far narrower than
+ * the truth (a point for 1 sample). A
  * p-value may be adjusted for the number of cells compared (see {@link adjustPValues}) before it is given here.
  */
 export function changeVerdict(estimate: ChangeEstimate, pValue: number, options: ChangeOptions = {}): ChangeVerdict {
     const alpha = options.alpha ?? 0.05;
     const threshold = options.noiseThreshold ?? 0.05;
-    const tooFew = estimate.fewestRounds === undefined
-        ? orderStatisticRank(estimate.fewestSamples, ratioLevel(options)) === undefined
-        : estimate.fewestRounds < MINIMUM_ROUNDS;
+    const tooFew = estimate.fewestPairs !== undefined
+        ? estimate.fewestPairs < MINIMUM_PAIRS
+        : estimate.fewestRounds === undefined
+            ? orderStatisticRank(estimate.fewestSamples, ratioLevel(options)) === undefined
+            : estimate.fewestRounds < MINIMUM_ROUNDS;
     if (tooFew) {
         return 'inconclusive';
     }

@@ -6,9 +6,10 @@ import { describeZodError } from './zod-errors';
 
 /**
  * Version of the results file format written; bump on any incompatible change. Version 2 adds the median's 95%
- * interval, the precision target and what settled the runtime before each sample; version 1 files are still read.
+ * interval, the precision target and what settled the runtime before each sample; version 3 adds `comparison` (a
+ * side of a `yarn bench --compare` run, its rows' `rounds` then being its blocks). Versions 1 and 2 are still read.
  */
-export const RESULTS_SCHEMA_VERSION = 2;
+export const RESULTS_SCHEMA_VERSION = 3;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
 /** Folder, relative to a workspace root, that results files are written to. */
 export const RESULTS_DIRECTORY = '.fs-perf/results';
@@ -150,6 +151,23 @@ export const measurementSchema = z.object({
     .refine(row => row.rounds === undefined || row.rounds.reduce((sum, count) => sum + count, 0) === row.samplesMs.length,
         { message: 'rounds must add up to the number of timed samples', path: ['rounds'] });
 
+/**
+ * (v3) One side of a comparison of two builds measured alternately in one run (`yarn bench --compare BASE HEAD`). Its
+ * rows are merged from the side's blocks: a row's `rounds` are the timed samples of each block, in block order, and
+ * block `i` of the base was measured next to block `i` of the head (a pair).
+ */
+export const comparisonSideSchema = z.object({
+    /** The comparison run, shared by both sides' documents. */
+    id: nonEmpty,
+    side: z.enum(['base', 'head']),
+    /** The side's name in the report: `base` / `head`, or the user's label (e.g. `master`, `pr-1234`). */
+    label: nonEmpty,
+    /** What the side is, e.g. `Theia 1.74.1 from the registry`, `@theia/* tarballs in /path`, `the Theia at http://...`. */
+    source: nonEmpty,
+    /** Per block, in block order: its position in the run's sequence of blocks of both sides (0 first), e.g. A B B A: base 0, 3; head 1, 2. */
+    positions: z.array(z.number().int().nonnegative()).min(1),
+});
+
 export const skippedSchema = z.object({
     scenario: scenarioInfoSchema,
     reason: nonEmpty,
@@ -158,7 +176,7 @@ export const skippedSchema = z.object({
 
 export const resultsDocumentSchema = z.object({
     schema: z.literal(RESULTS_SCHEMA_ID),
-    schemaVersion: z.union([z.literal(1), z.literal(RESULTS_SCHEMA_VERSION)]),
+    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(RESULTS_SCHEMA_VERSION)]),
     /** The tool that wrote the file. */
     tool: z.object({ name: nonEmpty, version: nonEmpty }),
     runId: nonEmpty,
@@ -169,6 +187,7 @@ export const resultsDocumentSchema = z.object({
     settings: settingsSchema,
     results: z.array(measurementSchema),
     skipped: z.array(skippedSchema),
+    comparison: comparisonSideSchema.optional(),
 }).superRefine((document, context) => {
     document.results.forEach((measurement, index) => {
         if (measurement.statistics.count !== measurement.samplesMs.length) {
@@ -186,6 +205,7 @@ export type EnvironmentInfo = z.infer<typeof environmentSchema>;
 export type RunSettings = z.infer<typeof settingsSchema>;
 export type Measurement = z.infer<typeof measurementSchema>;
 export type ResultsDocument = z.infer<typeof resultsDocumentSchema>;
+export type ComparisonSide = z.infer<typeof comparisonSideSchema>;
 
 /**
  * Validates a parsed results file. Throws a {@link ResultsValidationError} whose message names the first

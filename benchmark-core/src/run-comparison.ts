@@ -1,7 +1,8 @@
 import { distinctHostLabels, HostKey, hostKeyId } from './host-identity';
-import { adjustPValues, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, detectChange, formatSupported, Interval, medianInterval, MINIMUM_ROUNDS, RatioEstimate, roundsChange } from './intervals';
+import { adjustPValues, Change, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, detectChange, formatSupported, Interval, medianInterval, MINIMUM_PAIRS, MINIMUM_ROUNDS, RatioEstimate, roundsChange } from './intervals';
+import { pairedChange, smallestDetectableChange } from './paired';
 import { collectMeasurements, hostKeysOf, ReportMeasurement } from './report-model';
-import { Measurement, ResultsDocument } from './results';
+import { ComparisonSide, Measurement, ResultsDocument } from './results';
 import { FIXTURE_SIZE_LABELS } from './sizes';
 import { median } from './statistics';
 import { renderTextTable } from './text-table';
@@ -27,13 +28,16 @@ export interface CellChange extends ComparisonCell {
     readonly baseline: MedianEstimate;
     readonly current: MedianEstimate;
     /**
-     * What the test took as independent: `rounds` when both runs were measured in rounds (`--rounds N`, at least
-     * 2 each; {@link roundsChange}), else `samples` (every timed sample; {@link detectChange}), which cannot see a
-     * change of the whole machine between the runs.
+     * What the test took as independent: `pairs` when both sides were measured alternately in one run (`yarn bench
+     * --compare`; block `i` of each side a pair, {@link pairedChange}); `rounds` when both runs were measured in rounds
+     * (`--rounds N`, at least 2 each; {@link roundsChange}); else `samples` (every timed sample; {@link detectChange}),
+     * which cannot see a change of the whole machine between the runs.
      */
-    readonly unit: 'rounds' | 'samples';
+    readonly unit: 'pairs' | 'rounds' | 'samples';
     /** With rounds as the unit: how many each run had. */
     readonly rounds?: { readonly baseline: number; readonly current: number };
+    /** With pairs as the unit: each pair's ratio (head block median / base block median), in pair order. */
+    readonly pairRatios?: readonly number[];
     /** Current median / baseline median, with its bootstrap interval at level `1 - alpha`. */
     readonly ratio: RatioEstimate;
     /** Two-sided p-value of this cell alone: Mann-Whitney over samples, or the bootstrap's over rounds. */
@@ -41,6 +45,11 @@ export interface CellChange extends ComparisonCell {
     /** `pValue` adjusted (Benjamini-Hochberg) for the number of cells compared; the verdict is decided with it. */
     readonly adjustedPValue: number;
     readonly verdict: ChangeVerdict;
+    /**
+     * The smallest change (fraction, 0.05 = 5%) this cell could have called slower or faster, from the width of its
+     * ratio's interval and never below the noise threshold ({@link smallestDetectableChange}).
+     */
+    readonly smallestDetectable: number;
 }
 
 export interface RunComparison {
@@ -54,6 +63,8 @@ export interface RunComparison {
     readonly cells: CellChange[];
     readonly baselineOnly: ComparisonCell[];
     readonly currentOnly: ComparisonCell[];
+    /** Both sides measured alternately in one run (`yarn bench --compare`): their labels and sources. */
+    readonly paired?: { readonly base: ComparisonSide; readonly head: ComparisonSide };
 }
 
 export interface RunComparisonOptions {
@@ -97,33 +108,54 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
         ]));
     const before = index(baseline);
     const after = index(current);
+    const sides = pairedSides(baseline, current);
     const paired = [...before].filter(([id]) => after.has(id)).map(([id, entry]) => {
         const baselineSamples = entry.measurement.samplesMs;
         const currentSamples = after.get(id)!.measurement.samplesMs;
         const baselineRounds = roundsOf(entry.measurement);
         const currentRounds = roundsOf(after.get(id)!.measurement);
-        const byRounds = baselineRounds && currentRounds;
+        const byPairs = sides && baselineRounds && currentRounds && baselineRounds.length === currentRounds.length ? { base: baselineRounds, head: currentRounds } : undefined;
+        const byRounds = !byPairs && baselineRounds && currentRounds ? { baseline: baselineRounds, current: currentRounds } : undefined;
+        const change: Change & { pairRatios?: readonly number[] } = byPairs ? pairedChange(byPairs.base, byPairs.head, { alpha })
+            : byRounds ? roundsChange(byRounds.baseline, byRounds.current, { alpha })
+                : detectChange(baselineSamples, currentSamples, { alpha });
         return {
-            cell: cellOf(entry), baseline: medianEstimate(baselineSamples), current: medianEstimate(currentSamples),
-            change: byRounds ? roundsChange(baselineRounds, currentRounds, { alpha }) : detectChange(baselineSamples, currentSamples, { alpha }),
-            rounds: byRounds ? { baseline: baselineRounds.length, current: currentRounds.length } : undefined,
+            cell: cellOf(entry), baseline: medianEstimate(baselineSamples), current: medianEstimate(currentSamples), change,
+            unit: byPairs ? 'pairs' as const : byRounds ? 'rounds' as const : 'samples' as const,
+            rounds: byRounds ? { baseline: byRounds.baseline.length, current: byRounds.current.length } : undefined,
         };
     });
     const adjusted = adjustPValues(paired.map(pair => pair.change.pValue));
-    const cells = paired.map(({ cell, baseline: baselineMedian, current: currentMedian, change, rounds }, position): CellChange => ({
+    const cells = paired.map(({ cell, baseline: baselineMedian, current: currentMedian, change, unit, rounds }, position): CellChange => ({
         ...cell,
         baseline: baselineMedian,
         current: currentMedian,
-        unit: rounds ? 'rounds' : 'samples',
+        unit,
         ...(rounds ? { rounds } : {}),
+        ...(change.pairRatios ? { pairRatios: change.pairRatios } : {}),
         ratio: { ratio: change.ratio, low: change.low, high: change.high },
         pValue: change.pValue,
         adjustedPValue: adjusted[position],
         verdict: changeVerdict(change, adjusted[position], { alpha, noiseThreshold }),
+        smallestDetectable: smallestDetectableChange(change, noiseThreshold),
     }));
     const only = (entries: Map<string, ReportMeasurement>, other: Map<string, ReportMeasurement>): ComparisonCell[] =>
         [...entries].filter(([id]) => !other.has(id)).map(([, entry]) => cellOf(entry));
-    return { alpha, noiseThreshold, minSize, cells, baselineOnly: only(before, after), currentOnly: only(after, before) };
+    return { alpha, noiseThreshold, minSize, cells, baselineOnly: only(before, after), currentOnly: only(after, before), ...(sides ? { paired: sides } : {}) };
+}
+
+/**
+ * The two sides of one alternated run (`yarn bench --compare`), when every baseline document is its base and every
+ * current document its head; else undefined (two separate runs).
+ */
+export function pairedSides(baseline: readonly ResultsDocument[], current: readonly ResultsDocument[]): { base: ComparisonSide; head: ComparisonSide } | undefined {
+    const base = baseline[0]?.comparison;
+    const head = current[0]?.comparison;
+    if (!base || !head || base.side !== 'base' || head.side !== 'head' || base.id !== head.id || base.positions.length !== head.positions.length) {
+        return undefined;
+    }
+    const same = (documents: readonly ResultsDocument[], side: ComparisonSide): boolean => documents.every(document => document.comparison?.id === side.id && document.comparison.side === side.side);
+    return same(baseline, base) && same(current, head) ? { base, head } : undefined;
 }
 
 /** A merged row's samples split into its rounds, when it has at least two; else undefined. */
@@ -178,22 +210,30 @@ export function renderRunComparison(comparison: RunComparison): string {
     const level = formatPercent(1 - comparison.alpha);
     const rows = comparison.cells.map(cell => [
         cell.hostLabel, cell.scenarioId, cell.target, formatMedian(cell.baseline), formatMedian(cell.current), formatRatio(cell.ratio),
-        formatPValue(cell.pValue), formatPValue(cell.adjustedPValue), cell.rounds ? `rounds ${cell.rounds.baseline}/${cell.rounds.current}` : 'samples', cell.verdict,
+        formatPValue(cell.pValue), formatPValue(cell.adjustedPValue), unitsOf(cell), cell.verdict, formatDetectable(cell.smallestDetectable),
     ]);
     const counts = verdictCounts(comparison);
     const threshold = formatPercent(comparison.noiseThreshold);
+    const [before, after] = comparison.paired ? [comparison.paired.base.label, comparison.paired.head.label] : ['Baseline', 'Current'];
     const lines = [
+        ...(comparison.paired ? [`${before}: ${comparison.paired.base.source}; ${after}: ${comparison.paired.head.source}; `
+            + `measured alternately in one run, ${comparison.paired.base.positions.length} pairs of blocks. Ratio: ${after} / ${before}.`] : []),
         renderTextTable([
             { header: 'Host', align: 'left' }, { header: 'Scenario', align: 'left' }, { header: 'Size', align: 'right' },
-            { header: 'Baseline ms [95%]', align: 'right' }, { header: 'Current ms [95%]', align: 'right' },
+            { header: `${before} ms [95%]`, align: 'right' }, { header: `${after} ms [95%]`, align: 'right' },
             { header: `Ratio [${level}]`, align: 'right' }, { header: 'p', align: 'right' }, { header: 'p adj.', align: 'right' },
-            { header: 'Units', align: 'left' }, { header: 'Verdict', align: 'left' },
+            { header: 'Units', align: 'left' }, { header: 'Verdict', align: 'left' }, { header: 'Detectable', align: 'right' },
         ], rows),
         `${comparison.cells.length} cells from ${comparison.minSize} up: ${CHANGE_VERDICTS.map(verdict => `${counts[verdict]} ${verdict}`).join(', ')}.`,
-        `Slower or faster: p (Mann-Whitney over samples, or the bootstrap's over rounds), adjusted for ${comparison.cells.length} cells `
+        `Slower or faster: p (${comparisonTests(comparison)}), adjusted for ${comparison.cells.length} cells `
             + `(Benjamini-Hochberg), below ${comparison.alpha}, the ratio's ${level} interval excluding 1 and the ratio beyond ${threshold}; `
-            + `no change: the ratio's interval within ${threshold}.`,
+            + `no change: the ratio's interval within ${threshold}. Detectable: the smallest change the cell could have called slower or faster `
+            + `(from its interval's width, at least ${threshold}); a smaller one may be there unseen.`,
     ];
+    if (!comparison.paired) {
+        lines.push('Two separate runs: the weaker design, since the machine\'s speed moves between runs. To compare two builds, measure both '
+            + 'alternately in one run: `yarn bench --compare BASE HEAD` (see README).');
+    }
     const bySamples = comparison.cells.filter(cell => cell.unit === 'samples').length;
     if (bySamples > 0) {
         lines.push(`Units "samples": ${bySamples} cells were measured in one round on a side, so every sample counts as independent and a change `
@@ -210,6 +250,27 @@ export function renderRunComparison(comparison: RunComparison): string {
         lines.push(`Only in the current run: ${comparison.currentOnly.map(cellName).join('; ')}.`);
     }
     return lines.join('\n');
+}
+
+function unitsOf(cell: CellChange): string {
+    if (cell.unit === 'pairs') {
+        return `pairs ${cell.pairRatios?.length ?? 0}`;
+    }
+    return cell.rounds ? `rounds ${cell.rounds.baseline}/${cell.rounds.current}` : 'samples';
+}
+
+/** Which tests the cells' p-values come from, for the note under the table. */
+function comparisonTests(comparison: RunComparison): string {
+    const tests = new Map<CellChange['unit'], string>([
+        ['pairs', `exact Wilcoxon signed-rank of the pairs' log ratios, at least ${MINIMUM_PAIRS} pairs`],
+        ['rounds', 'the bootstrap\'s over rounds'], ['samples', 'Mann-Whitney over samples'],
+    ]);
+    return [...new Set(comparison.cells.map(cell => cell.unit))].map(unit => tests.get(unit)).join('; ') || tests.get('samples')!;
+}
+
+/** A smallest detectable change as a percentage, e.g. `±4.2%`. */
+export function formatDetectable(fraction: number): string {
+    return Number.isFinite(fraction) ? `±${formatSupported(fraction * 100)}%` : '–';
 }
 
 /** The value with the digits its interval supports; the interval's ends (samples or resampled ratios) with three significant digits. */

@@ -6,7 +6,7 @@ import { sampleDocument, theiaPlugin } from './sample-document';
 suite('results schema', () => {
     test('a document made from a run validates and survives a JSON round trip', async () => {
         const document = await sampleDocument();
-        assert.strictEqual(document.schemaVersion, 2);
+        assert.strictEqual(document.schemaVersion, 3);
         assert.strictEqual(document.results.length, 2);
         assert.strictEqual(document.results[1].targetLabel, '5K');
         assert.strictEqual(document.results[1].bytes, 5120);
@@ -37,6 +37,16 @@ suite('results schema', () => {
         assert.strictEqual(validateResultsDocument(document, 'old.json').schemaVersion, 1);
     });
 
+    test('a version 2 file is still read; a comparison side (version 3) needs its label, side and block positions', async () => {
+        const document = JSON.parse(JSON.stringify(await sampleDocument()));
+        document.schemaVersion = 2;
+        assert.strictEqual(validateResultsDocument(document, 'v2.json').schemaVersion, 2);
+        const side = { ...JSON.parse(JSON.stringify(await sampleDocument())), comparison: { id: 'c1', side: 'head', label: 'pr', source: 'tarballs', positions: [1, 2] } };
+        assert.deepStrictEqual(validateResultsDocument(side).comparison, side.comparison);
+        assert.throws(() => validateResultsDocument({ ...side, comparison: { ...side.comparison, side: 'middle' } }), /comparison\.side/);
+        assert.throws(() => validateResultsDocument({ ...side, comparison: { ...side.comparison, positions: [] } }), /comparison\.positions/);
+    });
+
     test('statistics that do not match their samples are rejected', async () => {
         const document = JSON.parse(JSON.stringify(await sampleDocument()));
         document.results[0].samplesMs.pop();
@@ -45,8 +55,8 @@ suite('results schema', () => {
 
     test('a file from a newer schema version says to update, and non-JSON says so', async () => {
         const document = JSON.parse(JSON.stringify(await sampleDocument()));
-        document.schemaVersion = 3;
-        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 3, newer than this tool reads \(2\)/);
+        document.schemaVersion = 4;
+        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 4, newer than this tool reads \(3\)/);
         assert.throws(() => parseResultsDocument('{"schema": ', 'broken.json'), /broken\.json is not valid JSON/);
         assert.throws(() => validateResultsDocument([]), /\(root\)/);
     });

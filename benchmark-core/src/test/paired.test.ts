@@ -1,0 +1,154 @@
+import { assert } from 'chai';
+import { seededRandom } from '../intervals';
+import { pairedChange, pairedEstimate, pairRatios, signedRankDistribution, signedRankPValue, smallestDetectableChange, walshRank } from '../paired';
+import { ComparisonSide, Measurement, ResultsDocument, validateResultsDocument } from '../results';
+import { compareRuns, renderRunComparison, verdictCounts } from '../run-comparison';
+import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { measurementOfSamples, resultsDocument, theiaBrowser } from './results-builders';
+import { logNormal } from './synthetic-samples';
+
+/**
+ * Blocks of two sides measured alternately, A B, B A, A B, ... (`pairs` pairs, `samples` samples a block), each sample
+ * log-normal around `medianMs` times the side's factor, times the machine's speed at that block: `drift` per block,
+ * compounded (0.01: every block 1% slower than the one before, whichever side it measures).
+ */
+function alternatedBlocks(random: () => number, options: { pairs: number; samples: number; medianMs: number; sigma: number; headFactor: number; drift: number }):
+    { base: number[][]; head: number[][] } {
+    const base: number[][] = [];
+    const head: number[][] = [];
+    let position = 0;
+    const block = (factor: number): number[] => {
+        const machine = Math.pow(1 + options.drift, position++);
+        return logNormal(options.samples, options.medianMs * factor * machine, options.sigma, random);
+    };
+    for (let pair = 0; pair < options.pairs; pair++) {
+        if (pair % 2 === 0) {
+            base.push(block(1));
+            head.push(block(options.headFactor));
+        } else {
+            head.push(block(options.headFactor));
+            base.push(block(1));
+        }
+    }
+    return { base, head };
+}
+
+/** A side's document: rows merged from its blocks (`rounds` = the samples of each block), with its comparison metadata. */
+function sideDocument(side: ComparisonSide['side'], rows: { scenario: keyof typeof SCENARIO_CATALOG; size: string; blocks: number[][] }[]): ResultsDocument {
+    const pairs = rows[0].blocks.length;
+    const measurements: Measurement[] = rows.map(row => ({
+        ...measurementOfSamples(SCENARIO_CATALOG[row.scenario], row.size, row.blocks.flat()),
+        rounds: row.blocks.map(block => block.length),
+    }));
+    const positions = Array.from({ length: pairs }, (_, pair) => 2 * pair + ((pair % 2 === 0) === (side === 'base') ? 0 : 1));
+    return validateResultsDocument({
+        ...resultsDocument(theiaBrowser, measurements),
+        comparison: { id: 'compare-1', side, label: side, source: side === 'base' ? 'Theia 1.74.1 from the registry' : 'tarballs', positions },
+    });
+}
+
+suite('paired comparison (yarn bench --compare)', () => {
+    test('the exact signed-rank distribution and the rank of the Walsh-average interval match the published tables', () => {
+        const n8 = signedRankDistribution(8);
+        assert.strictEqual(n8.length, 37);
+        assert.closeTo(n8.reduce((sum, p) => sum + p, 0), 1, 1e-12);
+        // P(T <= 3) = 5/256 for 8 pairs: the two-sided 5% critical value is 3, so the interval is [w(4), w(33)].
+        assert.closeTo(n8[0] + n8[1] + n8[2] + n8[3], 5 / 256, 1e-15);
+        assert.strictEqual(walshRank(8), 4);
+        assert.strictEqual(walshRank(6), 1);
+        assert.isUndefined(walshRank(5), 'with 5 pairs the best two-sided p is 2/32 > 0.05: no 95% interval');
+        assert.strictEqual(walshRank(10), 9);
+        assert.strictEqual(walshRank(20), 53);
+    });
+
+    test('the signed-rank p-value is exact, also with tied magnitudes', () => {
+        assert.closeTo(signedRankPValue([1, 2, 3, 4, 5, 6, 7, 8]), 2 / 256, 1e-15);
+        assert.closeTo(signedRankPValue([-1, -2, -3, -4, -5, -6]), 2 / 64, 1e-15);
+        assert.strictEqual(signedRankPValue([1, -1, 2, -2]), 1);
+        // ranks 1.5, 1.5, 3: T+ = 1.5 + 3 = 4.5 of 6; P(T+ >= 4.5) = P({1.5, 3} or {1.5, 3} or all) = 3/8.
+        assert.closeTo(signedRankPValue([1, -1, 2]), 0.75, 1e-12);
+        assert.strictEqual(signedRankPValue([0, 0]), 1);
+    });
+
+    test('a pair ratio is the head block median over the base block median; the estimate is the Hodges-Lehmann one', () => {
+        assert.deepStrictEqual(pairRatios([[10, 11, 12], [20, 30, 40]], [[22, 1, 33], [15, 15, 15]]), [2, 0.5]);
+        assert.throws(() => pairRatios([[1]], [[1], [2]]), /as many blocks on both sides/);
+        const estimate = pairedEstimate([1.1, 1.1, 1.1, 1.1, 1.1, 1.1]);
+        assert.closeTo(estimate.ratio, 1.1, 1e-12);
+        assert.closeTo(estimate.low, 1.1, 1e-12);
+        assert.closeTo(estimate.pValue, 2 / 64, 1e-15);
+        assert.strictEqual(estimate.fewestPairs, 6);
+    });
+
+    test('a steady drift of the machine (1% slower every block, both sides) is not a change', () => {
+        const random = seededRandom(7);
+        let flagged = 0;
+        for (let trial = 0; trial < 40; trial++) {
+            const { base, head } = alternatedBlocks(random, { pairs: 10, samples: 3, medianMs: 200, sigma: 0.03, headFactor: 1, drift: 0.01 });
+            const change = pairedChange(base, head);
+            flagged += change.verdict === 'slower' || change.verdict === 'faster' ? 1 : 0;
+            assert.closeTo(change.ratio, 1, 0.03, 'the alternation cancels the drift in the estimate');
+        }
+        assert.strictEqual(flagged, 0, 'drift alone flagged a cell');
+    });
+
+    test('a 10% slower head is flagged slower, and its interval covers 1.1', () => {
+        const random = seededRandom(11);
+        let slower = 0;
+        for (let trial = 0; trial < 20; trial++) {
+            const { base, head } = alternatedBlocks(random, { pairs: 10, samples: 3, medianMs: 200, sigma: 0.05, headFactor: 1.1, drift: 0.01 });
+            const change = pairedChange(base, head);
+            slower += change.verdict === 'slower' ? 1 : 0;
+            assert.isBelow(change.low, 1.1 * 1.01);
+            assert.isAbove(change.high, 1.1 / 1.01);
+        }
+        assert.isAtLeast(slower, 19, 'a 10% slowdown went unseen');
+    });
+
+    test('fewer than 6 pairs is inconclusive, however large the change', () => {
+        const random = seededRandom(3);
+        const { base, head } = alternatedBlocks(random, { pairs: 5, samples: 5, medianMs: 100, sigma: 0.01, headFactor: 2, drift: 0 });
+        assert.strictEqual(pairedChange(base, head).verdict, 'inconclusive');
+    });
+
+    test('the smallest detectable change is the interval\'s half-width, never below the noise threshold', () => {
+        assert.closeTo(smallestDetectableChange({ low: 0.9, high: 0.9 * 1.1 * 1.1 }, 0.05), 0.1, 1e-12);
+        assert.strictEqual(smallestDetectableChange({ low: 0.99, high: 1.01 }, 0.05), 0.05);
+        assert.strictEqual(smallestDetectableChange({ low: 0, high: 1 }, 0.05), Number.POSITIVE_INFINITY);
+    });
+
+    test('two sides of one alternated run are compared by their pairs, cell by cell, with the p-values adjusted', () => {
+        const random = seededRandom(5);
+        const sizes = ['500K', '5000K', '10000K'];
+        const cell = (headFactor: number): { base: number[][]; head: number[][] } =>
+            alternatedBlocks(random, { pairs: 10, samples: 3, medianMs: 100, sigma: 0.04, headFactor, drift: 0.01 });
+        // FileService reads 15% slower in the head; the backend's disk read the same; 12 steady cells in all.
+        const rows = sizes.flatMap(size => [
+            { scenario: 'theiaFileServiceReadFile' as const, size, ...cell(1.15) },
+            { scenario: 'theiaDiskFloor' as const, size, ...cell(1) },
+            { scenario: 'theiaNodeFsService' as const, size, ...cell(1) },
+            { scenario: 'theiaHttpFetch' as const, size, ...cell(1) },
+            { scenario: 'theiaRpcTransport' as const, size, ...cell(1) },
+        ]);
+        const base = sideDocument('base', rows.map(row => ({ scenario: row.scenario, size: row.size, blocks: row.base })));
+        const head = sideDocument('head', rows.map(row => ({ scenario: row.scenario, size: row.size, blocks: row.head })));
+        const comparison = compareRuns([base], [head], { minSize: '500K' });
+        assert.strictEqual(comparison.paired?.head.source, 'tarballs');
+        assert.isTrue(comparison.cells.every(entry => entry.unit === 'pairs' && entry.pairRatios?.length === 10));
+        const slower = comparison.cells.filter(entry => entry.verdict === 'slower').map(entry => `${entry.scenarioId} ${entry.target}`);
+        assert.deepStrictEqual(slower, sizes.map(size => `theia.FileService.readFile ${size}`));
+        assert.strictEqual(verdictCounts(comparison).faster, 0);
+        assert.isTrue(comparison.cells.every(entry => entry.smallestDetectable >= 0.05 && entry.smallestDetectable < 0.2));
+        const text = renderRunComparison(comparison);
+        assert.include(text, 'measured alternately in one run, 10 pairs of blocks');
+        assert.include(text, 'pairs 10');
+        assert.include(text, 'Wilcoxon signed-rank');
+        assert.notInclude(text, 'the weaker design');
+
+        // The same documents without their comparison metadata are two runs in rounds: not paired, and the text says it is the weaker design.
+        const strip = (document: ResultsDocument): ResultsDocument => ({ ...document, comparison: undefined });
+        const unpaired = compareRuns([strip(base)], [strip(head)], { minSize: '500K' });
+        assert.isTrue(unpaired.cells.every(entry => entry.unit === 'rounds'));
+        assert.include(renderRunComparison(unpaired), 'the weaker design');
+    });
+});
