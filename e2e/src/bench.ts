@@ -25,6 +25,7 @@ import {
     DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, NotMeasuredHost, PRECISION_RANGE,
     compareReleases, mergeRounds, ResultsDocument, validateResultsDocument, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
+import { benchCompare, COMPARE_DEFAULTS, CompareOptions, parseCompareSides } from './bench-compare';
 import { chromiumAvailable, throttleCpu } from './chromium';
 import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListArgument } from './cli';
 import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
@@ -72,6 +73,8 @@ export interface BenchOptions {
     readonly theiaCache?: string;
     /** Install and build the release apps again even where the cache has them. */
     readonly force?: boolean;
+    /** `--compare BASE HEAD`: two Theia builds measured alternately in one run (see bench-compare.ts). */
+    readonly compare?: CompareOptions;
 }
 
 /** One thing measured: a host, or for `--theia-version` one Theia release as the theia-browser host. */
@@ -321,6 +324,13 @@ export async function bench(options: BenchOptions): Promise<number> {
     if (chromiumProblem && options.hosts.some(host => host === 'theia-browser' || host === 'vscode-server')) {
         throw new Error(`${chromiumProblem}; run scripts/install-prerequisites.sh.`);
     }
+    if (options.compare) {
+        ensureVsix();
+        return benchCompare({
+            compare: options.compare, iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, out: options.out,
+            theiaCache: options.theiaCache, force: options.force, vsix: VSIX, log, progress: progressPrinter,
+        });
+    }
     if (options.theiaUrl) {
         await checkTheiaUrl(options.theiaUrl);
     }
@@ -502,13 +512,35 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
             + 'the browser app: each is built once as its own browser app (the same packages, the packed Theia extension, the VS Code extension as a plugin) in the cache folder')
             .argParser(theiaVersionList))
         .option('--theia-cache <dir>', `where --theia-version builds the release apps (default: $FS_PERF_THEIA_CACHE, else ${defaultTheiaCache().replace(os.homedir(), '~')})`)
-        .option('--force', 'with --theia-version: install and build the release apps again, even where the cache has them');
+        .option('--force', 'with --theia-version or --compare: install and build the apps again, even where the cache has them')
+        .option('--compare <sides...>', 'compare two Theia builds measured alternately in one run: BASE HEAD, each [label=]a release (1.74.1), a folder of '
+            + '@theia/* tarballs, a built Theia checkout, or the URL of a running Theia (see README, "Compare two builds of Theia")')
+        .addOption(new Option('--pairs <n>', `with --compare: pairs of alternated blocks (default ${COMPARE_DEFAULTS.pairs})`).argParser(integerArgument('--pairs', { min: 2, max: 100 })))
+        .addOption(new Option('--alpha <p>', 'with --compare: significance level, of p-values adjusted for the number of cells (default 0.05)').argParser(text => {
+            const value = Number(text);
+            if (!(value > 0 && value < 1)) {
+                throw new InvalidArgumentError('--alpha must be between 0 and 1, e.g. 0.05.');
+            }
+            return value;
+        }))
+        .addOption(new Option('--noise-threshold <percent>', 'with --compare: a change smaller than this is "no change" (default 5)').argParser(percentage('--noise-threshold', { min: 0, max: 100 })))
+        .option('--check', 'with --compare: exit 1 when a cell is significantly slower beyond the noise threshold');
     const exitCode = parseCommandLine(program, argv);
     if (exitCode !== undefined) {
         return exitCode;
     }
     const raw = program.opts<{ hosts: BenchHost[]; iterations: number; warmup: number; sizes: string[]; precision: number; rounds: number; cpuThrottle: number;
-        cpuPass: boolean; out?: string; theiaUrl?: string; theiaVersion?: string[]; theiaCache?: string; force?: boolean; }>();
+        cpuPass: boolean; out?: string; theiaUrl?: string; theiaVersion?: string[]; theiaCache?: string; force?: boolean;
+        compare?: string[]; pairs?: number; alpha?: number; noiseThreshold?: number; check?: boolean; }>();
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z');
+    if (raw.compare) {
+        return compareArguments(program, raw, base, stamp);
+    }
+    const compareOnly = (['pairs', 'alpha', 'noiseThreshold', 'check'] as const).find(name => raw[name] !== undefined);
+    if (compareOnly) {
+        console.error(`error: --${compareOnly.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`)} only applies with --compare.`);
+        return 2;
+    }
     if (raw.theiaUrl && !raw.hosts.includes('theia-browser')) {
         console.error('error: --theia-url measures the theia-browser host; add theia-browser to --hosts.');
         return 2;
@@ -525,11 +557,53 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         console.error(`error: ${raw.theiaCache ? '--theia-cache' : '--force'} only applies with --theia-version.`);
         return 2;
     }
-    const { theiaVersion, theiaCache, force, ...rest } = raw;
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z');
+    const { theiaVersion, theiaCache, force } = raw;
     return {
-        ...rest, out: path.resolve(base, raw.out ?? path.join('bench-results', stamp)),
+        hosts: raw.hosts, iterations: raw.iterations, warmup: raw.warmup, sizes: raw.sizes, precision: raw.precision, rounds: raw.rounds,
+        cpuThrottle: raw.cpuThrottle, cpuPass: raw.cpuPass, ...(raw.theiaUrl ? { theiaUrl: raw.theiaUrl } : {}),
+        out: path.resolve(base, raw.out ?? path.join('bench-results', stamp)),
         ...(theiaVersion ? { theiaVersions: theiaVersion, theiaCache: theiaCache && path.resolve(base, theiaCache), force: force ?? false } : {}),
+    };
+}
+
+/**
+ * `--compare BASE HEAD`: the comparison's options. It measures the theia-browser host only (both sides are Theia builds),
+ * and its defaults differ where the design needs it: `--iterations` is the timed samples of each block (3), one warm-up,
+ * 500K, 5000K and 10000K, no precision target (a block has a fixed size) and no CPU passes.
+ */
+function compareArguments(program: Command, raw: { hosts: BenchHost[]; iterations: number; warmup: number; sizes: string[]; out?: string; theiaCache?: string; force?: boolean;
+    compare?: string[]; pairs?: number; alpha?: number; noiseThreshold?: number; check?: boolean; }, base: string, stamp: string): BenchOptions | number {
+    const given = (name: string): boolean => program.getOptionValueSource(name) === 'cli';
+    const conflicting = ['theiaUrl', 'theiaVersion', 'rounds', 'cpuThrottle', 'precision'].filter(given);
+    if (conflicting.length > 0) {
+        console.error(`error: --compare does not take ${conflicting.map(name => `--${name.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`)}`).join(', ')}: `
+            + 'give a running Theia as a side (a URL), and the blocks have a fixed number of samples (--iterations).');
+        return 2;
+    }
+    if (given('hosts') && raw.hosts.join() !== 'theia-browser') {
+        console.error('error: --compare measures two Theia builds as the theia-browser host; leave out --hosts (or give --hosts theia-browser).');
+        return 2;
+    }
+    let sides: CompareOptions['sides'];
+    try {
+        sides = parseCompareSides(raw.compare ?? [], base);
+    } catch (error) {
+        console.error(`error: ${(error as Error).message}`);
+        return 2;
+    }
+    return {
+        hosts: ['theia-browser'],
+        iterations: given('iterations') ? raw.iterations : COMPARE_DEFAULTS.iterations,
+        warmup: given('warmup') ? raw.warmup : COMPARE_DEFAULTS.warmup,
+        sizes: given('sizes') ? raw.sizes : [...COMPARE_DEFAULTS.sizes],
+        precision: 0, rounds: 1, cpuThrottle: 1, cpuPass: false,
+        out: path.resolve(base, raw.out ?? path.join('bench-results', `compare-${stamp}`)),
+        ...(raw.theiaCache ? { theiaCache: path.resolve(base, raw.theiaCache) } : {}),
+        force: raw.force ?? false,
+        compare: {
+            sides, pairs: raw.pairs ?? COMPARE_DEFAULTS.pairs, alpha: raw.alpha ?? 0.05,
+            noiseThreshold: (raw.noiseThreshold ?? 5) / 100, check: raw.check ?? false,
+        },
     };
 }
 

@@ -100,6 +100,12 @@ async function registryManifest(name: string, version: string): Promise<Registry
 
 export interface TheiaReleasePlan {
     readonly version: string;
+    /** The app's folder name in the cache (default `theia-<version>`); two sides of a comparison get two. */
+    readonly folderName?: string;
+    /** `@theia/*` tarballs the app installs in place of the registry's (a tarball side of `--compare`): file name in `packs/` -> its path. */
+    readonly tarballs?: ReadonlyMap<string, string>;
+    /** How the report names what the app was built from, e.g. `Theia 1.74.1 from the registry`. */
+    readonly source?: string;
     /** The app's package.json, as it will be written. */
     readonly manifest: Record<string, unknown>;
     /** Prefill @vscode/ripgrep 1.15.11's download cache before the install (webpack-era releases). */
@@ -139,16 +145,19 @@ async function prefillRipgrepCache(): Promise<void> {
  * app: the Theia packages at exactly that version, and the peers its `@theia/core` asks for (react, react-dom:
  * yarn 1 does not install peers) at its own ranges.
  */
-export async function planTheiaRelease(version: string): Promise<TheiaReleasePlan> {
-    const unsupported = unsupportedTheiaVersion(version);
+export async function planTheiaRelease(version: string, packed: ReadonlyMap<string, PackedPackage> = new Map()): Promise<TheiaReleasePlan> {
+    const unsupported = unsupportedTheiaVersion(version.replace(/-.*$/, ''));
     if (unsupported) {
         throw new Error(unsupported);
     }
+    const manifestOf = async (name: string): Promise<RegistryManifest | undefined> => packed.get(name)?.manifest ?? registryManifest(name, version);
     const { dependencies, devDependencies } = theiaAppPackages();
-    const manifests = await Promise.all([...dependencies, ...devDependencies].map(async name => [name, await registryManifest(name, version)] as const));
+    const manifests = await Promise.all([...dependencies, ...devDependencies].map(async name => [name, await manifestOf(name)] as const));
     const missing = manifests.filter(([, manifest]) => manifest === undefined).map(([name]) => name);
     if (missing.length > 0) {
-        throw new Error(`Theia ${version} cannot be installed from this machine's package registry: it has no ${version} of ${missing.join(', ')}.`);
+        throw new Error(packed.size > 0
+            ? `The tarballs are Theia ${version}, and neither they nor this machine's package registry have ${missing.join(', ')} at ${version}: pack those packages too.`
+            : `Theia ${version} cannot be installed from this machine's package registry: it has no ${version} of ${missing.join(', ')}.`);
     }
     const core = manifests.find(([name]) => name === '@theia/core')?.[1];
     const corePeers = core?.peerDependencies ?? {};
@@ -165,32 +174,124 @@ export async function planTheiaRelease(version: string): Promise<TheiaReleasePla
     //   prefilled with this machine's rg (as scripts/install-code-server.sh does for code-server);
     // - their @theia/notebook requires `lodash/debounce` without depending on lodash (Theia's repository has it at
     //   its root): 1.60.2's build fails without it, 1.54.0's finds it only because another package pulls it in.
-    const manager = await registryManifest('@theia/application-manager', version);
+    const manager = await manifestOf('@theia/application-manager');
     const bundler = manager?.dependencies ?? {};
     const webpackEra = 'webpack' in bundler && !('esbuild' in bundler);
     const buildTools: Record<string, string> = webpackEra && !('terser-webpack-plugin' in bundler) ? { 'terser-webpack-plugin': '^5.3.10' } : {};
+    const packs = new Map([...packed.values()].map(entry => [entry.fileName, entry.path]));
+    const fromPack = (name: string): string | undefined => packed.has(name) ? `file:./packs/${packed.get(name)!.fileName}` : undefined;
     return {
         version,
+        ...(packed.size > 0 ? { tarballs: packs } : {}),
+        source: packed.size > 0 ? `${[...packed.keys()].join(', ')} from tarballs, the rest of Theia ${version} from the registry` : `Theia ${version} from the registry`,
         manifest: {
             private: true,
             name: `fs-perf-theia-${version.replace(/\./g, '-')}`,
             version: '0.0.0',
             theia: { target: 'browser', frontend: { config: { applicationName: `FS Perf (Theia ${version} browser)` } } },
             dependencies: {
-                ...Object.fromEntries(dependencies.map(name => [name, version])),
+                ...Object.fromEntries(dependencies.map(name => [name, fromPack(name) ?? version])),
                 ...peers,
                 ...(webpackEra ? { lodash: '^4.17.21' } : {}),
             },
-            devDependencies: { ...Object.fromEntries(devDependencies.map(name => [name, version])), ...buildTools },
+            devDependencies: { ...Object.fromEntries(devDependencies.map(name => [name, fromPack(name) ?? version])), ...buildTools },
             // What ENVIRONMENT.md lists for browser-app, for every release: msgpackr-extract's newest lacks the builds yarn 1 wants.
             resolutions: {
                 '**/msgpackr-extract': '3.0.4',
                 ...(inversify ? { '**/inversify': `~${inversify[1]}` } : {}),
                 ...(webpackEra ? { '**/@vscode/ripgrep': LEGACY_RIPGREP.packageVersion } : {}),
+                // Every Theia package of the tarballs, wherever the app's dependencies ask for it.
+                ...Object.fromEntries([...packed.keys()].map(name => [`**/${name}`, fromPack(name)!])),
             },
         },
         ripgrepCache: webpackEra,
     };
+}
+
+/** A package packed into a tarball (`npm pack`), as a side of `--compare` gives it. */
+export interface PackedPackage {
+    readonly name: string;
+    readonly version: string;
+    /** The tarball, and the name it gets in the app's `packs/` folder (named by its content, so a changed tarball is a changed app). */
+    readonly path: string;
+    readonly fileName: string;
+    readonly manifest: RegistryManifest;
+}
+
+/**
+ * The `@theia/*` tarballs of a folder (what `npm pack` of Theia's packages leaves, e.g. `theia-core-1.74.1.tgz`), by
+ * package name. Fails, naming the folder, when it has none or two of one package.
+ */
+export async function readTheiaTarballs(folder: string): Promise<Map<string, PackedPackage>> {
+    const entries = (await fs.readdir(folder)).filter(name => name.endsWith('.tgz')).sort();
+    const packed = new Map<string, PackedPackage>();
+    for (const entry of entries) {
+        const file = path.join(folder, entry);
+        let manifest: RegistryManifest & { name?: string };
+        try {
+            manifest = JSON.parse(await runCollected('tar', ['-xzOf', file, 'package/package.json'], { cwd: folder })) as RegistryManifest & { name?: string };
+        } catch (error) {
+            throw new Error(`${file} is not an npm package tarball (no package/package.json in it): ${(error as Error).message.split('\n')[0]}`);
+        }
+        if (!manifest.name?.startsWith('@theia/')) {
+            continue;
+        }
+        if (packed.has(manifest.name)) {
+            throw new Error(`${folder} has two tarballs of ${manifest.name} (${path.basename(packed.get(manifest.name)!.path)} and ${entry}): keep one.`);
+        }
+        const hash = createHash('sha256').update(await fs.readFile(file)).digest('hex').slice(0, 12);
+        packed.set(manifest.name, {
+            name: manifest.name, version: manifest.version ?? '0.0.0', path: file,
+            fileName: `${manifest.name.slice('@theia/'.length)}-${manifest.version}-${hash}.tgz`, manifest,
+        });
+    }
+    if (packed.size === 0) {
+        throw new Error(`${folder} has no @theia/* package tarballs (*.tgz, as npm pack makes them).`);
+    }
+    return packed;
+}
+
+/** The Theia release a set of tarballs is: @theia/core's version, else the version most of them have. */
+export function tarballsVersion(packed: ReadonlyMap<string, PackedPackage>): string {
+    const core = packed.get('@theia/core');
+    if (core) {
+        return core.version;
+    }
+    const counts = new Map<string, number>();
+    for (const entry of packed.values()) {
+        counts.set(entry.version, (counts.get(entry.version) ?? 0) + 1);
+    }
+    return [...counts].sort((a, b) => b[1] - a[1])[0][0];
+}
+
+/**
+ * Packs every public package of a built Theia checkout (`packages/*`, `dev-packages/*`) into `destination`, as
+ * `lerna exec npm pack` would (`npm pack --ignore-scripts`: the checkout is built already), and returns the folder.
+ */
+export async function packTheiaCheckout(checkout: string, destination: string, log: (message: string) => void = console.log): Promise<string> {
+    const folders: string[] = [];
+    for (const group of ['packages', 'dev-packages']) {
+        const parent = path.join(checkout, group);
+        if (!existsSync(parent)) {
+            continue;
+        }
+        for (const entry of (await fs.readdir(parent)).sort()) {
+            const manifestFile = path.join(parent, entry, 'package.json');
+            if (existsSync(manifestFile) && !(JSON.parse(readFileSync(manifestFile, 'utf8')) as { private?: boolean }).private) {
+                folders.push(path.join(parent, entry));
+            }
+        }
+    }
+    if (!existsSync(path.join(checkout, 'packages', 'core', 'lib'))) {
+        throw new Error(`${checkout} is not a built Theia checkout: packages/core/lib is missing (build it first: yarn && yarn build, or npx lerna run compile).`);
+    }
+    await fs.rm(destination, { recursive: true, force: true });
+    await fs.mkdir(destination, { recursive: true });
+    log(`packing ${folders.length} packages of the Theia checkout ${checkout} into ${destination}`);
+    for (let start = 0; start < folders.length; start += 20) {
+        await runCollected('npm', ['pack', '--ignore-scripts', '--pack-destination', destination, ...folders.slice(start, start + 20)], { cwd: checkout });
+    }
+    return destination;
 }
 
 /**
@@ -310,7 +411,7 @@ async function placePlugin(folder: string, vsix: string | undefined): Promise<st
 export async function ensureTheiaReleaseApp(plan: TheiaReleasePlan, extensionTarball: string, options: EnsureReleaseOptions = {}): Promise<TheiaReleaseApp> {
     const log = options.log ?? console.log;
     const cache = options.cache ?? defaultTheiaCache();
-    const folder = path.join(cache, `theia-${plan.version}`);
+    const folder = path.join(cache, plan.folderName ?? `theia-${plan.version}`);
     const main = path.join(folder, 'lib', 'backend', 'main.js');
     const tarballName = path.basename(extensionTarball);
     const manifest = {
@@ -333,6 +434,13 @@ export async function ensureTheiaReleaseApp(plan: TheiaReleasePlan, extensionTar
         }
     }
     await fs.copyFile(extensionTarball, path.join(folder, tarballName));
+    await fs.rm(path.join(folder, 'packs'), { recursive: true, force: true });
+    if (plan.tarballs) {
+        await fs.mkdir(path.join(folder, 'packs'));
+        for (const [name, source] of plan.tarballs) {
+            await fs.copyFile(source, path.join(folder, 'packs', name));
+        }
+    }
     await fs.writeFile(path.join(folder, 'package.json'), JSON.stringify(manifest, undefined, 2) + '\n');
     // ENVIRONMENT.md's install workarounds, in the app's own folder: puppeteer (from @theia/cli) wants a newer
     // Node and would download Chrome in its postinstall.
@@ -345,6 +453,11 @@ export async function ensureTheiaReleaseApp(plan: TheiaReleasePlan, extensionTar
     }
     let stepStarted = Date.now();
     log(`Theia ${plan.version}: installing the app in ${folder} (yarn install; a few minutes the first time)`);
+    if (plan.tarballs) {
+        // yarn 1 caches a file: tarball by its name and version: an older tarball of the same name must not be reused.
+        await fs.rm(path.join(folder, 'node_modules'), { recursive: true, force: true });
+        await fs.rm(path.join(folder, 'yarn.lock'), { force: true });
+    }
     await runStreamed('yarn', ['install', '--non-interactive', '--no-progress', '--network-timeout', '600000'], folder, prefix, env);
     const installSeconds = (Date.now() - stepStarted) / 1000;
     stepStarted = Date.now();

@@ -72,15 +72,6 @@ function shellWords(line: string): string[] {
     return [...line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map(match => match[1] ?? match[2] ?? match[3]);
 }
 
-/** Every `yarn bench …` command in the workflow, commented-out ones too, as the bench's own parser reads it. */
-function benchCommands(workflow: string): { line: string; options: BenchOptions }[] {
-    return [...workflow.matchAll(/^[# ]*run: yarn bench (.*)$/gm)].map(([line, args]) => {
-        const options = parseBenchArguments(shellWords(args), REPOSITORY_ROOT);
-        assert.notTypeOf(options, 'number', `the bench refuses \`yarn bench ${args}\` (see its message above)`);
-        return { line: line.trim(), options: options as BenchOptions };
-    });
-}
-
 /**
  * The `with:` inputs of the step that `uses` the action: the lines indented below its `with:`, as key and value
  * (quotes removed, comment lines skipped). Undefined when there is no such step or it has no `with:`.
@@ -154,27 +145,38 @@ suite('benchmark-action.json in github-action-benchmark\'s customSmallerIsBetter
         assert.deepStrictEqual(names(fresh), names(await fs.readFile(path.join(COMMITTED_RUN, 'benchmark-action.json'), 'utf8')));
     });
 
-    test('docs/ci/fs-perf-benchmark.yml runs `yarn bench` with options the bench takes and feeds its benchmark-action.json to the action', async () => {
+    test('docs/ci/fs-perf-benchmark.yml compares the PR\'s base and head checkouts alternately with --check, and feeds the head\'s benchmark-action.json to the action', async () => {
         const workflow = await fs.readFile(WORKFLOW, 'utf8');
         assert.notInclude(workflow, '\t', 'YAML is indented with spaces');
-        assert.match(workflow, /^on:\n {2}pull_request:\n {2}push:\n {4}branches: \[main\]$/m, 'runs on pull requests and on pushes to main');
+        assert.match(workflow, /^on:\n {2}pull_request:\n {2}push:\n {4}branches: \[master\]$/m, 'runs on pull requests and on pushes to master');
+        const checkouts = [...workflow.matchAll(/- name: Check out[^\n]*\n\s+uses: actions\/checkout@v4\n\s+with:\n((?:\s+\w[\w-]*: .*\n)+)/g)].map(match => match[1]);
+        assert.isTrue(checkouts.some(inputs => /ref: \$\{\{ env\.BASE_SHA \}\}/.test(inputs) && /path: base/.test(inputs)), 'the base is checked out at BASE_SHA into base/');
+        assert.include(workflow, 'github.event.pull_request.base.sha', 'a pull request is compared with its base');
         const inputs = actionInputs(workflow, 'benchmark-action/github-action-benchmark@v1');
         assert.isDefined(inputs, 'a step uses benchmark-action/github-action-benchmark@v1 with inputs');
         assert.strictEqual(inputs!.get('tool'), 'customSmallerIsBetter');
-        assert.strictEqual(inputs!.get('auto-push'), '${{ github.event_name == \'push\' }}', 'only a push to main stores a baseline');
-        const [main, ...variants] = benchCommands(workflow);
-        assert.isDefined(main, 'the workflow runs `yarn bench`');
-        assert.deepStrictEqual(main.options.hosts, ['theia-browser', 'vscode-server']);
-        assert.isUndefined(main.options.theiaUrl);
-        // The bench writes benchmark-action.json into its --out folder, relative to the repository root (where yarn runs it).
-        assert.strictEqual(path.resolve(REPOSITORY_ROOT, inputs!.get('output-file-path')!), path.join(main.options.out, 'benchmark-action.json'));
-        // The commented variant for one's own Theia product: the theia-browser host at a running Theia, from a checkout in fs-perf/.
-        assert.lengthOf(variants, 1);
-        const [product] = variants;
-        assert.deepStrictEqual(product.options.hosts, ['theia-browser']);
-        assert.strictEqual(product.options.theiaUrl, 'http://127.0.0.1:3000/#/tmp/theia-workspace');
-        const productOutput = /^#\s+output-file-path: (\S+)$/m.exec(workflow)?.[1];
-        assert.isDefined(productOutput, 'the variant names its output-file-path');
-        assert.strictEqual(path.join(REPOSITORY_ROOT, productOutput!), path.join(REPOSITORY_ROOT, 'fs-perf', path.relative(REPOSITORY_ROOT, product.options.out), 'benchmark-action.json'));
+        assert.strictEqual(inputs!.get('auto-push'), '${{ github.event_name == \'push\' }}', 'only a push to master stores a history point');
+        // The bench runs in fs-perf/, next to the two checkouts: parse its line there, with built checkouts in place.
+        const workspace = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-ci-'));
+        try {
+            for (const side of ['base', 'head']) {
+                await fs.mkdir(path.join(workspace, side, 'packages', 'core'), { recursive: true });
+                await fs.writeFile(path.join(workspace, side, 'packages', 'core', 'package.json'), '{"name":"@theia/core"}');
+            }
+            await fs.mkdir(path.join(workspace, 'fs-perf'));
+            const lines = [...workflow.matchAll(/^\s+run: yarn bench (.*)$/gm)];
+            assert.lengthOf(lines, 1, 'the workflow runs `yarn bench` once');
+            const options = parseBenchArguments(shellWords(lines[0][1]), path.join(workspace, 'fs-perf'));
+            assert.notTypeOf(options, 'number', `the bench refuses \`yarn bench ${lines[0][1]}\``);
+            const bench = options as BenchOptions;
+            assert.deepStrictEqual(bench.compare?.sides.map(side => [side.side, side.kind, side.value]),
+                [['base', 'checkout', path.join(workspace, 'base')], ['head', 'checkout', path.join(workspace, 'head')]]);
+            assert.isTrue(bench.compare?.check, 'the job fails on a significant slowdown');
+            // The action reads the benchmark-action.json the bench writes into its --out folder, in fs-perf/.
+            assert.strictEqual(path.join(workspace, inputs!.get('output-file-path')!), path.join(bench.out, 'benchmark-action.json'));
+            assert.match(workflow, new RegExp(`cat ${path.relative(path.join(workspace, 'fs-perf'), bench.out)}/report\\.md >> "\\$GITHUB_STEP_SUMMARY"`), 'the verdicts go to the job summary');
+        } finally {
+            await fs.rm(workspace, { recursive: true, force: true });
+        }
     });
 });

@@ -1,0 +1,301 @@
+/**
+ * `yarn bench --compare BASE HEAD`: two builds of Theia measured alternately in one run, and what changed.
+ *
+ * Both sides are set up first (each a browser app built in the cache from a registry release, a folder of `@theia/*`
+ * tarballs or a built Theia checkout, or a Theia already running at a URL), then both are started and kept running:
+ * backends, plugin hosts and pages stay warm. Each side runs one warm-up block (discarded), then blocks alternate in
+ * the order A B, B A, A B, ... (ABBA: a steady drift of the machine lands on each side as often first as second).
+ * A block is one "FS Perf: Run All with Options..." of a few samples of every case; block `i` of the base and block
+ * `i` of the head are a pair, and every cell's verdict comes from its pairs' ratios (benchmark-core's paired.ts).
+ */
+import { existsSync, promises as fs, statSync } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import {
+    buildComparisonReport, checkRunComparison, compareRuns, ComparisonSide, mergeRounds, ResultsDocument, renderRunComparison, SCENARIO_CATALOG,
+    toBenchmarkActionEntries, validateResultsDocument, verdictCounts,
+} from '@fs-perf/benchmark-core';
+import { HostSession } from './host-session';
+import { writeReport } from './report-cli';
+import { fetchTheiaResults } from './theia-app';
+import {
+    defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, packTheiaCheckout, packTheiaExtension, planTheiaRelease, readTheiaTarballs,
+    tarballsVersion, TheiaReleaseApp, unsupportedTheiaVersion,
+} from './theia-release';
+import { readResultsFile } from './workspace';
+
+/** What a side of `--compare` is, as the user wrote it. */
+export interface CompareSideSpec {
+    readonly side: ComparisonSide['side'];
+    /** The side's name in the report: `base` / `head`, or the user's `label=` prefix. */
+    readonly label: string;
+    readonly kind: 'release' | 'tarballs' | 'checkout' | 'url';
+    /** The version, the absolute folder, or the URL. */
+    readonly value: string;
+}
+
+export interface CompareOptions {
+    readonly sides: readonly [CompareSideSpec, CompareSideSpec];
+    /** Pairs of blocks (each side measured this many times, alternated). */
+    readonly pairs: number;
+    readonly alpha: number;
+    /** Fraction (0.05 = 5%). */
+    readonly noiseThreshold: number;
+    /** Exit 1 when a cell is significantly slower beyond the threshold. */
+    readonly check: boolean;
+}
+
+/** The options of a comparison run (the bench's, with `--iterations` the timed samples of each block). */
+export interface CompareRunOptions {
+    readonly compare: CompareOptions;
+    readonly iterations: number;
+    readonly warmup: number;
+    readonly sizes: string[];
+    readonly out: string;
+    readonly theiaCache?: string;
+    readonly force?: boolean;
+    readonly vsix: string;
+    readonly log: (message: string) => void;
+    readonly progress: (host: string) => (text: string) => void;
+}
+
+/** Defaults of a comparison run, where they differ from a plain `yarn bench`. */
+export const COMPARE_DEFAULTS = { pairs: 10, iterations: 3, warmup: 1, sizes: ['500K', '5000K', '10000K'] } as const;
+
+/** The plugin's scenarios a comparison runs: its read and the in-host floor (the Theia extension runs all of its own). */
+export const COMPARE_PLUGIN_SCENARIOS = [SCENARIO_CATALOG.vscodeReadFile.id, SCENARIO_CATALOG.extensionHostNodeReadFile.id];
+
+const LABEL = /^([A-Za-z][\w.-]{0,39})=(.+)$/;
+
+/**
+ * One side of `--compare` from the command line: `[label=]SPEC`, SPEC a Theia release (`1.74.1`), a folder of `@theia/*`
+ * tarballs, a built Theia checkout (it has `packages/core/package.json`), or the URL of a running Theia. Throws, naming
+ * what was given, when it is none of these.
+ */
+export function parseCompareSide(text: string, side: ComparisonSide['side'], base: string): CompareSideSpec {
+    const labelled = LABEL.exec(text);
+    const label = labelled ? labelled[1] : side;
+    const value = (labelled ? labelled[2] : text).trim();
+    if (/^\d+\.\d+\.\d+$/.test(value)) {
+        const problem = unsupportedTheiaVersion(value);
+        if (problem) {
+            throw new Error(`${side} side "${text}": ${problem}`);
+        }
+        return { side, label, kind: 'release', value };
+    }
+    if (/^https?:\/\//i.test(value)) {
+        try {
+            return { side, label, kind: 'url', value: new URL(value).href };
+        } catch {
+            throw new Error(`${side} side "${text}" is not a URL (e.g. http://127.0.0.1:3000/#/path/to/workspace).`);
+        }
+    }
+    const folder = path.resolve(base, value);
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+        throw new Error(`${side} side "${text}" is neither a Theia release (e.g. 1.74.1), a URL, nor an existing folder (${folder}).`);
+    }
+    if (existsSync(path.join(folder, 'packages', 'core', 'package.json'))) {
+        return { side, label, kind: 'checkout', value: folder };
+    }
+    return { side, label, kind: 'tarballs', value: folder };
+}
+
+/** Both sides; their labels must differ, or the report could not tell them apart. */
+export function parseCompareSides(texts: readonly string[], base: string): [CompareSideSpec, CompareSideSpec] {
+    if (texts.length !== 2) {
+        throw new Error(`--compare takes two sides, BASE and HEAD, not ${texts.length}${texts.length > 0 ? ` (${texts.join(' ')})` : ''}.`);
+    }
+    const sides: [CompareSideSpec, CompareSideSpec] = [parseCompareSide(texts[0], 'base', base), parseCompareSide(texts[1], 'head', base)];
+    if (sides[0].label === sides[1].label) {
+        throw new Error(`Both sides are labelled "${sides[0].label}": give them different labels (e.g. base=1.74.1 head=1.74.1).`);
+    }
+    return sides;
+}
+
+/** The order of the run's blocks after the warm-up: A B, B A, A B, ... for `pairs` pairs. */
+export function alternatedOrder(pairs: number): ComparisonSide['side'][] {
+    return Array.from({ length: pairs }, (_, pair): ComparisonSide['side'][] => pair % 2 === 0 ? ['base', 'head'] : ['head', 'base']).flat();
+}
+
+/** A side set up and ready to start. */
+interface PreparedSide {
+    readonly spec: CompareSideSpec;
+    readonly source: string;
+    readonly open: () => Promise<HostSession>;
+    readonly where: 'local' | 'remote';
+}
+
+/** A side started: its session kept open (warm) for the whole run. */
+interface OpenSide extends PreparedSide {
+    readonly session: HostSession;
+    readonly blocks: ResultsDocument[];
+    readonly positions: number[];
+}
+
+async function prepareSide(spec: CompareSideSpec, options: CompareRunOptions, extension: () => Promise<string>): Promise<PreparedSide> {
+    const { log } = options;
+    const cache = options.theiaCache ?? defaultTheiaCache();
+    if (spec.kind === 'url') {
+        await checkReachable(spec.value);
+        return { spec, source: `the Theia at ${spec.value}`, where: 'remote', open: () => HostSession.remoteTheia(spec.value) };
+    }
+    let tarballFolder = spec.kind === 'tarballs' ? spec.value : undefined;
+    if (spec.kind === 'checkout') {
+        tarballFolder = await packTheiaCheckout(spec.value, path.join(cache, 'packs', `checkout-${spec.label}`), message => log(`  ${spec.label}: ${message}`));
+    }
+    const packed = tarballFolder ? await readTheiaTarballs(tarballFolder) : new Map();
+    const version = tarballFolder ? tarballsVersion(packed) : spec.value;
+    const plan = await planTheiaRelease(version, packed);
+    const app: TheiaReleaseApp = await ensureTheiaReleaseApp({ ...plan, folderName: `compare-${spec.label}` }, await extension(), {
+        cache, force: options.force, log: message => log(`  ${spec.label}: ${message}`), outputPrefix: `    ${spec.label}| `, vsix: options.vsix,
+    });
+    const core = installedVersion(app.folder, '@theia/core');
+    if (core !== version) {
+        throw new Error(`the ${spec.label} app in ${app.folder} has @theia/core ${core ?? '(none)'}, not ${version}; run again with --force.`);
+    }
+    const source = spec.kind === 'release' ? plan.source ?? `Theia ${version} from the registry`
+        : `${spec.kind === 'checkout' ? `the Theia checkout ${spec.value}, packed: ` : `tarballs in ${spec.value}: `}${plan.source}`;
+    return {
+        spec, source, where: 'local',
+        open: () => HostSession.theiaBrowser({
+            settings: { 'fsPerf.cpuPass': false, 'fsPerf.scenarios': COMPARE_PLUGIN_SCENARIOS },
+            appMain: app.main,
+            pluginFolders: [app.plugins],
+            onServerStarted: (server, workspace) => log(`  ${spec.label}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
+        }),
+    };
+}
+
+async function checkReachable(url: string): Promise<void> {
+    try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+        if (!response.ok) {
+            throw new Error(`HTTP ${response.status}`);
+        }
+    } catch (error) {
+        const inner = (error as { cause?: { code?: string; message?: string } }).cause;
+        throw new Error(`Cannot reach the Theia at ${url} (${inner?.code ?? inner?.message ?? (error as Error).message}).`);
+    }
+}
+
+/** One block: "Run All with Options..." with the block's samples, in a session that stays open. */
+async function runBlock(side: OpenSide, options: CompareRunOptions, what: string): Promise<ResultsDocument> {
+    const workbench = side.session.workbench;
+    const resultsPath = await workbench.runToCompletion('FS Perf: Run All with Options...', {
+        answers: [String(options.iterations), String(options.warmup), options.sizes.join(', '), '0'],
+        onProgress: options.progress(`${side.spec.label} ${what}`),
+    });
+    const document = side.where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);
+    if (!document.results.some(row => row.host?.extensionKind === 'plugin')) {
+        throw new Error(`the ${side.spec.label} side's results have no rows of the VS Code extension (the plugin): it did not load in that Theia `
+            + `(${document.host.editorName} ${document.host.editorVersion}); see its FS Performance Output channel and backend log.`);
+    }
+    return document;
+}
+
+function minutes(seconds: number): string {
+    return seconds >= 90 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds)} s`;
+}
+
+/**
+ * Runs the comparison: sets up both sides, measures them alternately, writes `results/<base|head>.json` (each side's
+ * blocks merged, with its comparison metadata), `blocks/` (every block as measured), `comparison.txt` and
+ * `comparison.json` (the verdicts), the report (comparison first) and `benchmark-action.json` (the head's medians).
+ * Returns the exit code: 1 when a block failed, or with `check` when a cell is slower.
+ */
+export async function benchCompare(options: CompareRunOptions): Promise<number> {
+    const { log, compare } = options;
+    const started = Date.now();
+    const [baseSpec, headSpec] = compare.sides;
+    log(`comparing ${headSpec.label} (${headSpec.kind} ${headSpec.value}) with ${baseSpec.label} (${baseSpec.kind} ${baseSpec.value}): `
+        + `${compare.pairs} pairs of alternated blocks of ${options.iterations} samples + ${options.warmup} warm-up at ${options.sizes.join(', ')}; output in ${options.out}`);
+    let packed: Promise<string> | undefined;
+    const extension = (): Promise<string> => packed ??= (async () => {
+        log('packing the Theia extension (npm pack in theia-extension/) for the apps');
+        return packTheiaExtension(path.join(options.theiaCache ?? defaultTheiaCache(), 'packs'));
+    })();
+    // Set up one after the other (never two Theia builds at once), before anything is measured.
+    const prepared: PreparedSide[] = [];
+    for (const spec of compare.sides) {
+        log(`setting up ${spec.label}`);
+        prepared.push(await prepareSide(spec, options, extension));
+    }
+    const setupSeconds = (Date.now() - started) / 1000;
+    await fs.mkdir(path.join(options.out, 'blocks'), { recursive: true });
+    await fs.mkdir(path.join(options.out, 'results'), { recursive: true });
+    const open: OpenSide[] = [];
+    try {
+        for (const side of prepared) {
+            log(`starting ${side.spec.label} (${side.source})`);
+            const session = await side.open();
+            open.push({ ...side, session, blocks: [], positions: [] });
+            if (side.where === 'remote') {
+                // A Theia we did not start: its workspace may lack the test files (this checks them, and writes what is missing).
+                log(`  ${side.spec.label}: ${await session.workbench.generateTestFiles('FS Perf: Generate Test Files (Theia FileService)', { timeoutMs: 10 * 60_000 })}`);
+            }
+        }
+        const bySide = (which: ComparisonSide['side']): OpenSide => open.find(side => side.spec.side === which)!;
+        const measureStarted = Date.now();
+        for (const side of open) {
+            const blockStarted = Date.now();
+            await runBlock(side, options, 'warm-up block');
+            log(`  ${side.spec.label}: warm-up block (not counted) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`);
+        }
+        const order = alternatedOrder(compare.pairs);
+        const timedStarted = Date.now();
+        for (const [position, which] of order.entries()) {
+            const side = bySide(which);
+            const pair = Math.floor(position / 2) + 1;
+            const blockStarted = Date.now();
+            const document = await runBlock(side, options, `pair ${pair}/${compare.pairs}`);
+            side.blocks.push(document);
+            side.positions.push(position);
+            await fs.writeFile(path.join(options.out, 'blocks', `${String(position + 1).padStart(2, '0')}-${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
+            const done = position + 1;
+            const left = (Date.now() - timedStarted) / 1000 / done * (order.length - done);
+            log(`  block ${done}/${order.length} (pair ${pair}, ${side.spec.label}) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`
+                + `${done < order.length ? `; about ${minutes(left)} left` : ''}`);
+        }
+        const measureSeconds = (Date.now() - measureStarted) / 1000;
+        const comparisonId = `compare-${new Date(started).toISOString()}`;
+        const sides = open.map(side => validateResultsDocument({
+            ...mergeRounds(side.blocks),
+            comparison: { id: comparisonId, side: side.spec.side, label: side.spec.label, source: side.source, positions: side.positions },
+        }, `The ${side.spec.label} side's merged blocks`));
+        for (const [index, document] of sides.entries()) {
+            await fs.writeFile(path.join(options.out, 'results', `${open[index].spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
+        }
+        const [base, head] = [sides[open.findIndex(side => side.spec.side === 'base')], sides[open.findIndex(side => side.spec.side === 'head')]];
+        const comparison = compareRuns([base], [head], { minSize: options.sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold });
+        const check = checkRunComparison(comparison);
+        const text = renderRunComparison(comparison);
+        await fs.writeFile(path.join(options.out, 'comparison.txt'), text + '\n');
+        await fs.writeFile(path.join(options.out, 'comparison.json'), JSON.stringify({
+            ...comparison, counts: verdictCounts(comparison), check: { passed: check.passed, message: check.message },
+        }, undefined, 2) + '\n');
+        const written = await writeReport([path.join(options.out, 'results')], options.out, {
+            title: `FS Performance comparison: ${head.comparison!.label} against ${base.comparison!.label}, ${new Date().toISOString().slice(0, 10)} on ${os.hostname()}`,
+        });
+        // The history chart (github-action-benchmark) follows the head: what the change brings.
+        await fs.writeFile(path.join(options.out, 'benchmark-action.json'), JSON.stringify(toBenchmarkActionEntries(buildComparisonReport([{ ...head, comparison: undefined }])), undefined, 2) + '\n');
+        const seconds = (Date.now() - started) / 1000;
+        await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
+            compare: { ...compare, sides: open.map(side => ({ ...side.spec, source: side.source })) },
+            iterations: options.iterations, warmup: options.warmup, sizes: options.sizes,
+            machine: { hostname: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryBytes: os.totalmem() },
+            seconds: Math.round(seconds * 10) / 10, setupSeconds: Math.round(setupSeconds * 10) / 10, measureSeconds: Math.round(measureSeconds * 10) / 10,
+        }, undefined, 2) + '\n');
+        console.log(text);
+        log(`report written: ${written.map(file => path.relative(options.out, file)).filter(name => !name.startsWith('chart-')).join(', ')} in ${options.out}`);
+        log(`done in ${minutes(seconds)} (set-up ${minutes(setupSeconds)}, measuring ${minutes(measureSeconds)})`);
+        if (!compare.check) {
+            return 0;
+        }
+        (check.passed ? console.log : console.error)(check.message);
+        return check.passed ? 0 : 1;
+    } finally {
+        for (const side of open.reverse()) {
+            await side.session.dispose().catch(error => log(`  ${side.spec.label}: stopping it failed: ${(error as Error).message}`));
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import { assert } from 'chai';
+import { spawn, spawnSync } from 'child_process';
+import { promises as fs } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { parseResultsDocument, ResultsDocument, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
+import { alternatedOrder, parseCompareSides } from '../bench-compare';
+import { parseBenchArguments } from '../bench';
+import { REPOSITORY_ROOT } from '../code-server';
+import { HostSession } from '../host-session';
+import { processGroupMembers } from '../processes';
+
+const BENCH = path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'bench.js');
+
+/** Runs the bench to its end without blocking this process (the Theias the test started must keep answering). */
+function runBench(args: string[], timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [BENCH, ...args], { cwd: REPOSITORY_ROOT, env: { ...process.env, INIT_CWD: REPOSITORY_ROOT }, detached: true });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', chunk => stdout += chunk);
+        child.stderr.on('data', chunk => stderr += chunk);
+        const timer = setTimeout(() => {
+            try {
+                process.kill(-child.pid!, 'SIGINT');
+            } catch {
+                // gone
+            }
+            reject(new Error(`yarn bench ${args.join(' ')} did not finish within ${timeoutMs / 1000} s:\n${stdout}\n${stderr}`));
+        }, timeoutMs);
+        child.on('close', code => {
+            clearTimeout(timer);
+            resolve({ code, stdout, stderr });
+        });
+    });
+}
+
+suite('yarn bench --compare', () => {
+    let directory: string;
+
+    setup(async () => {
+        directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-compare-test-'));
+    });
+
+    teardown(async () => {
+        await fs.rm(directory, { recursive: true, force: true });
+    });
+
+    test('blocks alternate A B, B A, ...: each side as often first as second, so a steady drift cancels', () => {
+        assert.deepStrictEqual(alternatedOrder(4), ['base', 'head', 'head', 'base', 'base', 'head', 'head', 'base']);
+        const order = alternatedOrder(10);
+        const meanPosition = (side: string): number => order.reduce((sum, entry, position) => sum + (entry === side ? position : 0), 0) / 10;
+        assert.strictEqual(meanPosition('base'), meanPosition('head'), 'over an even number of pairs both sides sit at the same mean position');
+    });
+
+    test('a side is a release, a folder of tarballs, a built checkout or a URL, optionally labelled; anything else is refused naming it', async () => {
+        const tarballs = path.join(directory, 'packs');
+        const checkout = path.join(directory, 'theia');
+        await fs.mkdir(tarballs);
+        await fs.mkdir(path.join(checkout, 'packages', 'core'), { recursive: true });
+        await fs.writeFile(path.join(checkout, 'packages', 'core', 'package.json'), '{"name":"@theia/core"}');
+        const [base, head] = parseCompareSides(['master=1.74.1', 'packs'], directory);
+        assert.deepInclude(base, { side: 'base', label: 'master', kind: 'release', value: '1.74.1' });
+        assert.deepInclude(head, { side: 'head', label: 'head', kind: 'tarballs', value: tarballs });
+        const [url, built] = parseCompareSides(['http://127.0.0.1:3000/#/w', 'pr-12=theia'], directory);
+        assert.deepInclude(url, { label: 'base', kind: 'url', value: 'http://127.0.0.1:3000/#/w' });
+        assert.deepInclude(built, { label: 'pr-12', kind: 'checkout', value: checkout });
+        assert.deepStrictEqual(parseCompareSides(['1.74.1', '1.74.1'], directory).map(side => side.label), ['base', 'head'], 'an A/A run needs no labels');
+        assert.throws(() => parseCompareSides(['a=1.74.1', 'a=1.60.2'], directory), /Both sides are labelled "a"/);
+        assert.throws(() => parseCompareSides(['1.74.1'], directory), /--compare takes two sides, BASE and HEAD, not 1 \(1\.74\.1\)/);
+        assert.throws(() => parseCompareSides(['1.74.1', 'no-such-folder'], directory), /head side "no-such-folder" is neither a Theia release \(e\.g\. 1\.74\.1\), a URL, nor an existing folder/);
+        assert.throws(() => parseCompareSides(['1.43.0', 'x=1.74.1'], directory), /base side "1\.43\.0": Theia 1\.43\.0 is older than 1\.54\.0/);
+    });
+
+    test('--compare takes its own defaults (3 samples a block, 1 warm-up, 500K to 10000K, 10 pairs) and refuses what does not apply', () => {
+        const options = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1'], directory);
+        assert.notStrictEqual(typeof options, 'number');
+        if (typeof options !== 'number') {
+            assert.deepStrictEqual([options.iterations, options.warmup, options.sizes, options.precision, options.cpuPass, options.hosts],
+                [3, 1, ['500K', '5000K', '10000K'], 0, false, ['theia-browser']]);
+            assert.deepInclude(options.compare!, { pairs: 10, alpha: 0.05, noiseThreshold: 0.05, check: false });
+        }
+        const cases: [string[], RegExp][] = [
+            [['--compare', '1.74.1'], /--compare takes two sides/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--rounds', '3'], /--compare does not take --rounds/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--hosts', 'vscode-server'], /--compare measures two Theia builds as the theia-browser host/],
+            [['--pairs', '4'], /--pairs only applies with --compare/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '1'], /--pairs must be a whole number from 2 to 100/],
+        ];
+        for (const [args, message] of cases) {
+            const result = spawnSync(process.execPath, [BENCH, ...args, '--out', path.join(directory, 'never')], { encoding: 'utf8', timeout: 30_000 });
+            assert.strictEqual(result.status, 2, `${args.join(' ')}: ${result.stdout}${result.stderr}`);
+            assert.match(result.stderr, message, args.join(' '));
+        }
+    });
+
+    test('a tiny alternated run of two running Theias: both kept open, blocks A B B A, each side merged with its pairs, the verdicts and the report written', async function () {
+        this.timeout(12 * 60_000);
+        const settings = { 'fsPerf.cpuPass': false, 'fsPerf.scenarios': [SCENARIO_CATALOG.vscodeReadFile.id] };
+        const base = await HostSession.theiaBrowser({ browser: false, settings, temporaryParent: directory });
+        let head: HostSession | undefined;
+        try {
+            head = await HostSession.theiaBrowser({ browser: false, settings, temporaryParent: directory });
+            const out = path.join(directory, 'run');
+            const run = await runBench(['--compare', `a=${base.server.baseUrl}/`, `b=${head.server.baseUrl}/`, '--pairs', '2', '--iterations', '2', '--warmup', '0',
+                '--sizes', '500K', '--check', '--out', out], 10 * 60_000);
+            assert.strictEqual(run.code, 0, `${run.stdout}\n${run.stderr}`);
+            assert.match(run.stdout, /block 4\/4 \(pair 2, a\)/);
+            assert.deepStrictEqual((await fs.readdir(path.join(out, 'blocks'))).sort(), ['01-base.json', '02-head.json', '03-head.json', '04-base.json']);
+            const read = async (file: string): Promise<ResultsDocument> => parseResultsDocument(await fs.readFile(path.join(out, 'results', file), 'utf8'), file);
+            const [baseSide, headSide] = [await read('base.json'), await read('head.json')];
+            assert.deepInclude(baseSide.comparison!, { side: 'base', label: 'a', positions: [0, 3] });
+            assert.deepInclude(headSide.comparison!, { side: 'head', label: 'b', positions: [1, 2] });
+            assert.strictEqual(baseSide.comparison!.id, headSide.comparison!.id);
+            assert.include(baseSide.comparison!.source, base.server.baseUrl);
+            const readFile = headSide.results.find(row => row.scenario.id === SCENARIO_CATALOG.vscodeReadFile.id && row.targetLabel === '500K');
+            assert.deepStrictEqual(readFile?.rounds, [2, 2], 'the head\'s read has two blocks of two samples');
+            const comparison = JSON.parse(await fs.readFile(path.join(out, 'comparison.json'), 'utf8')) as { cells: { unit: string; verdict: string; pairRatios: number[] }[]; check: { passed: boolean } };
+            assert.isAbove(comparison.cells.length, 5);
+            // Two pairs are too few for any verdict but "inconclusive": the check passes and says what it could not see.
+            assert.isTrue(comparison.cells.every(cell => cell.unit === 'pairs' && cell.pairRatios.length === 2 && cell.verdict === 'inconclusive'));
+            assert.isTrue(comparison.check.passed);
+            assert.include(run.stdout, 'measured alternately in one run, 2 pairs of blocks');
+            const report = await fs.readFile(path.join(out, 'report.md'), 'utf8');
+            assert.include(report, 'b against a');
+            const action = JSON.parse(await fs.readFile(path.join(out, 'benchmark-action.json'), 'utf8')) as { name: string }[];
+            assert.isAbove(action.length, 5);
+        } finally {
+            await head?.dispose();
+            await base.dispose();
+            assert.deepStrictEqual(await processGroupMembers(base.server.pid), []);
+        }
+    });
+});

@@ -1,0 +1,248 @@
+#!/usr/bin/env node
+// Plants a known regression in Theia itself, to check that `yarn bench --compare` flags a real change: repacks the
+// registry's @theia/core with busy work per byte in the RPC message encoder and decoder (see README.md next to this file).
+//   node scripts/planted-regression/plant-rpc-regression.js --out <folder> [--theia-version 1.74.1] [--work-ms-per-mb 2]
+// then `yarn bench --compare base=1.74.1 head=<folder>`.
+'use strict';
+const { execFileSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const DEFAULT_THEIA_VERSION = '1.74.1';
+/** CPU time (ms) spent per MiB each time a message is encoded, and again when it is decoded. */
+const DEFAULT_WORK_MS_PER_MB = 2;
+const PATCHED_FILE = 'lib/common/message-rpc/rpc-message-encoder.js';
+const MARKER_FILE = 'fs-perf-planted-regression.json';
+const PLANTED_FUNCTION = 'fsPerfPlantedWork';
+const SCRIPT = 'scripts/planted-regression/plant-rpc-regression.js';
+
+const USAGE = `Usage: node scripts/planted-regression/plant-rpc-regression.js --out <folder> [options]
+
+Writes <folder>/theia-core-<version>.tgz: @theia/core from the npm registry with a planted regression in its
+RPC message encoder and decoder (busy work proportional to each message's size), as one side of
+'yarn bench --compare base=<version> head=<folder>'.
+
+Options:
+  --out <folder>            where the tarball goes (created if missing; an older theia-core tarball is replaced)
+  --theia-version <x.y.z>   the @theia/core release to patch (default ${DEFAULT_THEIA_VERSION})
+  --work-ms-per-mb <ms>     CPU time per MiB, spent on encoding and again on decoding (default ${DEFAULT_WORK_MS_PER_MB})
+  --help                    this text
+`;
+
+/**
+ * The planted work, appended to the encoder module (function declarations are hoisted, so the module's own lines
+ * and its source map keep their line numbers). Theia's RPC (frontend <-> backend over the WebSocket, plugin host <->
+ * backend over the pipe) encodes and decodes every message here, so each byte a file read carries costs
+ * `workMsPerMb` / MiB on the sending side and again on the receiving side. The work is a checksum over the message,
+ * repeated until its share of time is spent: real CPU work, as an added validation pass or copy would cost. Time owed
+ * by messages too small for the clock (the browser rounds performance.now() to 0.1 ms) carries over, and so does
+ * time overspent, so the total stays proportional to the bytes.
+ */
+function plantedWorkSource(workMsPerMb) {
+    return `// fs-perf planted regression: begin (added by fs-perf's scripts/planted-regression, not part of Theia)
+const FS_PERF_WORK_MS_PER_MB = ${workMsPerMb};
+let fsPerfOwedMs = 0;
+function ${PLANTED_FUNCTION}(bytes) {
+    globalThis.__fsPerfPlantedBytes = (globalThis.__fsPerfPlantedBytes || 0) + bytes.byteLength;
+    fsPerfOwedMs += bytes.byteLength / 1048576 * FS_PERF_WORK_MS_PER_MB;
+    if (fsPerfOwedMs > 0 && bytes.byteLength > 0) {
+        const start = performance.now();
+        let checksum = 0;
+        let index = 0;
+        let elapsedMs = 0;
+        do {
+            const end = Math.min(index + 4096, bytes.byteLength);
+            for (; index < end; index++) {
+                checksum = (checksum * 31 + bytes[index]) | 0;
+            }
+            if (index === bytes.byteLength) {
+                index = 0;
+            }
+            elapsedMs = performance.now() - start;
+        } while (elapsedMs < fsPerfOwedMs);
+        fsPerfOwedMs -= elapsedMs;
+        globalThis.__fsPerfPlantedMs = (globalThis.__fsPerfPlantedMs || 0) + elapsedMs;
+        globalThis.__fsPerfPlantedChecksum = checksum;
+    }
+    return bytes;
+}
+// fs-perf planted regression: end
+`;
+}
+
+/** Exact edits of the pristine file; each `find` must occur exactly once. */
+function plantedEdits(workMsPerMb) {
+    const sourceMapComment = '//# sourceMappingURL=rpc-message-encoder.js.map';
+    return [
+        {
+            where: 'MsgPackMessageEncoder.encode',
+            find: '            buf.writeBytes(this.msgPack.encode(value));\n',
+            replace: `            buf.writeBytes(${PLANTED_FUNCTION}(this.msgPack.encode(value)));\n`,
+        },
+        {
+            where: 'MsgPackMessageDecoder.decode',
+            find: '        const bytes = buf.readBytes();\n        return this.msgPack.decode(bytes);\n',
+            replace: `        const bytes = ${PLANTED_FUNCTION}(buf.readBytes());\n        return this.msgPack.decode(bytes);\n`,
+        },
+        {
+            where: 'the end of the module, before its source map comment',
+            find: `\n${sourceMapComment}`,
+            replace: `\n${plantedWorkSource(workMsPerMb)}${sourceMapComment}`,
+        },
+    ];
+}
+
+class UsageError extends Error { }
+
+function parseArguments(argv) {
+    const options = { out: undefined, theiaVersion: DEFAULT_THEIA_VERSION, workMsPerMb: DEFAULT_WORK_MS_PER_MB, help: false };
+    for (let index = 0; index < argv.length; index++) {
+        const [name, inlineValue] = argv[index].startsWith('--') && argv[index].includes('=')
+            ? [argv[index].slice(0, argv[index].indexOf('=')), argv[index].slice(argv[index].indexOf('=') + 1)]
+            : [argv[index], undefined];
+        if (name === '--help' || name === '-h') {
+            options.help = true;
+            continue;
+        }
+        if (name !== '--out' && name !== '--theia-version' && name !== '--work-ms-per-mb') {
+            throw new UsageError(`Unknown argument '${argv[index]}'.`);
+        }
+        const value = inlineValue ?? argv[++index];
+        if (value === undefined || value === '' || (inlineValue === undefined && value.startsWith('--'))) {
+            throw new UsageError(`${name} needs a value.`);
+        }
+        if (name === '--out') {
+            options.out = path.resolve(value);
+        } else if (name === '--theia-version') {
+            if (!/^\d+\.\d+\.\d+$/.test(value)) {
+                throw new UsageError(`--theia-version '${value}' is not a release version like ${DEFAULT_THEIA_VERSION}.`);
+            }
+            options.theiaVersion = value;
+        } else {
+            const workMsPerMb = Number(value);
+            if (!/^\d+(\.\d+)?$/.test(value) || !(workMsPerMb <= 1000)) {
+                throw new UsageError(`--work-ms-per-mb '${value}' is not a number of milliseconds from 0 to 1000.`);
+            }
+            options.workMsPerMb = workMsPerMb;
+        }
+    }
+    if (!options.help && options.out === undefined) {
+        throw new UsageError('--out <folder> is required.');
+    }
+    return options;
+}
+
+function run(command, args, cwd) {
+    try {
+        return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], shell: command === 'npm' && process.platform === 'win32' });
+    } catch (error) {
+        const stderr = String(error.stderr || '').trim();
+        throw new Error(`'${command} ${args.join(' ')}' failed: ${stderr || error.message}`);
+    }
+}
+
+/** Applies every edit exactly once, or throws naming the edit that found no (or more than one) match. */
+function applyEdits(text, edits, fileName) {
+    if (text.includes(PLANTED_FUNCTION)) {
+        throw new Error(`${fileName} already contains ${PLANTED_FUNCTION}: the tarball is not a pristine @theia/core.`);
+    }
+    for (const edit of edits) {
+        const matches = text.split(edit.find).length - 1;
+        if (matches !== 1) {
+            throw new Error(`Cannot plant the regression at ${edit.where}: ${fileName} contains the expected code ${matches} times instead of once `
+                + `(${JSON.stringify(edit.find.trim())}). This @theia/core release needs its own patch in ${SCRIPT}.`);
+        }
+        text = text.replace(edit.find, () => edit.replace);
+    }
+    return text;
+}
+
+function plant(options) {
+    const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-plant-'));
+    const tarballName = `theia-core-${options.theiaVersion}.tgz`;
+    const partial = path.join(options.out, `.${tarballName}.partial`);
+    try {
+        console.log(`Fetching @theia/core@${options.theiaVersion} with npm pack`);
+        const packed = JSON.parse(run('npm', ['pack', `@theia/core@${options.theiaVersion}`, '--json', '--pack-destination', temporary], temporary))[0];
+        const pristineTarball = path.join(temporary, packed.filename);
+
+        console.log(`Unpacking ${packed.filename}`);
+        const unpacked = path.join(temporary, 'unpacked');
+        fs.mkdirSync(unpacked);
+        run('tar', ['-xzf', pristineTarball, '-C', unpacked]);
+        const packageRoot = path.join(unpacked, 'package');
+        const manifest = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8'));
+        if (manifest.name !== '@theia/core' || manifest.version !== options.theiaVersion) {
+            throw new Error(`npm pack gave ${manifest.name}@${manifest.version}, not @theia/core@${options.theiaVersion}.`);
+        }
+
+        console.log(`Planting ${options.workMsPerMb} ms/MiB of work in ${PATCHED_FILE} (MsgPackMessageEncoder.encode, MsgPackMessageDecoder.decode)`);
+        const patchedFile = path.join(packageRoot, PATCHED_FILE);
+        if (!fs.existsSync(patchedFile)) {
+            throw new Error(`@theia/core@${options.theiaVersion} has no ${PATCHED_FILE}: this release needs its own patch.`);
+        }
+        const pristine = fs.readFileSync(patchedFile, 'utf8');
+        fs.writeFileSync(patchedFile, applyEdits(pristine, plantedEdits(options.workMsPerMb), PATCHED_FILE));
+        const marker = {
+            description: 'fs-perf planted regression: every RPC message costs workMsPerMb ms of CPU per MiB (1,048,576 bytes) '
+                + 'when it is encoded and again when it is decoded. Not a Theia release: for validating yarn bench --compare only.',
+            package: manifest.name,
+            version: manifest.version,
+            pristineIntegrity: packed.integrity,
+            patchedFile: PATCHED_FILE,
+            patchedFunctions: ['MsgPackMessageEncoder.encode', 'MsgPackMessageDecoder.decode'],
+            workMsPerMb: options.workMsPerMb,
+            counters: ['globalThis.__fsPerfPlantedBytes', 'globalThis.__fsPerfPlantedMs'],
+            createdBy: SCRIPT,
+        };
+        fs.writeFileSync(path.join(packageRoot, MARKER_FILE), `${JSON.stringify(marker, undefined, 4)}\n`);
+
+        // tar rather than npm pack: the package's "files" list would leave the marker out.
+        const tarball = path.join(options.out, tarballName);
+        console.log(`Repacking as ${tarball}`);
+        fs.mkdirSync(options.out, { recursive: true });
+        run('tar', ['-czf', partial, '-C', unpacked, 'package']);
+        fs.rmSync(tarball, { force: true });
+        fs.renameSync(partial, tarball);
+        const others = fs.readdirSync(options.out).filter(name => name.endsWith('.tgz') && name !== tarballName);
+        if (others.length > 0) {
+            console.log(`Note: ${options.out} also holds ${others.join(', ')}, which a compare side made from this folder uses too`);
+        }
+        console.log(tarball);
+        return tarball;
+    } finally {
+        fs.rmSync(partial, { force: true });
+        fs.rmSync(temporary, { recursive: true, force: true });
+    }
+}
+
+function main(argv) {
+    let options;
+    try {
+        options = parseArguments(argv);
+    } catch (error) {
+        if (error instanceof UsageError) {
+            console.error(`${error.message} Run with --help for the usage.`);
+            return 2;
+        }
+        throw error;
+    }
+    if (options.help) {
+        console.log(USAGE);
+        return 0;
+    }
+    try {
+        plant(options);
+        return 0;
+    } catch (error) {
+        console.error(`Planting the RPC regression failed: ${error.message}`);
+        return 1;
+    }
+}
+
+if (require.main === module) {
+    process.exitCode = main(process.argv.slice(2));
+}
+
+module.exports = { applyEdits, plantedEdits, parseArguments, DEFAULT_THEIA_VERSION, DEFAULT_WORK_MS_PER_MB, MARKER_FILE, PATCHED_FILE };
