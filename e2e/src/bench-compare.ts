@@ -60,12 +60,19 @@ export interface CompareRunOptions {
 }
 
 /** Defaults of a comparison run, where they differ from a plain `yarn bench`. */
-export const COMPARE_DEFAULTS = { pairs: 10, iterations: 3, warmup: 1, sizes: ['500K', '5000K', '10000K'] } as const;
+export const COMPARE_DEFAULTS = { pairs: 14, iterations: 5, warmup: 1, sizes: ['500K', '5000K', '10000K'] } as const;
 
-/** The plugin's scenarios a comparison runs: its read and the in-host floor (the Theia extension runs all of its own). */
+/**
+ * The scenarios a comparison runs in the apps it starts: the reads through Theia's RPC (the plugin's, FileService's, and
+ * the RPC transport of an in-memory buffer) and the two that never touch it (the backend's own disk read, the plugin
+ * host's in-host read), which tell a change of the RPC path from one of the machine. The Node fs service (the transport
+ * plus the disk read), stream, HTTP, write and small-file scenarios are left out: the time they would take buys more
+ * pairs of these within about 10 minutes.
+ */
+export const COMPARE_THEIA_SCENARIOS = [SCENARIO_CATALOG.theiaFileServiceReadFile.id, SCENARIO_CATALOG.theiaDiskFloor.id, SCENARIO_CATALOG.theiaRpcTransport.id];
 export const COMPARE_PLUGIN_SCENARIOS = [SCENARIO_CATALOG.vscodeReadFile.id, SCENARIO_CATALOG.extensionHostNodeReadFile.id];
 
-const LABEL = /^([A-Za-z][\w.-]{0,39})=(.+)$/;
+const LABEL = /^([A-Za-z0-9][\w.-]{0,39})=(.+)$/;
 
 /**
  * One side of `--compare` from the command line: `[label=]SPEC`, SPEC a Theia release (`1.74.1`), a folder of `@theia/*`
@@ -146,7 +153,9 @@ async function prepareSide(spec: CompareSideSpec, options: CompareRunOptions, ex
     const packed = tarballFolder ? await readTheiaTarballs(tarballFolder) : new Map();
     const version = tarballFolder ? tarballsVersion(packed) : spec.value;
     const plan = await planTheiaRelease(version, packed);
-    const app: TheiaReleaseApp = await ensureTheiaReleaseApp({ ...plan, folderName: `compare-${spec.label}` }, await extension(), {
+    // One app per label and what it is built from: an A/A run (the same release on both sides) gets two separate builds.
+    const folderName = `compare-${spec.label}-${spec.kind === 'release' ? version : spec.kind}`;
+    const app: TheiaReleaseApp = await ensureTheiaReleaseApp({ ...plan, folderName }, await extension(), {
         cache, force: options.force, log: message => log(`  ${spec.label}: ${message}`), outputPrefix: `    ${spec.label}| `, vsix: options.vsix,
     });
     const core = installedVersion(app.folder, '@theia/core');
@@ -158,7 +167,7 @@ async function prepareSide(spec: CompareSideSpec, options: CompareRunOptions, ex
     return {
         spec, source, where: 'local',
         open: () => HostSession.theiaBrowser({
-            settings: { 'fsPerf.cpuPass': false, 'fsPerf.scenarios': COMPARE_PLUGIN_SCENARIOS },
+            settings: { 'fsPerf.cpuPass': false, 'fsPerf.scenarios': COMPARE_PLUGIN_SCENARIOS, 'fsPerf.theia.scenarios': COMPARE_THEIA_SCENARIOS },
             appMain: app.main,
             pluginFolders: [app.plugins],
             onServerStarted: (server, workspace) => log(`  ${spec.label}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),

@@ -568,7 +568,7 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
 
 /**
  * `--compare BASE HEAD`: the comparison's options. It measures the theia-browser host only (both sides are Theia builds),
- * and its defaults differ where the design needs it: `--iterations` is the timed samples of each block (3), one warm-up,
+ * and its defaults differ where the design needs it: `--iterations` is the timed samples of each block (5), one warm-up,
  * 500K, 5000K and 10000K, no precision target (a block has a fixed size) and no CPU passes.
  */
 function compareArguments(program: Command, raw: { hosts: BenchHost[]; iterations: number; warmup: number; sizes: string[]; out?: string; theiaCache?: string; force?: boolean;

@@ -72,13 +72,13 @@ suite('yarn bench --compare', () => {
         assert.throws(() => parseCompareSides(['1.43.0', 'x=1.74.1'], directory), /base side "1\.43\.0": Theia 1\.43\.0 is older than 1\.54\.0/);
     });
 
-    test('--compare takes its own defaults (3 samples a block, 1 warm-up, 500K to 10000K, 10 pairs) and refuses what does not apply', () => {
+    test('--compare takes its own defaults (5 samples a block, 1 warm-up, 500K to 10000K, 14 pairs) and refuses what does not apply', () => {
         const options = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1'], directory);
         assert.notStrictEqual(typeof options, 'number');
         if (typeof options !== 'number') {
             assert.deepStrictEqual([options.iterations, options.warmup, options.sizes, options.precision, options.cpuPass, options.hosts],
-                [3, 1, ['500K', '5000K', '10000K'], 0, false, ['theia-browser']]);
-            assert.deepInclude(options.compare!, { pairs: 10, alpha: 0.05, noiseThreshold: 0.05, check: false });
+                [5, 1, ['500K', '5000K', '10000K'], 0, false, ['theia-browser']]);
+            assert.deepInclude(options.compare!, { pairs: 14, alpha: 0.05, noiseThreshold: 0.05, check: false });
         }
         const cases: [string[], RegExp][] = [
             [['--compare', '1.74.1'], /--compare takes two sides/],
