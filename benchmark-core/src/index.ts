@@ -12,6 +12,7 @@ export * from './statistics';
 export * from './text-table';
 export * from './workspace-files';
 export * from './report-model';
+export * from './report-paired';
 export * from './report-format';
 export * from './report-markdown';
 export * from './report-html';

@@ -4,6 +4,9 @@ export interface Interval {
     readonly high: number;
 }
 
+/** The bootstrap of every factor and time difference in a report: seeded, so building it twice gives the same report. */
+export const REPORT_BOOTSTRAP = { seed: 1, resamples: 2000 } as const;
+
 /** The confidence level of every interval fs-perf prints. */
 export const CONFIDENCE_LEVEL = 0.95;
 

@@ -1,4 +1,4 @@
-import { Change, ChangeEstimate, changeVerdict, ChangeOptions, CONFIDENCE_LEVEL, Interval, MINIMUM_PAIRS } from './intervals';
+import { Change, ChangeEstimate, changeVerdict, ChangeOptions, CONFIDENCE_LEVEL, Interval } from './intervals';
 import { median } from './statistics';
 
 /**
@@ -87,7 +87,7 @@ export interface PairedEstimate extends ChangeEstimate {
  * pairs' log ratios, each with itself too), with the exact distribution-free interval that inverts the signed-rank
  * test, and that test's exact two-sided p-value; back on the ratio scale. It assumes only that a pair's log ratio is
  * symmetric about its centre, which a ratio of two blocks of the same code (in either order) is. Below
- * {@link MINIMUM_PAIRS} the interval is the whole range of the pairs (and the verdict is inconclusive).
+ * 6 pairs (`MINIMUM_PAIRS`) the interval is the whole range of the pairs (and the verdict is inconclusive).
  */
 export function pairedEstimate(ratios: readonly number[], level: number = CONFIDENCE_LEVEL): PairedEstimate {
     if (ratios.length === 0 || ratios.some(ratio => !(ratio > 0) || !Number.isFinite(ratio))) {

@@ -15,7 +15,8 @@ export interface ReportFile {
 /**
  * Every file of a report, each rendered from the model: `report.md`, `report.html` (self-contained),
  * `benchmark-action.json` (github-action-benchmark's `customSmallerIsBetter`) and one `chart-<id>.svg` per chart
- * (line charts over sizes, and the bar charts `chart-hops.svg` and `chart-cpu.svg` where the run has their data).
+ * (line charts over sizes, and the bar charts `chart-hops.svg` and `chart-cpu.svg` where the run has their data; a
+ * comparison report of the two sides of one alternated run has only the forest plot `chart-comparison.svg`).
  */
 export function renderReportFiles(report: ComparisonReport): ReportFile[] {
     return [

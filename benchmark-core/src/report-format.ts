@@ -1,8 +1,10 @@
 import { PROC_TICKS_PER_SECOND } from './cpu';
-import { CONFIDENCE_LEVEL, formatInterval, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank } from './intervals';
+import { CONFIDENCE_LEVEL, formatInterval, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank, RatioEstimate, REPORT_BOOTSTRAP } from './intervals';
+import { PairedComparisonSection, PairedHeadlineSection } from './report-paired';
+import { cellName, MedianEstimate } from './run-comparison';
 import {
     ComparisonReport, CpuSection, FactorCell, FactorTable, HeadlineSection, HopColumn, HopRow, HopsSection, HostEnvironment, MedianCell, MedianTable, NotMeasuredHost, PrecisionMiss,
-    REPORT_BOOTSTRAP, StreamRow, ReportChart, ReportSection, VscodePartsRow,
+    StreamRow, ReportChart, ReportSection, VscodePartsRow,
 } from './report-model';
 
 /** What a cell shows where nothing was measured. */
@@ -62,6 +64,7 @@ export const REPORT_HEADINGS = {
         + 'read\'s median; a part below 0 means the medians it is taken from differ by less than their noise.',
     cpu: 'CPU per MB moved',
     precision: 'Precision',
+    comparison: 'Comparison',
     environments: 'Hosts',
     notMeasured: 'Not measured',
 } as const;
@@ -331,6 +334,104 @@ export function notMeasuredGrid(hosts: readonly NotMeasuredHost[]): TextGrid {
     return { header: ['Host', 'Reason'], align: ['left', 'left'], rows: hosts.map(({ host, reason }) => [host, reason]) };
 }
 
+/** A fraction as a relative change of the noise threshold's kind: `5%`, `2.5%`. */
+function formatThreshold(fraction: number): string {
+    return `${Math.round(fraction * 1000) / 10}%`;
+}
+
+/** A smallest detectable change as the comparison table prints it: `±4.2%`, `±12%`; `–` where there is none. */
+export function formatDetectableChange(fraction: number): string {
+    return Number.isFinite(fraction) ? `±${formatShare(fraction)}` : NOT_MEASURED_CELL;
+}
+
+/** A ratio (head / base) with its interval, as a factor: the digits the interval supports, and a bound near 1 never printed as 1. */
+export function formatChangeRatio(ratio: RatioEstimate): string {
+    return `${formatSupported(ratio.ratio, ratio)} ${formatFactorInterval(ratio)}`;
+}
+
+function formatMedianEstimate(estimate: MedianEstimate): string {
+    return formatEstimate(estimate.medianMs, estimate.intervalMs);
+}
+
+function formatAdjustedPValue(pValue: number): string {
+    return pValue < 0.001 ? '<0.001' : pValue.toFixed(3);
+}
+
+/** What both sides are: one source when they share it, else each side's. */
+function sidesSources(section: Pick<PairedHeadlineSection, 'base' | 'head'>): string {
+    const { base, head } = section;
+    return base.source === head.source ? `both ${base.source}` : `${head.label}: ${head.source}; ${base.label}: ${base.source}`;
+}
+
+/** The headline of a comparison report: the verdicts, the largest change, and the smallest change the run could have seen. */
+export function pairedHeadlineItems(section: PairedHeadlineSection): string[] {
+    const { base, head, counts, noiseThreshold } = section;
+    const threshold = formatThreshold(noiseThreshold);
+    const items = [`${head.label} against ${base.label} (${sidesSources(section)}), ${section.pairs} pairs of alternated blocks: `
+        + `${counts.slower} of ${section.cells} cells slower, ${counts.faster} faster, ${counts['no change']} no change, ${counts.inconclusive} inconclusive.`];
+    const largest = section.largestChange;
+    items.push(largest
+        ? `Largest change: ${largest.label}, ${formatShare(Math.abs(largest.cell.ratio.ratio - 1))} ${largest.cell.verdict} `
+            + `(${head.label} / ${base.label} ${formatChangeRatio(largest.cell.ratio)}).`
+        : `No cell changed beyond the ±${threshold} noise threshold${counts.inconclusive > 0
+            ? `; ${counts.inconclusive} of ${section.cells} could not tell a change of ±${threshold} from noise (inconclusive)` : ''}.`);
+    if (section.medianSmallestDetectable !== undefined) {
+        const median = formatDetectableChange(section.medianSmallestDetectable);
+        // Per host and scenario, its sizes: `Theia browser (plugin) · workspace.fs.readFile: ±22% at 5000K, ±10% at 10000K`.
+        const groups = new Map<string, string[]>();
+        for (const { cell, scenarioLabel } of section.keyCells) {
+            const name = `${cell.hostLabel} · ${scenarioLabel}`;
+            groups.set(name, [...groups.get(name) ?? [], `${formatDetectableChange(cell.smallestDetectable)} at ${cell.target}`]);
+        }
+        items.push(groups.size > 0
+            ? `Smallest detectable change: ${median} in the median cell. This run could have seen a change of this size or more in `
+                + `${[...groups].map(([name, sizes]) => `${name}: ${sizes.join(', ')}`).join('; in ')}. Smaller ones may be there unseen.`
+            : `Smallest detectable change: ${median} in the median cell: this run could have seen a change of that size or more in half `
+                + 'of its cells. Smaller ones may be there unseen.');
+    }
+    return items;
+}
+
+/** A row per cell: both sides' medians, the ratio, the verdict, the smallest detectable change and the adjusted p. */
+export function pairedComparisonGrid(section: PairedComparisonSection): TextGrid {
+    const { base, head, comparison } = section;
+    const level = percent(CONFIDENCE_LEVEL);
+    return {
+        header: ['Host', 'Scenario', 'Size', `${base.label} ms [${level}]`, `${head.label} ms [${level}]`,
+            `${head.label} / ${base.label} [${percent(1 - comparison.alpha)}]`, 'Verdict', 'Detectable', 'p adj.'],
+        align: ['left', 'left', 'left', 'right', 'right', 'right', 'left', 'right', 'right'],
+        rows: section.rows.map(({ scenarioLabel, cell }) => [cell.hostLabel, scenarioLabel, cell.target, formatMedianEstimate(cell.baseline),
+            formatMedianEstimate(cell.current), formatChangeRatio(cell.ratio), cell.verdict, formatDetectableChange(cell.smallestDetectable),
+            formatAdjustedPValue(cell.adjustedPValue)]),
+    };
+}
+
+/** How to read the comparison table: where the ratio, its interval and p come from, and what each verdict needs. */
+export function pairedComparisonNote(section: PairedComparisonSection): string {
+    const { base, head, comparison } = section;
+    const threshold = formatThreshold(comparison.noiseThreshold);
+    const pairs = base.positions.length;
+    return `Both sides were measured in one run, in ${pairs} pairs of blocks alternated ${base.label} ${head.label}, ${head.label} ${base.label}, `
+        + `${base.label} ${head.label}, ... (A B, B A): a steady drift of the machine lands on each side as often first as second and cancels. `
+        + `A pair's ratio is its ${head.label} block's median over its ${base.label} block's. The ratio column is the Hodges-Lehmann estimate `
+        + `over the pairs' log ratios with its exact Wilcoxon signed-rank ${percent(1 - comparison.alpha)} interval; below 1, ${head.label} is faster. `
+        + `p is that test's exact p-value, adjusted for the ${comparison.cells.length} cells compared (Benjamini-Hochberg). Slower or faster needs `
+        + `the adjusted p below ${comparison.alpha}, the interval excluding 1 and the ratio beyond ±${threshold}; no change, the whole interval `
+        + `within ±${threshold}; inconclusive means the run could not tell a change of ±${threshold} from noise. Detectable is the smallest `
+        + `change the cell could have called slower or faster (from its interval's width, at least ±${threshold}); a smaller one may be there `
+        + `unseen. The medians are of all of a side's samples, each with its ${percent(CONFIDENCE_LEVEL)} interval from order statistics.`;
+}
+
+/** The cells only one side measured, or undefined when both measured the same. */
+function oneSideOnlyNote(section: PairedComparisonSection): string | undefined {
+    const { base, head, comparison } = section;
+    const parts = [
+        ...(comparison.baselineOnly.length > 0 ? [`only ${base.label} measured ${comparison.baselineOnly.map(cellName).join('; ')}`] : []),
+        ...(comparison.currentOnly.length > 0 ? [`only ${head.label} measured ${comparison.currentOnly.map(cellName).join('; ')}`] : []),
+    ];
+    return parts.length > 0 ? `Not compared: ${parts.join('; ')}.` : undefined;
+}
+
 /** The report as a document outline: what Markdown and HTML mark up, each in its own way. */
 export type ReportBlock =
     | { readonly kind: 'heading'; readonly level: 1 | 2 | 3; readonly text: string }
@@ -350,15 +451,28 @@ export function reportBlocks(report: ComparisonReport): ReportBlock[] {
     // Line charts open the report; stacked bars are drawn with their sections.
     const sizeCharts = report.charts.filter(chart => chart.kind === 'lines');
     const headline = report.sections.find((section): section is HeadlineSection => section.kind === 'headline');
+    const pairedHeadline = report.sections.find((section): section is PairedHeadlineSection => section.kind === 'paired-headline');
+    // A comparison report says how to read its own table, with the comparison.
+    const compares = report.sections.some(section => section.kind === 'paired-comparison');
     const blocks: ReportBlock[] = [heading(1, report.title),
         ...(headline ? [heading(2, REPORT_HEADINGS.headline), { kind: 'list' as const, items: headlineItems(headline) }] : []),
-        heading(2, REPORT_HEADINGS.howToRead), { kind: 'paragraph', text: REPORT_HEADINGS.howToReadNote },
+        ...(pairedHeadline ? [heading(2, REPORT_HEADINGS.headline), { kind: 'list' as const, items: pairedHeadlineItems(pairedHeadline) }] : []),
+        ...(compares ? [] : [heading(2, REPORT_HEADINGS.howToRead), { kind: 'paragraph' as const, text: REPORT_HEADINGS.howToReadNote }]),
         ...(sizeCharts.length > 0 ? [{ kind: 'charts' as const, charts: sizeCharts }] : [])];
     for (const section of report.sections) {
         switch (section.kind) {
             case 'headline':
+            case 'paired-headline':
                 // First, above.
                 break;
+            case 'paired-comparison': {
+                const onlyOneSide = oneSideOnlyNote(section);
+                blocks.push(heading(2, `${REPORT_HEADINGS.comparison}: ${section.head.label} against ${section.base.label}`), table(pairedComparisonGrid(section)),
+                    ...(onlyOneSide ? [{ kind: 'paragraph' as const, text: onlyOneSide }] : []),
+                    heading(3, REPORT_HEADINGS.howToRead), { kind: 'paragraph', text: pairedComparisonNote(section) },
+                    { kind: 'charts', charts: [section.chart] });
+                break;
+            }
             case 'medians':
                 blocks.push(heading(2, section.table.title), table(medianGrid(section.table)));
                 break;

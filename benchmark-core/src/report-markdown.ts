@@ -1,5 +1,6 @@
 import { ReportBlock, reportBlocks, TextGrid } from './report-format';
 import { ComparisonReport } from './report-model';
+import { chartFileName } from './report-svg';
 
 /** Text for one Markdown table cell: `|` escaped (as hyperfine's Markdown export does), line breaks folded. */
 export function escapeMarkdownCell(text: string): string {
@@ -26,8 +27,10 @@ function markdownBlock(block: ReportBlock): string[] {
         case 'table':
             return markdownTable(block.grid);
         case 'charts':
+            // A comparison's forest plot is linked (its file lies next to report.md); the other charts are drawn in report.html and
+            // their files, and the tables say the same in numbers.
+            return block.charts.filter(chart => chart.kind === 'forest').map(chart => `![${oneLine(chart.title).replace(/[[\]]/g, '')}](${chartFileName(chart)})`);
         case 'distribution':
-            // Drawn in report.html and the chart files; the tables say the same in numbers.
             return [];
     }
 }

@@ -1,8 +1,10 @@
 import { cpuMsPerMegabyte } from './cpu';
-import { differenceOfMedians, Interval, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './intervals';
+import { differenceOfMedians, Interval, REPORT_BOOTSTRAP, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './intervals';
 import { PLUGIN_READ_HOPS } from './hops';
 import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName, runtimeWord } from './host-identity';
+import { comparisonSidesOf, ForestChart, pairedComparisonReport, PairedComparisonSection, PairedHeadlineSection } from './report-paired';
 import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
+import { RunComparisonOptions } from './run-comparison';
 import { ScenarioInfo } from './scenario';
 import { SCENARIO_CATALOG } from './scenario-catalog';
 import { FIXTURE_SIZE_LABELS, fixtureSize } from './sizes';
@@ -66,8 +68,7 @@ export function medianCell(measurement: Measurement): MedianCell {
     };
 }
 
-/** The bootstrap of every factor and time difference in a report: seeded, so building it twice gives the same report. */
-export const REPORT_BOOTSTRAP = { seed: 1, resamples: 2000 } as const;
+export { REPORT_BOOTSTRAP };
 
 export interface MedianRow {
     readonly label: string;
@@ -153,6 +154,9 @@ export interface NotMeasuredHost {
 export type ReportSection =
     /** The findings a person reads first; the report's first section when there is any. */
     | HeadlineSection
+    /** A comparison report's (two sides of one `yarn bench --compare` run) first section, and its comparison. */
+    | PairedHeadlineSection
+    | PairedComparisonSection
     /** The original suite's tables and the decomposition: one heading each. */
     | { readonly kind: 'medians'; readonly table: MedianTable }
     | { readonly kind: 'factors'; readonly tables: readonly FactorTable[] }
@@ -553,11 +557,14 @@ export interface StackedBarChart {
     readonly bars: readonly StackedBar[];
 }
 
-export type ReportChart = SizeChart | StackedBarChart;
+/** A forest plot only in a comparison report (the two sides of one alternated run). */
+export type ReportChart = SizeChart | StackedBarChart | ForestChart;
 
 export interface ComparisonReportOptions {
     readonly title?: string;
     readonly notMeasured?: readonly NotMeasuredHost[];
+    /** For the two sides of one alternated run: how they are compared (default: every cell from 500K up, alpha 0.05, ±5%). */
+    readonly comparison?: RunComparisonOptions;
 }
 
 export const DEFAULT_REPORT_TITLE = 'FS Performance report';
@@ -818,7 +825,7 @@ function precisionSections(documents: readonly ResultsDocument[], label: (key: H
 }
 
 /** One environment per host of a results file; a later file of the same host wins, in the earlier one's place. */
-function hostEnvironments(documents: readonly ResultsDocument[], label: (key: HostKey) => string): HostEnvironment[] {
+export function hostEnvironments(documents: readonly ResultsDocument[], label: (key: HostKey) => string): HostEnvironment[] {
     const environments = new Map<string, HostEnvironment>();
     const keyOf = hostKeyerOf(documents);
     for (const document of documents) {
@@ -895,9 +902,15 @@ function headlineSection(measurements: readonly ReportMeasurement[], factors: re
  * `workspace.fs.readFile` table, the Theia extension table, the decomposition of where Theia's time goes,
  * factor tables, one table per scenario with every host that measured it, where a traced plugin read spends its
  * time, VS Code's read from its parts, the CPU per MB of the CPU passes, each host's environment, the hosts that were
- * not measured, and the charts. Hosts, sizes and sections nobody measured are left out.
+ * not measured, and the charts. Hosts, sizes and sections nobody measured are left out. The two sides of one alternated
+ * run (`yarn bench --compare`: every document has a `comparison`, base and head) make a comparison report instead
+ * ({@link pairedComparisonReport}).
  */
 export function buildComparisonReport(documents: readonly ResultsDocument[], options: ComparisonReportOptions = {}): ComparisonReport {
+    const sides = comparisonSidesOf(documents);
+    if (sides) {
+        return pairedComparisonReport(sides, options);
+    }
     const label = hostLabelsOf(documents);
     const tables = new ReportTables(collectMeasurements(documents, label), label);
     const releases = releaseTables(tables, theiaReleasesOf(documents));

@@ -12,8 +12,8 @@ import { existsSync, promises as fs, statSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import {
-    buildComparisonReport, checkRunComparison, compareRuns, ComparisonSide, mergeRounds, ResultsDocument, renderRunComparison, SCENARIO_CATALOG,
-    toBenchmarkActionEntries, validateResultsDocument, verdictCounts,
+    checkRunComparison, compareRuns, ComparisonSide, mergeRounds, ResultsDocument, renderRunComparison, SCENARIO_CATALOG, validateResultsDocument,
+    verdictCounts,
 } from '@fs-perf/benchmark-core';
 import { HostSession } from './host-session';
 import { writeReport } from './report-cli';
@@ -209,7 +209,7 @@ function minutes(seconds: number): string {
 /**
  * Runs the comparison: sets up both sides, measures them alternately, writes `results/<base|head>.json` (each side's
  * blocks merged, with its comparison metadata), `blocks/` (every block as measured), `comparison.txt` and
- * `comparison.json` (the verdicts), the report (comparison first) and `benchmark-action.json` (the head's medians).
+ * `comparison.json` (the verdicts), and the report (comparison first; its `benchmark-action.json` holds the head's medians).
  * Returns the exit code: 1 when a block failed, or with `check` when a cell is slower.
  */
 export async function benchCompare(options: CompareRunOptions): Promise<number> {
@@ -283,10 +283,9 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
             ...comparison, counts: verdictCounts(comparison), check: { passed: check.passed, message: check.message },
         }, undefined, 2) + '\n');
         const written = await writeReport([path.join(options.out, 'results')], options.out, {
+            comparison: { minSize: options.sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold },
             title: `FS Performance comparison: ${head.comparison!.label} against ${base.comparison!.label}, ${new Date().toISOString().slice(0, 10)} on ${os.hostname()}`,
         });
-        // The history chart (github-action-benchmark) follows the head: what the change brings.
-        await fs.writeFile(path.join(options.out, 'benchmark-action.json'), JSON.stringify(toBenchmarkActionEntries(buildComparisonReport([{ ...head, comparison: undefined }])), undefined, 2) + '\n');
         const seconds = (Date.now() - started) / 1000;
         await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
             compare: { ...compare, sides: open.map(side => ({ ...side.spec, source: side.source })) },

@@ -1,51 +1,9 @@
 import { assert } from 'chai';
 import { seededRandom } from '../intervals';
 import { pairedChange, pairedEstimate, pairRatios, signedRankDistribution, signedRankPValue, smallestDetectableChange, walshRank } from '../paired';
-import { ComparisonSide, Measurement, ResultsDocument, validateResultsDocument } from '../results';
+import { ResultsDocument } from '../results';
 import { compareRuns, renderRunComparison, verdictCounts } from '../run-comparison';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
-import { measurementOfSamples, resultsDocument, theiaBrowser } from './results-builders';
-import { logNormal } from './synthetic-samples';
-
-/**
- * Blocks of two sides measured alternately, A B, B A, A B, ... (`pairs` pairs, `samples` samples a block), each sample
- * log-normal around `medianMs` times the side's factor, times the machine's speed at that block: `drift` per block,
- * compounded (0.01: every block 1% slower than the one before, whichever side it measures).
- */
-function alternatedBlocks(random: () => number, options: { pairs: number; samples: number; medianMs: number; sigma: number; headFactor: number; drift: number }):
-    { base: number[][]; head: number[][] } {
-    const base: number[][] = [];
-    const head: number[][] = [];
-    let position = 0;
-    const block = (factor: number): number[] => {
-        const machine = Math.pow(1 + options.drift, position++);
-        return logNormal(options.samples, options.medianMs * factor * machine, options.sigma, random);
-    };
-    for (let pair = 0; pair < options.pairs; pair++) {
-        if (pair % 2 === 0) {
-            base.push(block(1));
-            head.push(block(options.headFactor));
-        } else {
-            head.push(block(options.headFactor));
-            base.push(block(1));
-        }
-    }
-    return { base, head };
-}
-
-/** A side's document: rows merged from its blocks (`rounds` = the samples of each block), with its comparison metadata. */
-function sideDocument(side: ComparisonSide['side'], rows: { scenario: keyof typeof SCENARIO_CATALOG; size: string; blocks: number[][] }[]): ResultsDocument {
-    const pairs = rows[0].blocks.length;
-    const measurements: Measurement[] = rows.map(row => ({
-        ...measurementOfSamples(SCENARIO_CATALOG[row.scenario], row.size, row.blocks.flat()),
-        rounds: row.blocks.map(block => block.length),
-    }));
-    const positions = Array.from({ length: pairs }, (_, pair) => 2 * pair + ((pair % 2 === 0) === (side === 'base') ? 0 : 1));
-    return validateResultsDocument({
-        ...resultsDocument(theiaBrowser, measurements),
-        comparison: { id: 'compare-1', side, label: side, source: side === 'base' ? 'Theia 1.74.1 from the registry' : 'tarballs', positions },
-    });
-}
+import { alternatedBlocks, sideDocument } from './paired-builders';
 
 suite('paired comparison (yarn bench --compare)', () => {
     test('the exact signed-rank distribution and the rank of the Walsh-average interval match the published tables', () => {

@@ -1,3 +1,4 @@
+import { rejects } from 'assert';
 import { assert } from 'chai';
 import { spawn, spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
@@ -8,6 +9,7 @@ import { alternatedOrder, parseCompareSides } from '../bench-compare';
 import { parseBenchArguments } from '../bench';
 import { REPOSITORY_ROOT } from '../code-server';
 import { HostSession } from '../host-session';
+import { packTheiaCheckout, readTheiaTarballs, tarballsVersion } from '../theia-release';
 import { processGroupMembers } from '../processes';
 
 const BENCH = path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'bench.js');
@@ -70,6 +72,27 @@ suite('yarn bench --compare', () => {
         assert.throws(() => parseCompareSides(['1.74.1'], directory), /--compare takes two sides, BASE and HEAD, not 1 \(1\.74\.1\)/);
         assert.throws(() => parseCompareSides(['1.74.1', 'no-such-folder'], directory), /head side "no-such-folder" is neither a Theia release \(e\.g\. 1\.74\.1\), a URL, nor an existing folder/);
         assert.throws(() => parseCompareSides(['1.43.0', 'x=1.74.1'], directory), /base side "1\.43\.0": Theia 1\.43\.0 is older than 1\.54\.0/);
+    });
+
+    test('a built checkout is packed (its public packages/* and dev-packages/*) into tarballs that a tarball side reads; a checkout without lib/ is refused', async function () {
+        this.timeout(120_000);
+        const checkout = path.join(directory, 'theia');
+        // A checkout of two packages, made from this repository's installed @theia/output, plus a private one that is not packed.
+        for (const [folder, name, isPrivate] of [['packages/output', '@theia/output', false], ['dev-packages/private-tool', '@theia/private-tool', true]] as const) {
+            await fs.cp(path.join(REPOSITORY_ROOT, 'node_modules', '@theia', 'output'), path.join(checkout, folder), { recursive: true });
+            const manifestFile = path.join(checkout, folder, 'package.json');
+            const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as Record<string, unknown>;
+            await fs.writeFile(manifestFile, JSON.stringify({ ...manifest, name, ...(isPrivate ? { private: true } : {}) }));
+        }
+        await rejects(packTheiaCheckout(checkout, path.join(directory, 'packs'), () => undefined), /is not a built Theia checkout: packages\/core\/lib is missing/);
+        await fs.mkdir(path.join(checkout, 'packages', 'core', 'lib'), { recursive: true });
+        await fs.writeFile(path.join(checkout, 'packages', 'core', 'package.json'), JSON.stringify({ name: '@theia/core', version: '1.74.1' }));
+        const packs = await packTheiaCheckout(checkout, path.join(directory, 'packs'), () => undefined);
+        const packed = await readTheiaTarballs(packs);
+        assert.sameMembers([...packed.keys()], ['@theia/core', '@theia/output']);
+        assert.strictEqual(tarballsVersion(packed), '1.74.1');
+        assert.match(packed.get('@theia/output')!.fileName, /^output-1\.74\.1-[0-9a-f]{12}\.tgz$/, 'named by content');
+        await rejects(readTheiaTarballs(checkout), /has no @theia\/\* package tarballs/);
     });
 
     test('--compare takes its own defaults (5 samples a block, 1 warm-up, 500K to 10000K, 14 pairs) and refuses what does not apply', () => {

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { buildComparisonReport, parseResultsDocument, renderReportHtml } from '@fs-perf/benchmark-core';
+import { buildComparisonReport, CHANGE_VERDICTS, parseResultsDocument, renderReportHtml } from '@fs-perf/benchmark-core';
 import { HeadlessChromium, launchChromium } from '../chromium';
 import { REPOSITORY_ROOT } from '../code-server';
 import { skipWithoutChromium, TEST_ARTIFACTS } from './session-helpers';
@@ -48,14 +48,15 @@ suite('report.html in a browser', function (): void {
         const report = buildComparisonReport(documents);
         const page = browser!.page;
         await page.setContent(renderReportHtml(report));
-        const charts = await page.$$eval('svg.line-chart, svg.bar-chart, svg.grouped-bar-chart', svgs => svgs.map(svg => ({
+        const charts = await page.$$eval('svg.line-chart, svg.bar-chart, svg.grouped-bar-chart, svg.forest-chart', svgs => svgs.map(svg => ({
             title: svg.querySelector(':scope > text')?.textContent ?? '',
             legend: Array.from(svg.querySelectorAll('.legend text'), text => {
                 const box = text.getBoundingClientRect();
                 return { text: text.textContent ?? '', x: box.x, y: box.y, width: box.width, height: box.height };
             }),
         })));
-        const expected = report.charts.map(chart => (chart.kind === 'lines' ? chart.series.length : chart.segments.length));
+        // A forest plot's legend: the four verdicts and the noise band.
+        const expected = report.charts.map(chart => (chart.kind === 'lines' ? chart.series.length : chart.kind === 'forest' ? CHANGE_VERDICTS.length + 1 : chart.segments.length));
         assert.deepStrictEqual(charts.map(chart => chart.legend.length).sort(), [...expected].sort(), 'a legend entry per line or segment');
         for (const chart of charts) {
             assert.isTrue(chart.legend.every(box => box.width > 0 && box.height > 0), `${chart.title}: every label drawn`);
