@@ -11,6 +11,7 @@ import { REPOSITORY_ROOT } from '../code-server';
 import { HostSession } from '../host-session';
 import { packTheiaCheckout, readTheiaTarballs, tarballsVersion } from '../theia-release';
 import { processGroupMembers } from '../processes';
+import { writeReport } from '../report-cli';
 
 const BENCH = path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'bench.js');
 
@@ -115,6 +116,26 @@ suite('yarn bench --compare', () => {
             assert.strictEqual(result.status, 2, `${args.join(' ')}: ${result.stdout}${result.stderr}`);
             assert.match(result.stderr, message, args.join(' '));
         }
+    });
+
+    test('the committed planted-regression run: its report is the report code\'s, and bench:compare pairs its sides again (RPC cells slower, disk and in-host reads not)', async function () {
+        this.timeout(60_000);
+        const run = path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-planted-rpc');
+        const committed = await fs.readFile(path.join(run, 'report.md'), 'utf8');
+        await writeReport([path.join(run, 'results')], path.join(directory, 'report'), { title: committed.split('\n')[0].replace(/^# /, '') });
+        assert.strictEqual(await fs.readFile(path.join(directory, 'report', 'report.md'), 'utf8'), committed, 'the committed report is the report code\'s, unedited');
+        const result = spawnSync(process.execPath, [path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'compare-cli.js'), path.join(run, 'results', 'base.json'),
+            path.join(run, 'results', 'head.json'), '--json', '--check'], { encoding: 'utf8', timeout: 30_000 });
+        assert.strictEqual(result.status, 1, result.stderr);
+        const comparison = JSON.parse(result.stdout) as { cells: { scenarioId: string; target: string; unit: string; verdict: string }[] };
+        assert.isTrue(comparison.cells.every(cell => cell.unit === 'pairs'));
+        const verdicts = (scenarioId: string): string[] => comparison.cells.filter(cell => cell.scenarioId === scenarioId).map(cell => cell.verdict);
+        assert.notInclude([...verdicts(SCENARIO_CATALOG.theiaDiskFloor.id), ...verdicts(SCENARIO_CATALOG.extensionHostNodeReadFile.id)], 'slower',
+            'what never crosses the RPC is not flagged');
+        assert.include(verdicts(SCENARIO_CATALOG.vscodeReadFile.id), 'slower');
+        assert.include(verdicts(SCENARIO_CATALOG.theiaFileServiceReadFile.id), 'slower');
+        const saved = JSON.parse(await fs.readFile(path.join(run, 'comparison.json'), 'utf8')) as { cells: { verdict: string }[] };
+        assert.deepStrictEqual(comparison.cells.map(cell => cell.verdict), saved.cells.map(cell => cell.verdict), 'the same verdicts as the run printed');
     });
 
     test('a tiny alternated run of two running Theias: both kept open, blocks A B B A, each side merged with its pairs, the verdicts and the report written', async function () {
