@@ -17,7 +17,7 @@ import {
 } from '@fs-perf/benchmark-core';
 import { HostSession } from './host-session';
 import { writeReport } from './report-cli';
-import { fetchTheiaResults } from './theia-app';
+import { checkTheiaReachable, fetchTheiaResults } from './theia-app';
 import {
     defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, packTheiaCheckout, packTheiaExtension, planTheiaRelease, readTheiaTarballs,
     tarballsVersion, TheiaReleaseApp, unsupportedTheiaVersion,
@@ -143,7 +143,7 @@ async function prepareSide(spec: CompareSideSpec, options: CompareRunOptions, ex
     const { log } = options;
     const cache = options.theiaCache ?? defaultTheiaCache();
     if (spec.kind === 'url') {
-        await checkReachable(spec.value);
+        await checkTheiaReachable(spec.value, `Check the ${spec.side} side's URL: a running Theia with both fs-perf extensions and a folder open.`);
         return { spec, source: `the Theia at ${spec.value}`, where: 'remote', open: () => HostSession.remoteTheia(spec.value) };
     }
     let tarballFolder = spec.kind === 'tarballs' ? spec.value : undefined;
@@ -173,18 +173,6 @@ async function prepareSide(spec: CompareSideSpec, options: CompareRunOptions, ex
             onServerStarted: (server, workspace) => log(`  ${spec.label}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
         }),
     };
-}
-
-async function checkReachable(url: string): Promise<void> {
-    try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-        if (!response.ok) {
-            throw new Error(`HTTP ${response.status}`);
-        }
-    } catch (error) {
-        const inner = (error as { cause?: { code?: string; message?: string } }).cause;
-        throw new Error(`Cannot reach the Theia at ${url} (${inner?.code ?? inner?.message ?? (error as Error).message}).`);
-    }
 }
 
 /** One block: "Run All with Options..." with the block's samples, in a session that stays open. */

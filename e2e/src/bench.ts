@@ -33,7 +33,7 @@ import { DisposableCollection } from './disposable';
 import { HostSession } from './host-session';
 import { stopAllStarted } from './processes';
 import { writeReport } from './report-cli';
-import { fetchTheiaResults, findElectronBinary, NO_ELECTRON_BINARY } from './theia-app';
+import { checkTheiaReachable, fetchTheiaResults, findElectronBinary, NO_ELECTRON_BINARY } from './theia-app';
 import {
     defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension, planTheiaRelease, TheiaReleaseApp,
     TheiaReleasePlan, unsupportedTheiaVersion,
@@ -306,19 +306,6 @@ async function prepareHost(target: BenchTarget, options: BenchOptions, plans: Re
     }
 }
 
-async function checkTheiaUrl(url: string): Promise<void> {
-    try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-        if (!response.ok) {
-            throw new Error(`HTTP ${response.status}`);
-        }
-    } catch (error) {
-        const inner = (error as { cause?: { code?: string; message?: string } }).cause;
-        const cause = inner?.code ?? inner?.message ?? (error as Error).message;
-        throw new Error(`Cannot reach the Theia at ${url} (${cause}). Check the URL, or leave out --theia-url to start the browser app here.`);
-    }
-}
-
 export async function bench(options: BenchOptions): Promise<number> {
     const chromiumProblem = await chromiumAvailable();
     if (chromiumProblem && options.hosts.some(host => host === 'theia-browser' || host === 'vscode-server')) {
@@ -332,7 +319,7 @@ export async function bench(options: BenchOptions): Promise<number> {
         });
     }
     if (options.theiaUrl) {
-        await checkTheiaUrl(options.theiaUrl);
+        await checkTheiaReachable(options.theiaUrl, 'Check the URL, or leave out --theia-url to start the browser app here.');
     }
     await fs.mkdir(path.join(options.out, 'results'), { recursive: true });
     log(`measuring ${options.hosts.join(', ')}: ${describeSampling(options)} at ${options.sizes.join(', ')}`

@@ -73,3 +73,17 @@ export async function fetchTheiaResults(page: Page, resultsPath: string): Promis
     }, resultsPath);
     return parseResultsDocument(text, resultsPath);
 }
+
+/** Fails with a clear reason (the URL and what the connection said, then `advice`) when nothing answers at `url` within 15 s. */
+export async function checkTheiaReachable(url: string, advice: string): Promise<void> {
+    try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+        if (!response.ok) {
+            throw new Error(`HTTP ${response.status}`);
+        }
+    } catch (error) {
+        const inner = (error as { cause?: { code?: string; message?: string } }).cause;
+        const cause = inner?.code ?? inner?.message ?? (error as Error).message;
+        throw new Error(`Cannot reach the Theia at ${url} (${cause}). ${advice}`);
+    }
+}

@@ -14,6 +14,8 @@ export interface WorkbenchSelectors {
     readonly quickInputBox: string;
     /** The label of one row of the quick input's list (a command's "Category: Title"). */
     readonly quickInputRowLabel: string;
+    /** The checkbox that checks every item of a pick of several. */
+    readonly quickInputCheckAll: string;
     /** The title and the message of a prompt. */
     readonly quickInputTitle: string;
     readonly quickInputMessage: string;
@@ -39,6 +41,7 @@ export const THEIA_1_74: WorkbenchSelectors = {
     loading: '.theia-preload',
     quickInputBox: '.quick-input-widget .quick-input-box input',
     quickInputRowLabel: '.quick-input-widget .monaco-list-row .label-name',
+    quickInputCheckAll: '.quick-input-widget .quick-input-header [role="checkbox"]',
     quickInputTitle: '.quick-input-widget .quick-input-title',
     quickInputMessage: '.quick-input-widget .quick-input-message',
     outputView: '#outputView',
@@ -57,6 +60,7 @@ export const VSCODE_1_100: WorkbenchSelectors = {
     ready: ['.monaco-workbench .part.statusbar'],
     quickInputBox: '.quick-input-widget .quick-input-box input',
     quickInputRowLabel: '.quick-input-widget .quick-input-list .monaco-list-row .label-name',
+    quickInputCheckAll: '.quick-input-widget .quick-input-header [role="checkbox"]',
     quickInputTitle: '.quick-input-widget .quick-input-title',
     quickInputMessage: '.quick-input-widget .quick-input-message',
     outputView: '.part.panel .output-view',

@@ -26,8 +26,11 @@ export interface Notification {
 }
 
 export interface CommandOptions {
-    /** Answers to the prompts the command shows, in order: text is typed, then Enter; `pick` chooses the item labelled so. */
-    readonly answers?: readonly (string | { readonly pick: string })[];
+    /**
+     * Answers to the prompts the command shows, in order: text is typed, then Enter; `pick` chooses the item labelled so;
+     * `pickAll` checks every item of a pick of several, then accepts.
+     */
+    readonly answers?: readonly (string | { readonly pick: string } | { readonly pickAll: true })[];
     /** How long the command may take to appear in the palette (extensions register late), ms. */
     readonly timeoutMs?: number;
 }
@@ -183,6 +186,9 @@ export class Workbench {
             }, 30_000, 100);
             if (typeof answer === 'string') {
                 await input.fill(answer);
+                await input.press('Enter');
+            } else if ('pickAll' in answer) {
+                await this.page.locator(this.selectors.quickInputCheckAll).check({ timeout: 10_000 });
                 await input.press('Enter');
             } else {
                 await input.fill(answer.pick);

@@ -1,6 +1,6 @@
 import { rejects } from 'assert';
 import { assert } from 'chai';
-import { spawn, spawnSync } from 'child_process';
+import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -12,31 +12,9 @@ import { HostSession } from '../host-session';
 import { packTheiaCheckout, readTheiaTarballs, tarballsVersion } from '../theia-release';
 import { processGroupMembers } from '../processes';
 import { writeReport } from '../report-cli';
+import { checkReportFrame, closeSession, runToEnd, skipWithoutChromium } from './session-helpers';
 
 const BENCH = path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'bench.js');
-
-/** Runs the bench to its end without blocking this process (the Theias the test started must keep answering). */
-function runBench(args: string[], timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [BENCH, ...args], { cwd: REPOSITORY_ROOT, env: { ...process.env, INIT_CWD: REPOSITORY_ROOT }, detached: true });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', chunk => stdout += chunk);
-        child.stderr.on('data', chunk => stderr += chunk);
-        const timer = setTimeout(() => {
-            try {
-                process.kill(-child.pid!, 'SIGINT');
-            } catch {
-                // gone
-            }
-            reject(new Error(`yarn bench ${args.join(' ')} did not finish within ${timeoutMs / 1000} s:\n${stdout}\n${stderr}`));
-        }, timeoutMs);
-        child.on('close', code => {
-            clearTimeout(timer);
-            resolve({ code, stdout, stderr });
-        });
-    });
-}
 
 suite('yarn bench --compare', () => {
     let directory: string;
@@ -146,7 +124,7 @@ suite('yarn bench --compare', () => {
         try {
             head = await HostSession.theiaBrowser({ browser: false, settings, temporaryParent: directory });
             const out = path.join(directory, 'run');
-            const run = await runBench(['--compare', `a=${base.server.baseUrl}/`, `b=${head.server.baseUrl}/`, '--pairs', '2', '--iterations', '2', '--warmup', '0',
+            const run = await runToEnd(process.execPath, [BENCH, '--compare', `a=${base.server.baseUrl}/`, `b=${head.server.baseUrl}/`, '--pairs', '2', '--iterations', '2', '--warmup', '0',
                 '--sizes', '500K', '--check', '--out', out], 10 * 60_000);
             assert.strictEqual(run.code, 0, `${run.stdout}\n${run.stderr}`);
             assert.match(run.stdout, /block 4\/4 \(pair 2, a\)/);
@@ -174,5 +152,33 @@ suite('yarn bench --compare', () => {
             await base.dispose();
             assert.deepStrictEqual(await processGroupMembers(base.server.pid), []);
         }
+    });
+});
+
+suite('"FS Perf: Show Report (Theia)" of a comparison', () => {
+    let session: HostSession | undefined;
+    suiteSetup(async function (): Promise<void> {
+        await skipWithoutChromium(this);
+        session = await HostSession.theiaBrowser({ settings: { 'fsPerf.cpuPass': false } });
+    });
+    suiteTeardown(() => closeSession(session));
+
+    test('both sides of the committed planted run, copied into the workspace\'s results and both picked: the comparison\'s headline first, its table and the forest plot', async function () {
+        this.timeout(180_000);
+        const run = path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-planted-rpc', 'results');
+        const results = path.join(session!.workspace!, '.fs-perf', 'results');
+        await fs.mkdir(results, { recursive: true });
+        // Under names the extensions give results files, which is what "Show Report" lists.
+        await fs.copyFile(path.join(run, 'base.json'), path.join(results, '2026-11-25T08-19-00-000Z_base.json'));
+        await fs.copyFile(path.join(run, 'head.json'), path.join(results, '2026-11-25T08-19-01-000Z_planted.json'));
+        const { workbench } = session!;
+        // Two files: a pick of several with the newest picked; both picked.
+        await workbench.runCommand('FS Perf: Show Report (Theia)', { answers: [{ pickAll: true }] });
+        const frame = await workbench.frameShowing('<h2>Headline</h2>', 60_000);
+        const headline = await checkReportFrame(workbench.page, frame, 'show-report-theia-compare.png');
+        assert.match(headline[0], /^planted against base \(.*\), 14 pairs of alternated blocks: 3 of 15 cells slower/);
+        assert.strictEqual(await frame.$$eval('svg.forest-chart', elements => elements.length), 1, 'the forest plot');
+        const rows = await frame.$$eval('table', tables => tables.map(table => table.querySelectorAll('tr:has(td)').length));
+        assert.include(rows, 15, 'a row per cell');
     });
 });

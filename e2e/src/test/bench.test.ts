@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { spawn, spawnSync } from 'child_process';
+import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
 import * as net from 'net';
 import * as os from 'os';
@@ -8,37 +8,9 @@ import { DEFAULT_ACCURACY_ROUNDS, hostLabel, parseResultsDocument, ResultsDocume
 import { REPOSITORY_ROOT } from '../code-server';
 import { processGroupMembers } from '../processes';
 import { HostSession } from '../host-session';
+import { runToEnd } from './session-helpers';
 
 const BENCH = path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'bench.js');
-
-interface Finished {
-    readonly code: number | null;
-    readonly stdout: string;
-    readonly stderr: string;
-}
-
-/** Runs a command to its end (asynchronously, so a Theia the test started keeps answering), echoing nothing. */
-function runToEnd(command: string, args: string[], timeoutMs: number): Promise<Finished> {
-    return new Promise((resolve, reject) => {
-        const child = spawn(command, args, { cwd: REPOSITORY_ROOT, env: { ...process.env, INIT_CWD: REPOSITORY_ROOT }, detached: true });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', chunk => stdout += chunk);
-        child.stderr.on('data', chunk => stderr += chunk);
-        const timer = setTimeout(() => {
-            try {
-                process.kill(-child.pid!, 'SIGINT');
-            } catch {
-                // gone
-            }
-            reject(new Error(`${command} ${args.join(' ')} did not finish within ${timeoutMs / 1000} s:\n${stdout}\n${stderr}`));
-        }, timeoutMs);
-        child.on('close', code => {
-            clearTimeout(timer);
-            resolve({ code, stdout, stderr });
-        });
-    });
-}
 
 /** A median cell of report.md: the median and its interval, or the median and "(n<6)" with too few samples for one. */
 const MEDIAN_CELL = /^-?\d+(\.\d+)?( \[-?[\d.]+, -?[\d.]+\]| \(n<\d+\))$/;

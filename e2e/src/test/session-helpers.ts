@@ -1,4 +1,5 @@
 import { assert } from 'chai';
+import { spawn } from 'child_process';
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { Frame, Page } from 'playwright-core';
@@ -44,4 +45,33 @@ export async function checkReportFrame(page: Page, frame: Frame, screenshot: str
     await fs.mkdir(TEST_ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(TEST_ARTIFACTS, screenshot) });
     return items;
+}
+
+export interface Finished {
+    readonly code: number | null;
+    readonly stdout: string;
+    readonly stderr: string;
+}
+
+/** Runs a command to its end (asynchronously, so a Theia the test started keeps answering), echoing nothing. */
+export function runToEnd(command: string, args: string[], timeoutMs: number): Promise<Finished> {
+    return new Promise((resolve, reject) => {
+        const child = spawn(command, args, { cwd: REPOSITORY_ROOT, env: { ...process.env, INIT_CWD: REPOSITORY_ROOT }, detached: true });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', chunk => stdout += chunk);
+        child.stderr.on('data', chunk => stderr += chunk);
+        const timer = setTimeout(() => {
+            try {
+                process.kill(-child.pid!, 'SIGINT');
+            } catch {
+                // gone
+            }
+            reject(new Error(`${command} ${args.join(' ')} did not finish within ${timeoutMs / 1000} s:\n${stdout}\n${stderr}`));
+        }, timeoutMs);
+        child.on('close', code => {
+            clearTimeout(timer);
+            resolve({ code, stdout, stderr });
+        });
+    });
 }

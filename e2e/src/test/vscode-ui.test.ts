@@ -75,6 +75,23 @@ suite('VS Code extension in code-server, driven like a person', function (): voi
         assert.notStrictEqual(await frame.$eval('body', body => getComputedStyle(body).color), 'rgb(34, 34, 34)');
     });
 
+    test('"Show Report" of a comparison (the committed planted run\'s two sides, both picked): its headline first, the table and the forest plot', async () => {
+        const { workbench, workspace } = await open({ workspace: { fixtures: false } });
+        const run = path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-planted-rpc', 'results');
+        const results = path.join(workspace!, '.fs-perf', 'results');
+        await fs.mkdir(results, { recursive: true });
+        // Under names the extensions give results files, which is what "Show Report" lists.
+        await fs.copyFile(path.join(run, 'base.json'), path.join(results, '2026-11-25T08-19-00-000Z_base.json'));
+        await fs.copyFile(path.join(run, 'head.json'), path.join(results, '2026-11-25T08-19-01-000Z_planted.json'));
+        await workbench.runCommand('FS Perf: Show Report', { answers: [{ pickAll: true }] });
+        const frame = await workbench.frameShowing('<h2>Headline</h2>', 60_000);
+        const headline = await checkReportFrame(workbench.page, frame, 'show-report-code-server-compare.png');
+        assert.match(headline[0], /^planted against base \(.*\), 14 pairs of alternated blocks: 3 of 15 cells slower/);
+        assert.strictEqual(await frame.$$eval('svg.forest-chart', elements => elements.length), 1, 'the forest plot');
+        const rows = await frame.$$eval('table', tables => tables.map(table => table.querySelectorAll('tr:has(td)').length));
+        assert.include(rows, 15, 'a row per cell');
+    });
+
     test('Cancel in the progress notification stops the run: "cancelled" in the Output panel, no results file', async () => {
         const { workbench, workspace } = await open({ settings: { 'fsPerf.iterations': 1000, 'fsPerf.warmup': 0 }, workspace: { fixtures: { smallFileCount: 50 } } });
         const run = await workbench.startRun('FS Perf: Run Benchmark');
