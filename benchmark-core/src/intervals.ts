@@ -392,6 +392,12 @@ export function formatSupported(value: number, interval?: Interval): string {
     return Number.isFinite(value) ? formatAtPlace(value, supportedPlace(value, interval)) : String(value);
 }
 
+/** A fraction as a percentage with the digits a reader can use: `45%`, `4.2%`, `-0.3%`. */
+export function formatShare(fraction: number): string {
+    const percentValue = fraction * 100;
+    return `${Math.abs(percentValue) >= 10 ? percentValue.toFixed(0) : percentValue.toFixed(1)}%`;
+}
+
 /** An interval's bounds with the digits of the value they bound, e.g. `[210, 370]` next to `270`. */
 export function formatInterval(value: number, interval: Interval): string {
     const place = supportedPlace(value, interval);

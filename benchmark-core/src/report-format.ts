@@ -1,7 +1,7 @@
 import { PROC_TICKS_PER_SECOND } from './cpu';
-import { CONFIDENCE_LEVEL, formatInterval, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank, RatioEstimate, REPORT_BOOTSTRAP } from './intervals';
+import { CONFIDENCE_LEVEL, formatInterval, formatShare, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank, RatioEstimate, REPORT_BOOTSTRAP } from './intervals';
 import { PairedComparisonSection, PairedHeadlineSection } from './report-paired';
-import { cellName, MedianEstimate } from './run-comparison';
+import { cellName, formatDetectable, formatPercent, formatPValue, MedianEstimate } from './run-comparison';
 import {
     ComparisonReport, CpuSection, FactorCell, FactorTable, HeadlineSection, HopColumn, HopRow, HopsSection, HostEnvironment, MedianCell, MedianTable, NotMeasuredHost, PrecisionMiss,
     StreamRow, ReportChart, ReportSection, VscodePartsRow,
@@ -186,11 +186,6 @@ export function streamGrid(rows: readonly StreamRow[]): TextGrid {
     };
 }
 
-/** A fraction as a percentage with the digits a reader can use: `45%`, `4.2%`, `-0.3%`. */
-export function formatShare(fraction: number): string {
-    const percentValue = fraction * 100;
-    return `${Math.abs(percentValue) >= 10 ? percentValue.toFixed(0) : percentValue.toFixed(1)}%`;
-}
 
 /** Milliseconds (or ms per MB) without an interval, three significant digits, and the share of a whole after them: `12.3 (45%)`. */
 function formatPart(valueMs: number | undefined, share?: number): string {
@@ -334,15 +329,6 @@ export function notMeasuredGrid(hosts: readonly NotMeasuredHost[]): TextGrid {
     return { header: ['Host', 'Reason'], align: ['left', 'left'], rows: hosts.map(({ host, reason }) => [host, reason]) };
 }
 
-/** A fraction as a relative change of the noise threshold's kind: `5%`, `2.5%`. */
-function formatThreshold(fraction: number): string {
-    return `${Math.round(fraction * 1000) / 10}%`;
-}
-
-/** A smallest detectable change as the comparison table prints it: `±4.2%`, `±12%`; `–` where there is none. */
-export function formatDetectableChange(fraction: number): string {
-    return Number.isFinite(fraction) ? `±${formatShare(fraction)}` : NOT_MEASURED_CELL;
-}
 
 /** A ratio (head / base) with its interval, as a factor: the digits the interval supports, and a bound near 1 never printed as 1. */
 export function formatChangeRatio(ratio: RatioEstimate): string {
@@ -351,10 +337,6 @@ export function formatChangeRatio(ratio: RatioEstimate): string {
 
 function formatMedianEstimate(estimate: MedianEstimate): string {
     return formatEstimate(estimate.medianMs, estimate.intervalMs);
-}
-
-function formatAdjustedPValue(pValue: number): string {
-    return pValue < 0.001 ? '<0.001' : pValue.toFixed(3);
 }
 
 /** What both sides are: one source when they share it, else each side's. */
@@ -366,7 +348,7 @@ function sidesSources(section: Pick<PairedHeadlineSection, 'base' | 'head'>): st
 /** The headline of a comparison report: the verdicts, the largest change, and the smallest change the run could have seen. */
 export function pairedHeadlineItems(section: PairedHeadlineSection): string[] {
     const { base, head, counts, noiseThreshold } = section;
-    const threshold = formatThreshold(noiseThreshold);
+    const threshold = formatPercent(noiseThreshold);
     const items = [`${head.label} against ${base.label} (${sidesSources(section)}), ${section.pairs} pairs of alternated blocks: `
         + `${counts.slower} of ${section.cells} cells slower, ${counts.faster} faster, ${counts['no change']} no change, ${counts.inconclusive} inconclusive.`];
     const largest = section.largestChange;
@@ -376,12 +358,12 @@ export function pairedHeadlineItems(section: PairedHeadlineSection): string[] {
         : `No cell changed beyond the ±${threshold} noise threshold${counts.inconclusive > 0
             ? `; ${counts.inconclusive} of ${section.cells} could not tell a change of ±${threshold} from noise (inconclusive)` : ''}.`);
     if (section.medianSmallestDetectable !== undefined) {
-        const median = formatDetectableChange(section.medianSmallestDetectable);
+        const median = formatDetectable(section.medianSmallestDetectable);
         // Per host and scenario, its sizes: `Theia browser (plugin) · workspace.fs.readFile: ±22% at 5000K, ±10% at 10000K`.
         const groups = new Map<string, string[]>();
         for (const { cell, scenarioLabel } of section.keyCells) {
             const name = `${cell.hostLabel} · ${scenarioLabel}`;
-            groups.set(name, [...groups.get(name) ?? [], `${formatDetectableChange(cell.smallestDetectable)} at ${cell.target}`]);
+            groups.set(name, [...groups.get(name) ?? [], `${formatDetectable(cell.smallestDetectable)} at ${cell.target}`]);
         }
         items.push(groups.size > 0
             ? `Smallest detectable change: ${median} in the median cell. This run could have seen a change of this size or more in `
@@ -401,15 +383,15 @@ export function pairedComparisonGrid(section: PairedComparisonSection): TextGrid
             `${head.label} / ${base.label} [${percent(1 - comparison.alpha)}]`, 'Verdict', 'Detectable', 'p adj.'],
         align: ['left', 'left', 'left', 'right', 'right', 'right', 'left', 'right', 'right'],
         rows: section.rows.map(({ scenarioLabel, cell }) => [cell.hostLabel, scenarioLabel, cell.target, formatMedianEstimate(cell.baseline),
-            formatMedianEstimate(cell.current), formatChangeRatio(cell.ratio), cell.verdict, formatDetectableChange(cell.smallestDetectable),
-            formatAdjustedPValue(cell.adjustedPValue)]),
+            formatMedianEstimate(cell.current), formatChangeRatio(cell.ratio), cell.verdict, formatDetectable(cell.smallestDetectable),
+            formatPValue(cell.adjustedPValue)]),
     };
 }
 
 /** How to read the comparison table: where the ratio, its interval and p come from, and what each verdict needs. */
 export function pairedComparisonNote(section: PairedComparisonSection): string {
     const { base, head, comparison } = section;
-    const threshold = formatThreshold(comparison.noiseThreshold);
+    const threshold = formatPercent(comparison.noiseThreshold);
     const pairs = base.positions.length;
     return `Both sides were measured in one run, in ${pairs} pairs of blocks alternated ${base.label} ${head.label}, ${head.label} ${base.label}, `
         + `${base.label} ${head.label}, ... (A B, B A): a steady drift of the machine lands on each side as often first as second and cancels. `

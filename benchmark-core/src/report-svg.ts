@@ -1,5 +1,5 @@
-import { ChangeVerdict, CONFIDENCE_LEVEL, formatSupported, Interval } from './intervals';
-import { formatChangeRatio, formatFactor, formatMedian, formatShare } from './report-format';
+import { ChangeVerdict, CONFIDENCE_LEVEL, formatShare, formatSupported, Interval } from './intervals';
+import { formatChangeRatio, formatFactor, formatMedian } from './report-format';
 import { ForestChart, ForestRow } from './report-paired';
 import { CHANGE_VERDICTS } from './run-comparison';
 import { MedianTable, ReportChart, SizeChart, StackedBarChart } from './report-model';

@@ -1,5 +1,5 @@
 import { distinctHostLabels, HostKey, hostKeyId } from './host-identity';
-import { adjustPValues, Change, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, detectChange, formatSupported, Interval, medianInterval, MINIMUM_PAIRS, MINIMUM_ROUNDS, RatioEstimate, roundsChange } from './intervals';
+import { adjustPValues, Change, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, detectChange, formatShare, formatSupported, Interval, medianInterval, MINIMUM_PAIRS, MINIMUM_ROUNDS, RatioEstimate, roundsChange } from './intervals';
 import { pairedChange, smallestDetectableChange } from './paired';
 import { collectMeasurements, hostKeysOf, ReportMeasurement } from './report-model';
 import { ComparisonSide, Measurement, ResultsDocument } from './results';
@@ -268,9 +268,9 @@ function comparisonTests(comparison: RunComparison): string {
     return [...new Set(comparison.cells.map(cell => cell.unit))].map(unit => tests.get(unit)).join('; ') || tests.get('samples')!;
 }
 
-/** A smallest detectable change as a percentage, e.g. `±4.2%`. */
+/** A smallest detectable change as a percentage: `±4.2%`, `±12%`; `–` where there is none. */
 export function formatDetectable(fraction: number): string {
-    return Number.isFinite(fraction) ? `±${formatSupported(fraction * 100)}%` : '–';
+    return Number.isFinite(fraction) ? `±${formatShare(fraction)}` : '–';
 }
 
 /** The value with the digits its interval supports; the interval's ends (samples or resampled ratios) with three significant digits. */
@@ -286,10 +286,12 @@ function formatRatio(ratio: RatioEstimate): string {
     return formatEstimate(ratio.ratio, ratio);
 }
 
-function formatPValue(pValue: number): string {
+/** A p-value as the tables print it: `<0.001`, `0.034`. */
+export function formatPValue(pValue: number): string {
     return pValue < 0.001 ? '<0.001' : pValue.toFixed(3);
 }
 
-function formatPercent(fraction: number): string {
+/** A fraction as a percentage with at most one decimal: `5%`, `2.5%`. */
+export function formatPercent(fraction: number): string {
     return `${Math.round(fraction * 1000) / 10}%`;
 }

@@ -1,8 +1,8 @@
 import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../hops';
 import { renderReportFiles } from '../report-files';
-import { formatFactor, formatShare, headlineItems, hopsNote } from '../report-format';
-import { formatSupported } from '../intervals';
+import { formatFactor, headlineItems, hopsNote } from '../report-format';
+import { formatShare, formatSupported } from '../intervals';
 import { renderReportHtml } from '../report-html';
 import { renderReportMarkdown } from '../report-markdown';
 import { buildComparisonReport, ComparisonReport, reportSections, StackedBarChart } from '../report-model';

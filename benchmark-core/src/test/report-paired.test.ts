@@ -2,7 +2,8 @@ import { assert } from 'chai';
 import { toBenchmarkActionEntries } from '../benchmark-action';
 import { seededRandom } from '../intervals';
 import { renderReportFiles } from '../report-files';
-import { formatChangeRatio, formatDetectableChange, pairedComparisonGrid } from '../report-format';
+import { formatChangeRatio, pairedComparisonGrid } from '../report-format';
+import { formatDetectable } from '../run-comparison';
 import { renderReportHtml } from '../report-html';
 import { renderReportMarkdown } from '../report-markdown';
 import { buildComparisonReport, ComparisonReport, reportSections } from '../report-model';
@@ -92,10 +93,10 @@ suite('the comparison in the report (two sides of yarn bench --compare)', () => 
         assert.include(items[1], `Largest change: ${labelOf(largest)}, `);
         assert.include(items[1], `slower (pr-1234 / main ${formatChangeRatio(largest.ratio)}).`);
         const detectable = (scenarioId: string, size: string): string =>
-            formatDetectableChange(expected.cells.find(cell => cell.scenarioId === scenarioId && cell.target === size)!.smallestDetectable);
+            formatDetectable(expected.cells.find(cell => cell.scenarioId === scenarioId && cell.target === size)!.smallestDetectable);
         const read = SCENARIO_CATALOG.vscodeReadFile.id;
         const fileService = SCENARIO_CATALOG.theiaFileServiceReadFile.id;
-        assert.strictEqual(items[2], `- Smallest detectable change: ${formatDetectableChange(median(expected.cells.map(cell => cell.smallestDetectable)))} `
+        assert.strictEqual(items[2], `- Smallest detectable change: ${formatDetectable(median(expected.cells.map(cell => cell.smallestDetectable)))} `
             + 'in the median cell. This run could have seen a change of this size or more in '
             + `Theia browser (plugin) · workspace.fs.readFile: ${detectable(read, '5000K')} at 5000K, ${detectable(read, '10000K')} at 10000K; `
             + `in Theia browser (extension) · FileService.readFile: ${detectable(fileService, '5000K')} at 5000K, ${detectable(fileService, '10000K')} at 10000K. `
@@ -118,7 +119,7 @@ suite('the comparison in the report (two sides of yarn bench --compare)', () => 
             const [host, scenario, size] = labelOf(cell).split(' · ');
             const row = grid.rows.find(candidate => candidate[0] === host && candidate[1] === scenario && candidate[2] === size);
             assert.isDefined(row, labelOf(cell));
-            assert.deepStrictEqual(row!.slice(5, 8), [formatChangeRatio(cell.ratio), cell.verdict, formatDetectableChange(cell.smallestDetectable)], labelOf(cell));
+            assert.deepStrictEqual(row!.slice(5, 8), [formatChangeRatio(cell.ratio), cell.verdict, formatDetectable(cell.smallestDetectable)], labelOf(cell));
         }
         const markdown = renderReportMarkdown(report);
         const header = '| Host | Scenario | Size | main ms [95%] | pr-1234 ms [95%] | pr-1234 / main [95%] | Verdict | Detectable | p adj. |';
