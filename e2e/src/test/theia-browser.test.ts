@@ -174,6 +174,8 @@ suite('Theia browser app: bad input', function (): void {
         assert.strictEqual(end.status, 'failed');
         assert.match(end.status === 'failed' ? end.message : '', /^1K\.bin does not match the fixture manifest .* No results were written\.$/);
         assert.deepStrictEqual(await resultFiles(workspace!), []);
+        // The run's own error notification can show after its end line: wait for it, so the next command does not take it for its own.
+        await workbench.waitForNotification('the failed run\'s notification', notification => notification.severity !== 'info' && /1K\.bin does not match/.test(notification.message));
         const summary = await workbench.generateTestFiles('FS Perf: Generate Test Files (Theia FileService)', { timeoutMs: 120_000 });
         assert.match(summary, /^Test files ready in .*: 1 written \(1 repaired\), 5 already correct/);
     });
