@@ -28,3 +28,4 @@ export * from './accuracy';
 export * from './rounds';
 export * from './hops';
 export * from './cpu';
+export * from './network';

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { ResultsValidationError } from './errors';
 import { hostLabel } from './host-identity';
+import { networkConditionsSchema } from './network';
 import { CaseMeasurement, RunnerOutput, SkippedScenario } from './runner';
 import { describeZodError } from './zod-errors';
 
 /**
  * Version of the results file format written; bump on any incompatible change. Version 2 adds the median's 95%
  * interval, the precision target and what settled the runtime before each sample; version 3 adds `comparison` (a
- * side of a `yarn bench --compare` run, its rows' `rounds` then being its blocks). Versions 1 and 2 are still read.
+ * side of a `yarn bench --compare` run, its rows' `rounds` then being its blocks); version 4 adds `network` (the emulated
+ * link a `yarn bench --network` run measured over). Versions 1 to 3 are still read.
  */
-export const RESULTS_SCHEMA_VERSION = 3;
+export const RESULTS_SCHEMA_VERSION = 4;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
 /** Folder, relative to a workspace root, that results files are written to. */
 export const RESULTS_DIRECTORY = '.fs-perf/results';
@@ -176,7 +178,7 @@ export const skippedSchema = z.object({
 
 export const resultsDocumentSchema = z.object({
     schema: z.literal(RESULTS_SCHEMA_ID),
-    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(RESULTS_SCHEMA_VERSION)]),
+    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(RESULTS_SCHEMA_VERSION)]),
     /** The tool that wrote the file. */
     tool: z.object({ name: nonEmpty, version: nonEmpty }),
     runId: nonEmpty,
@@ -188,6 +190,8 @@ export const resultsDocumentSchema = z.object({
     results: z.array(measurementSchema),
     skipped: z.array(skippedSchema),
     comparison: comparisonSideSchema.optional(),
+    /** (v4) The emulated link between the page and the server this file was measured over; absent: loopback. */
+    network: networkConditionsSchema.optional(),
 }).superRefine((document, context) => {
     document.results.forEach((measurement, index) => {
         if (measurement.statistics.count !== measurement.samplesMs.length) {

@@ -1,12 +1,13 @@
 import { assert } from 'chai';
 import { ResultsValidationError } from '../errors';
+import { NETWORK_PROFILES, networkNameOf } from '../network';
 import { newestResultsFileName, parseResultsDocument, resultsFileName, validateResultsDocument } from '../results';
 import { sampleDocument, theiaPlugin } from './sample-document';
 
 suite('results schema', () => {
     test('a document made from a run validates and survives a JSON round trip', async () => {
         const document = await sampleDocument();
-        assert.strictEqual(document.schemaVersion, 3);
+        assert.strictEqual(document.schemaVersion, 4);
         assert.strictEqual(document.results.length, 2);
         assert.strictEqual(document.results[1].targetLabel, '5K');
         assert.strictEqual(document.results[1].bytes, 5120);
@@ -47,6 +48,23 @@ suite('results schema', () => {
         assert.throws(() => validateResultsDocument({ ...side, comparison: { ...side.comparison, positions: [] } }), /comparison\.positions/);
     });
 
+    test('a version 3 file is still read; a network link (version 4) needs its profile and what the page measured', async () => {
+        const document = JSON.parse(JSON.stringify(await sampleDocument()));
+        document.schemaVersion = 3;
+        assert.strictEqual(validateResultsDocument(document, 'v3.json').schemaVersion, 3);
+        const network = {
+            profile: { ...NETWORK_PROFILES.dsl },
+            emulator: 'toxiproxy 2.12.0',
+            check: { rttMs: 50.4, downMbps: 24.1, upMbps: 2.95, bytes: 10_240_000, tolerance: 0.15, held: true },
+        };
+        const linked = { ...JSON.parse(JSON.stringify(await sampleDocument())), network };
+        assert.deepStrictEqual(validateResultsDocument(linked).network, network);
+        assert.strictEqual(networkNameOf(linked), 'dsl');
+        assert.strictEqual(networkNameOf(document), 'loopback');
+        assert.throws(() => validateResultsDocument({ ...linked, network: { ...network, profile: { ...network.profile, upMbps: 0 } } }), /network\.profile\.upMbps/);
+        assert.throws(() => validateResultsDocument({ ...linked, network: { ...network, check: undefined } }), /network\.check/);
+    });
+
     test('statistics that do not match their samples are rejected', async () => {
         const document = JSON.parse(JSON.stringify(await sampleDocument()));
         document.results[0].samplesMs.pop();
@@ -55,8 +73,8 @@ suite('results schema', () => {
 
     test('a file from a newer schema version says to update, and non-JSON says so', async () => {
         const document = JSON.parse(JSON.stringify(await sampleDocument()));
-        document.schemaVersion = 4;
-        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 4, newer than this tool reads \(3\)/);
+        document.schemaVersion = 5;
+        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 5, newer than this tool reads \(4\)/);
         assert.throws(() => parseResultsDocument('{"schema": ', 'broken.json'), /broken\.json is not valid JSON/);
         assert.throws(() => validateResultsDocument([]), /\(root\)/);
     });

@@ -1,0 +1,390 @@
+import { z } from 'zod';
+import { PLUGIN_READ_HOPS } from './hops';
+import type { HostKey } from './host-identity';
+import { SCENARIO_CATALOG } from './scenario-catalog';
+
+/**
+ * The user's link between the page (the workbench in their browser) and the host's server (Theia's backend, code-server),
+ * as `yarn bench --network` emulates it: a round trip and a bandwidth per direction. `down` is what the page receives
+ * (server -> page), `up` what it sends (page -> server), usually the slower direction.
+ */
+export interface NetworkProfile {
+    /** `lan`, `cable`, `dsl`, or the user's own name (`custom` by default). */
+    readonly name: string;
+    /** Round-trip time added by the link, ms (half each way). */
+    readonly rttMs: number;
+    /** Bandwidth server -> page, Mbit/s (10^6 bits). */
+    readonly downMbps: number;
+    /** Bandwidth page -> server, Mbit/s. */
+    readonly upMbps: number;
+    /** Jitter of each one-way delay, ± ms (0: none). */
+    readonly jitterMs: number;
+    /** Where its figures come from. */
+    readonly source: string;
+}
+
+/** No link in between: the page and the server on one machine, over loopback (every run before `--network`). */
+export const LOOPBACK = 'loopback';
+
+/**
+ * The named profiles. The bandwidths are the United States regulator's two broadband benchmarks, which a reader
+ * recognises: 25/3 Mbit/s (2015 to 2024, what DSL lines typically give) and 100/20 Mbit/s (from March 2024, what cable
+ * gives). The round trips are within the idle latencies the FCC's Measuring Broadband America reports show for those
+ * technologies (cable about 15-30 ms, DSL about 25-60 ms), not one figure copied from them.
+ */
+export const NETWORK_PROFILES: Readonly<Record<'lan' | 'cable' | 'dsl', NetworkProfile>> = {
+    lan: {
+        name: 'lan', rttMs: 1, downMbps: 1000, upMbps: 1000, jitterMs: 0,
+        source: 'Gigabit Ethernet in one building: 1 Gbit/s each way, a round trip of about 1 ms',
+    },
+    cable: {
+        name: 'cable', rttMs: 25, downMbps: 100, upMbps: 20, jitterMs: 0,
+        source: "the FCC's fixed broadband benchmark since 2024 (100/20 Mbit/s, 2024 Section 706 Report); 25 ms, a cable round trip "
+            + 'to a nearby data centre (Measuring Broadband America)',
+    },
+    dsl: {
+        name: 'dsl', rttMs: 50, downMbps: 25, upMbps: 3, jitterMs: 0,
+        source: "the FCC's fixed broadband benchmark of 2015-2024 (25/3 Mbit/s), typical of DSL; 50 ms, a DSL round trip "
+            + 'to a nearby data centre (Measuring Broadband America)',
+    },
+};
+
+export const networkProfileSchema = z.object({
+    name: z.string().min(1),
+    rttMs: z.number().finite().nonnegative(),
+    downMbps: z.number().finite().positive(),
+    upMbps: z.number().finite().positive(),
+    jitterMs: z.number().finite().nonnegative(),
+    source: z.string().min(1),
+});
+
+/** What the page measured through the emulated link before the host was measured under it. */
+export const networkCheckSchema = z.object({
+    /** Median round trip of a tiny request on an open connection, ms. */
+    rttMs: z.number().finite().nonnegative(),
+    /** Throughput of a download and an upload of `bytes`, the round trip taken off, Mbit/s. */
+    downMbps: z.number().finite().positive(),
+    upMbps: z.number().finite().positive(),
+    bytes: z.number().int().positive(),
+    /** Largest relative miss allowed (0.15: 15%). */
+    tolerance: z.number().positive(),
+    /** Every figure within the tolerance of the profile's (the run measures only then). */
+    held: z.boolean(),
+});
+
+/**
+ * (v4) The link a results file was measured over (`yarn bench --network`); absent: loopback. Written by the bench, which
+ * measured the link through the proxy from the page before the host.
+ */
+export const networkConditionsSchema = z.object({
+    profile: networkProfileSchema,
+    /** The tool that emulated it, e.g. `toxiproxy 2.12.0`. */
+    emulator: z.string().min(1),
+    check: networkCheckSchema,
+});
+
+export type NetworkConditions = z.infer<typeof networkConditionsSchema>;
+export type NetworkCheck = z.infer<typeof networkCheckSchema>;
+
+/** A profile name of a results file's link (`loopback` without one). */
+export function networkNameOf(document: { readonly network?: NetworkConditions }): string {
+    return document.network?.profile.name ?? LOOPBACK;
+}
+
+export const NETWORK_LIMITS = {
+    rttMs: { min: 0, max: 2000 },
+    mbps: { min: 0.1, max: 10_000 },
+    jitterMs: { min: 0, max: 1000 },
+} as const;
+
+const CUSTOM_KEYS = ['name', 'rtt', 'down', 'up', 'jitter'] as const;
+type CustomKey = typeof CUSTOM_KEYS[number];
+
+function parseDuration(key: string, text: string): number {
+    const match = /^(\d+(?:\.\d+)?)\s*(ms|s)?$/i.exec(text.trim());
+    if (!match) {
+        throw new Error(`${key}=${text}: give a duration such as 40ms or 0.04s.`);
+    }
+    return Number(match[1]) * (match[2]?.toLowerCase() === 's' ? 1000 : 1);
+}
+
+const BANDWIDTH_UNITS: Record<string, number> = { kbit: 1e-3, kbps: 1e-3, mbit: 1, mbps: 1, gbit: 1000, gbps: 1000 };
+
+function parseBandwidth(key: string, text: string): number {
+    const match = /^(\d+(?:\.\d+)?)\s*([kmg]b(?:it|ps)(?:\/s)?)?$/i.exec(text.trim());
+    if (!match) {
+        throw new Error(`${key}=${text}: give a bandwidth such as 50mbit, 500kbit or 1gbit.`);
+    }
+    const unit = (match[2] ?? 'mbit').toLowerCase().replace('/s', '');
+    return Number(match[1]) * BANDWIDTH_UNITS[unit];
+}
+
+function within(key: string, value: number, range: { min: number; max: number }, unit: string): number {
+    if (value < range.min || value > range.max) {
+        throw new Error(`${key} must be from ${range.min} to ${range.max} ${unit} (got ${value} ${unit}).`);
+    }
+    return value;
+}
+
+function customProfile(fields: ReadonlyMap<CustomKey, string>): NetworkProfile {
+    const missing = (['rtt', 'down', 'up'] as const).filter(key => !fields.has(key));
+    if (missing.length > 0) {
+        throw new Error(`a custom network needs rtt, down and up (missing ${missing.join(', ')}), e.g. rtt=40ms,down=50mbit,up=10mbit.`);
+    }
+    const name = fields.get('name') ?? 'custom';
+    if (!/^[a-z0-9][a-z0-9-]*$/i.test(name)) {
+        throw new Error(`name=${name}: use letters, digits and dashes.`);
+    }
+    const rttMs = within('rtt', parseDuration('rtt', fields.get('rtt')!), NETWORK_LIMITS.rttMs, 'ms');
+    const downMbps = within('down', parseBandwidth('down', fields.get('down')!), NETWORK_LIMITS.mbps, 'Mbit/s');
+    const upMbps = within('up', parseBandwidth('up', fields.get('up')!), NETWORK_LIMITS.mbps, 'Mbit/s');
+    const jitterMs = fields.has('jitter') ? within('jitter', parseDuration('jitter', fields.get('jitter')!), NETWORK_LIMITS.jitterMs, 'ms') : 0;
+    if (jitterMs > rttMs / 2) {
+        throw new Error(`jitter=${jitterMs}ms is more than half the round trip (${rttMs} ms): a one-way delay cannot go below 0.`);
+    }
+    return { name, rttMs, downMbps, upMbps, jitterMs, source: 'given on the command line' };
+}
+
+/**
+ * `--network` text: comma-separated profile names (`loopback`, `lan`, `cable`, `dsl`) and custom links, each a run of
+ * `key=value` items: `rtt=40ms,down=50mbit,up=10mbit` (optionally `name=office`, `jitter=5ms`). A key seen again
+ * starts the next custom link. Returns the profiles in the order given, `loopback` as {@link LOOPBACK}; throws an
+ * error naming the item it could not take.
+ */
+export function parseNetworkList(text: string): (NetworkProfile | typeof LOOPBACK)[] {
+    const items = text.split(',').map(item => item.trim()).filter(item => item.length > 0);
+    if (items.length === 0) {
+        throw new Error(`name at least one network: ${[LOOPBACK, ...Object.keys(NETWORK_PROFILES)].join(', ')}, or rtt=40ms,down=50mbit,up=10mbit.`);
+    }
+    const chosen: (NetworkProfile | typeof LOOPBACK)[] = [];
+    let custom: Map<CustomKey, string> | undefined;
+    const finishCustom = (): void => {
+        if (custom) {
+            chosen.push(customProfile(custom));
+            custom = undefined;
+        }
+    };
+    for (const item of items) {
+        const equals = item.indexOf('=');
+        if (equals < 0) {
+            finishCustom();
+            const name = item.toLowerCase();
+            if (name === LOOPBACK) {
+                chosen.push(LOOPBACK);
+            } else if (Object.prototype.hasOwnProperty.call(NETWORK_PROFILES, name)) {
+                chosen.push(NETWORK_PROFILES[name as keyof typeof NETWORK_PROFILES]);
+            } else {
+                throw new Error(`unknown network '${item}': use ${[LOOPBACK, ...Object.keys(NETWORK_PROFILES)].join(', ')}, or rtt=40ms,down=50mbit,up=10mbit.`);
+            }
+            continue;
+        }
+        const key = item.slice(0, equals).trim().toLowerCase() as CustomKey;
+        const value = item.slice(equals + 1).trim();
+        if (!CUSTOM_KEYS.includes(key)) {
+            throw new Error(`unknown network setting '${item.slice(0, equals)}' in '${item}': use ${CUSTOM_KEYS.join(', ')}.`);
+        }
+        if (custom?.has(key)) {
+            finishCustom();
+        }
+        custom ??= new Map();
+        custom.set(key, value);
+    }
+    finishCustom();
+    const names = chosen.map(profile => profile === LOOPBACK ? LOOPBACK : profile.name);
+    const repeated = names.find((name, index) => names.indexOf(name) !== index);
+    if (repeated) {
+        throw new Error(`network '${repeated}' is named twice${repeated === 'custom' ? ': give each custom link a name=' : ''}.`);
+    }
+    return chosen;
+}
+
+/** A profile in one line: `dsl (50 ms RTT, 25 Mbit/s down, 3 Mbit/s up)`. */
+export function describeNetworkProfile(profile: NetworkProfile): string {
+    const jitter = profile.jitterMs > 0 ? ` ±${profile.jitterMs} ms jitter,` : '';
+    return `${profile.name} (${profile.rttMs} ms RTT,${jitter} ${profile.downMbps} Mbit/s down, ${profile.upMbps} Mbit/s up)`;
+}
+
+/** Toxiproxy's streams: `downstream` carries the server's bytes to the page, `upstream` the page's to the server. */
+export interface ToxicDefinition {
+    readonly name: string;
+    readonly type: 'latency' | 'bandwidth';
+    readonly stream: 'downstream' | 'upstream';
+    readonly attributes: Readonly<Record<string, number>>;
+}
+
+/**
+ * Toxiproxy toxics that make a proxy behave like `profile`: half the round trip as latency each way (whole ms, the odd
+ * one downstream), then the bandwidth of each direction (Toxiproxy's rate is in KB/s of 1000 bytes). Latency comes first
+ * so a chunk's delay is not absorbed by the time it waits for bandwidth.
+ */
+export function toxicsFor(profile: NetworkProfile): ToxicDefinition[] {
+    const down = Math.ceil(profile.rttMs / 2);
+    const up = Math.round(profile.rttMs) - down;
+    const rate = (mbps: number): number => Math.max(1, Math.round(mbps * 1e6 / 8 / 1000));
+    return [
+        { name: 'latency-down', type: 'latency', stream: 'downstream', attributes: { latency: down, jitter: Math.round(profile.jitterMs) } },
+        { name: 'latency-up', type: 'latency', stream: 'upstream', attributes: { latency: Math.max(0, up), jitter: Math.round(profile.jitterMs) } },
+        { name: 'bandwidth-down', type: 'bandwidth', stream: 'downstream', attributes: { rate: rate(profile.downMbps) } },
+        { name: 'bandwidth-up', type: 'bandwidth', stream: 'upstream', attributes: { rate: rate(profile.upMbps) } },
+    ];
+}
+
+/** How far a measured figure may be from the profile's before the run refuses the profile. */
+export const NETWORK_CHECK_TOLERANCE = 0.15;
+
+/** The emulation check's verdict: which figures missed the profile by more than the tolerance (empty: it holds). */
+export function networkCheckMisses(profile: NetworkProfile, measured: Pick<NetworkCheck, 'rttMs' | 'downMbps' | 'upMbps'>,
+    tolerance = NETWORK_CHECK_TOLERANCE): string[] {
+    const misses: string[] = [];
+    const off = (actual: number, expected: number): number => Math.abs(actual - expected) / expected;
+    // A round trip of a millisecond or two cannot be held to 15%: the browser and the proxy add a fraction of one.
+    const rttSlackMs = 0.5;
+    if (Math.abs(measured.rttMs - profile.rttMs) > Math.max(profile.rttMs * tolerance, rttSlackMs)) {
+        misses.push(`round trip ${round(measured.rttMs)} ms, not ${profile.rttMs} ms ±${tolerance * 100}%`);
+    }
+    if (off(measured.downMbps, profile.downMbps) > tolerance) {
+        misses.push(`download ${round(measured.downMbps)} Mbit/s, not ${profile.downMbps} Mbit/s ±${tolerance * 100}%`);
+    }
+    if (off(measured.upMbps, profile.upMbps) > tolerance) {
+        misses.push(`upload ${round(measured.upMbps)} Mbit/s, not ${profile.upMbps} Mbit/s ±${tolerance * 100}%`);
+    }
+    return misses;
+}
+
+function round(value: number): number {
+    return value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+}
+
+/** Where a process of a path runs: next to the disk (the data centre), or on the user's machine. */
+export type LinkSide = 'server' | 'client';
+
+/** The processes a path can cross. */
+export type PathProcess = 'plugin-host' | 'extension-host' | 'frontend' | 'workbench' | 'backend' | 'disk';
+
+/** Where each process runs when the page is in a browser on the far side of the link (Theia browser app, code-server). */
+const BROWSER_PLACEMENT: Record<PathProcess, LinkSide> = {
+    'plugin-host': 'server', 'extension-host': 'server', frontend: 'client', workbench: 'client', backend: 'server', disk: 'server',
+};
+
+/** One step of a path: a message from one process to the next, carrying a request or the file's bytes. */
+export interface PathStep {
+    readonly id: string;
+    readonly from: PathProcess;
+    readonly to: PathProcess;
+    readonly carries: 'request' | 'bytes';
+}
+
+/** Where the steps come from: a hop trace the run recorded, or the path the scenario is known to take. */
+export interface PathSteps {
+    readonly steps: readonly PathStep[];
+    readonly from: 'hop trace' | 'scenario';
+}
+
+/** A Theia plugin's read, step by step, as {@link PLUGIN_READ_HOPS} traces it (the disk hop crosses nothing). */
+const PLUGIN_READ_STEPS: Readonly<Record<(typeof PLUGIN_READ_HOPS)[number]['id'], PathStep>> = {
+    'request-to-frontend': { id: 'request-to-frontend', from: 'plugin-host', to: 'frontend', carries: 'request' },
+    'request-to-backend': { id: 'request-to-backend', from: 'frontend', to: 'backend', carries: 'request' },
+    disk: { id: 'disk', from: 'backend', to: 'disk', carries: 'request' },
+    'bytes-to-frontend': { id: 'bytes-to-frontend', from: 'backend', to: 'frontend', carries: 'bytes' },
+    'bytes-to-plugin': { id: 'bytes-to-plugin', from: 'frontend', to: 'plugin-host', carries: 'bytes' },
+};
+
+/** The steps of a traced read: the hop trace's hop ids, each known to {@link PLUGIN_READ_STEPS} (else undefined). */
+export function stepsOfHopTrace(hopIds: readonly string[]): PathStep[] | undefined {
+    const steps = hopIds.map(id => (PLUGIN_READ_STEPS as Record<string, PathStep | undefined>)[id]);
+    return steps.every((step): step is PathStep => step !== undefined) ? steps : undefined;
+}
+
+const request = (from: PathProcess, to: PathProcess): PathStep => ({ id: `${from}-to-${to}`, from, to, carries: 'request' });
+const bytes = (from: PathProcess, to: PathProcess): PathStep => ({ id: `${from}-to-${to}`, from, to, carries: 'bytes' });
+/** The frontend asks the backend and the bytes come back: one round trip, the file downstream. */
+const FRONTEND_READ = [request('frontend', 'backend'), bytes('backend', 'frontend')];
+/** Read where the extension host runs, next to the disk: nothing crosses the link. */
+const IN_HOST_READ = [request('extension-host', 'disk'), bytes('disk', 'extension-host')];
+
+/**
+ * The steps of a scenario in a host, where known: from the hop trace where the run recorded one for this host's plugin
+ * read (`traceHops`), else the path the scenario takes. Undefined for a scenario whose path is not described here
+ * (writes, stat, directories) or a host with no page on the far side of a link.
+ */
+export function pathSteps(scenarioId: string, host: Pick<HostKey, 'editor' | 'runtime' | 'extensionKind'>, traceHops?: readonly string[]): PathSteps | undefined {
+    const inTheiaBrowser = host.editor === 'theia' && host.runtime === 'browser';
+    const inCodeServer = host.editor === 'vscode' && host.runtime === 'server';
+    if (!inTheiaBrowser && !inCodeServer) {
+        return undefined;
+    }
+    const readFile = SCENARIO_CATALOG.vscodeReadFile.id;
+    const tracedRead = SCENARIO_CATALOG.vscodeReadFileHops.id;
+    if (inTheiaBrowser && (scenarioId === readFile || scenarioId === tracedRead)) {
+        const traced = traceHops && stepsOfHopTrace(traceHops);
+        return traced ? { steps: traced, from: 'hop trace' } : { steps: PLUGIN_READ_HOPS.map(hop => PLUGIN_READ_STEPS[hop.id]), from: 'scenario' };
+    }
+    const known: Record<string, readonly PathStep[] | undefined> = inTheiaBrowser ? {
+        [SCENARIO_CATALOG.theiaFileServiceReadFile.id]: FRONTEND_READ,
+        [SCENARIO_CATALOG.theiaFileServiceReadFileStream.id]: FRONTEND_READ,
+        [SCENARIO_CATALOG.theiaNodeFsService.id]: FRONTEND_READ,
+        [SCENARIO_CATALOG.theiaRpcTransport.id]: FRONTEND_READ,
+        [SCENARIO_CATALOG.theiaHttpFetch.id]: FRONTEND_READ,
+        // Timed in the backend: the frontend's request and answer are outside the clock readings.
+        [SCENARIO_CATALOG.theiaDiskFloor.id]: [request('backend', 'disk'), bytes('disk', 'backend')],
+        [SCENARIO_CATALOG.extensionHostNodeReadFile.id]: [request('plugin-host', 'disk'), bytes('disk', 'plugin-host')],
+    } : {
+        // VS Code's remote extension host reads a file: URI with its own disk provider, next to the disk.
+        [readFile]: IN_HOST_READ,
+        [SCENARIO_CATALOG.extensionHostNodeReadFile.id]: IN_HOST_READ,
+        // A vscode-remote: URI has no provider in the extension host: the workbench (in the page) reads it over its connection.
+        [SCENARIO_CATALOG.vscodeReadFileWorkbench.id]: [request('extension-host', 'workbench'), request('workbench', 'backend'),
+            bytes('backend', 'workbench'), bytes('workbench', 'extension-host')],
+    };
+    const steps = known[scenarioId];
+    return steps && { steps, from: 'scenario' };
+}
+
+/** A step's crossing of the link, if it crosses: `down` to the page, `up` from it. */
+export function crossingOf(step: PathStep): 'down' | 'up' | undefined {
+    const from = BROWSER_PLACEMENT[step.from];
+    const to = BROWSER_PLACEMENT[step.to];
+    return from === to ? undefined : to === 'client' ? 'down' : 'up';
+}
+
+/** The least time a path allows over a link, and what it is made of. */
+export interface WireFloor {
+    /** Crossings of the link each way. */
+    readonly crossingsDown: number;
+    readonly crossingsUp: number;
+    /** Bytes of the file carried each way (requests are counted as 0 bytes). */
+    readonly bytesDown: number;
+    readonly bytesUp: number;
+    /** Half a round trip per crossing, ms. */
+    readonly latencyMs: number;
+    /** The bytes at each direction's bandwidth, ms. */
+    readonly transferMs: number;
+    /** `latencyMs + transferMs`: 0 for a path that never crosses the link. */
+    readonly floorMs: number;
+}
+
+/**
+ * The wire floor of a path moving `fileBytes` over `profile`: per crossing, half the round trip, plus the bytes each
+ * direction must carry at its bandwidth. Ignores what a real TCP adds (handshakes, slow start, headers): the least
+ * physics allows, so a path's measured time over it says how close the path gets to its link.
+ */
+export function wireFloor(steps: readonly PathStep[], fileBytes: number, profile: Pick<NetworkProfile, 'rttMs' | 'downMbps' | 'upMbps'>): WireFloor {
+    let crossingsDown = 0;
+    let crossingsUp = 0;
+    let bytesDown = 0;
+    let bytesUp = 0;
+    for (const step of steps) {
+        const crossing = crossingOf(step);
+        const carried = step.carries === 'bytes' ? fileBytes : 0;
+        if (crossing === 'down') {
+            crossingsDown++;
+            bytesDown += carried;
+        } else if (crossing === 'up') {
+            crossingsUp++;
+            bytesUp += carried;
+        }
+    }
+    const latencyMs = (crossingsDown + crossingsUp) * profile.rttMs / 2;
+    const transferMs = bytesDown * 8 / (profile.downMbps * 1e6) * 1000 + bytesUp * 8 / (profile.upMbps * 1e6) * 1000;
+    return { crossingsDown, crossingsUp, bytesDown, bytesUp, latencyMs, transferMs, floorMs: latencyMs + transferMs };
+}
