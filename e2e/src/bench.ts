@@ -23,7 +23,8 @@ import * as path from 'path';
 import { runTests } from '@vscode/test-electron';
 import {
     DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, NotMeasuredHost, PRECISION_RANGE,
-    compareReleases, mergeRounds, ResultsDocument, validateResultsDocument, WARMUP_RANGE,
+    compareReleases, describeNetworkProfile, LOOPBACK, mergeRounds, NetworkProfile, parseNetworkList, ResultsDocument, SCENARIO_CATALOG, SCENARIO_SETTING_KEYS,
+    validateResultsDocument, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
 import { benchCompare, COMPARE_DEFAULTS, CompareOptions, parseCompareSides } from './bench-compare';
 import { chromiumAvailable, throttleCpu } from './chromium';
@@ -31,6 +32,7 @@ import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListAr
 import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
 import { DisposableCollection } from './disposable';
 import { HostSession } from './host-session';
+import { ensureToxiproxy } from './network-link';
 import { stopAllStarted } from './processes';
 import { writeReport } from './report-cli';
 import { checkTheiaReachable, fetchTheiaResults, findElectronBinary, NO_ELECTRON_BINARY } from './theia-app';
@@ -75,6 +77,35 @@ export interface BenchOptions {
     readonly force?: boolean;
     /** `--compare BASE HEAD`: two Theia builds measured alternately in one run (see bench-compare.ts). */
     readonly compare?: CompareOptions;
+    /** `--network`: the links every host is measured over, in turn within each round (default: loopback only). */
+    readonly networks: NetworkChoice[];
+}
+
+export type NetworkChoice = NetworkProfile | typeof LOOPBACK;
+
+/**
+ * Under an emulated link every byte of a read crosses a slow wire, so a run with `--network` measures fewer things by
+ * default: the reads a cloud IDE's users wait on (a plugin's read, traced and not, VS Code's read in its extension host and
+ * through its workbench, the in-host Node fs that avoids the page, Theia's FileService, its backend's disk read and an HTTP
+ * fetch of the same bytes), 6 timed samples (the fewest with a median interval) and one warm-up, no precision target,
+ * no CPU passes. Every option given on the command line wins.
+ */
+export const NETWORK_DEFAULTS = {
+    iterations: 6,
+    warmup: 1,
+    precision: 0,
+    scenarios: {
+        vscode: [SCENARIO_CATALOG.vscodeReadFile.id, SCENARIO_CATALOG.vscodeReadFileWorkbench.id, SCENARIO_CATALOG.vscodeReadFileHops.id,
+            SCENARIO_CATALOG.extensionHostNodeReadFile.id],
+        theia: [SCENARIO_CATALOG.theiaFileServiceReadFile.id, SCENARIO_CATALOG.theiaDiskFloor.id, SCENARIO_CATALOG.theiaHttpFetch.id],
+    },
+} as const;
+
+/** The scenario settings of a run with an emulated link (undefined: each extension's own defaults). */
+function scenarioSettings(options: BenchOptions): Record<string, unknown> {
+    return options.networks.some(choice => choice !== LOOPBACK)
+        ? { [SCENARIO_SETTING_KEYS.vscode]: [...NETWORK_DEFAULTS.scenarios.vscode], [SCENARIO_SETTING_KEYS.theia]: [...NETWORK_DEFAULTS.scenarios.theia] }
+        : {};
 }
 
 /** One thing measured: a host, or for `--theia-version` one Theia release as the theia-browser host. */
@@ -179,6 +210,7 @@ export function ensureVsix(): void {
 async function measureTheia(session: HostSession, options: BenchOptions, host: string, where: 'local' | 'remote'): Promise<ResultsDocument> {
     try {
         const workbench = session.workbench;
+        logLink(host, session);
         if (options.cpuThrottle > 1) {
             await throttleCpu(workbench.page, options.cpuThrottle);
             log(`  ${host}: the page's CPU throttled ${options.cpuThrottle}x`);
@@ -200,35 +232,49 @@ async function measureTheia(session: HostSession, options: BenchOptions, host: s
             // A Theia started here has the VS Code extension as a plugin: without its rows something kept it from loading.
             throw new Error(`the results have no rows of the VS Code extension (the plugin): it did not load in this Theia (${document.host.editorName} ${document.host.editorVersion}); see the FS Performance Output channel and the backend log.`);
         }
-        return document;
+        return session.withNetwork(document);
     } finally {
         await session.dispose();
     }
 }
 
-async function measureTheiaBrowser(options: BenchOptions, release?: TheiaReleaseApp): Promise<ResultsDocument> {
+/** Prints what the emulation check measured through the link, against the profile. */
+function logLink(host: string, session: HostSession): void {
+    const network = session.network;
+    if (network) {
+        const { check, profile } = network;
+        log(`  ${host}: link ${describeNetworkProfile(profile)} checked from the page: ${check.rttMs.toFixed(1)} ms round trip, `
+            + `${check.downMbps.toPrecision(3)} Mbit/s down, ${check.upMbps.toPrecision(3)} Mbit/s up (${network.emulator})`);
+    }
+}
+
+async function measureTheiaBrowser(options: BenchOptions, release?: TheiaReleaseApp, network?: NetworkProfile): Promise<ResultsDocument> {
     if (options.theiaUrl) {
         log(`  theia-browser: opening ${options.theiaUrl}`);
         return measureTheia(await HostSession.remoteTheia(options.theiaUrl), options, 'theia-browser', 'remote');
     }
     const id = release ? `theia-browser-${release.version}` : 'theia-browser';
     const session = await HostSession.theiaBrowser({
-        settings: { 'fsPerf.cpuPass': options.cpuPass },
+        settings: { 'fsPerf.cpuPass': options.cpuPass, ...scenarioSettings(options) },
         appMain: release?.main,
         pluginFolders: release && [release.plugins],
+        network,
         onServerStarted: (server, workspace) => log(`  ${id}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
+        onLinkStarted: (link, toxiproxy) => log(`  ${id}: ${toxiproxy.version} (PID ${toxiproxy.server.pid}) at ${link.baseUrl} in front of the backend`),
     });
     return measureTheia(session, options, id, 'local');
 }
 
-async function measureVsCodeServer(options: BenchOptions): Promise<ResultsDocument> {
+async function measureVsCodeServer(options: BenchOptions, network?: NetworkProfile): Promise<ResultsDocument> {
     const { document, commandDurationMs } = await runInCodeServer({
         vsix: VSIX,
         commandTitle: 'FS Perf: Run Benchmark',
         settings: { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes, 'fsPerf.precision': options.precision,
-            'fsPerf.cpuPass': options.cpuPass },
+            'fsPerf.cpuPass': options.cpuPass, ...scenarioSettings(options) },
         onProgress: progressPrinter('vscode-server'),
         cpuThrottle: options.cpuThrottle,
+        network,
+        onSessionStarted: session => logLink('vscode-server', session),
     });
     log(`  vscode-server: "Run Benchmark" took ${(commandDurationMs / 1000).toFixed(1)} s from the palette to the results file`);
     return document;
@@ -265,7 +311,9 @@ async function measureVsCodeDesktop(options: BenchOptions, executable: string): 
 let packedExtension: Promise<string> | undefined;
 
 /** Sets up what a host needs and returns how to measure it, or why it cannot run here. */
-async function prepareHost(target: BenchTarget, options: BenchOptions, plans: ReadonlyMap<string, TheiaReleasePlan>): Promise<{ skip: string } | { run: () => Promise<ResultsDocument> }> {
+type Measure = (network?: NetworkProfile) => Promise<ResultsDocument>;
+
+async function prepareHost(target: BenchTarget, options: BenchOptions, plans: ReadonlyMap<string, TheiaReleasePlan>): Promise<{ skip: string } | { run: Measure }> {
     const { host } = target;
     if (target.theiaVersion) {
         packedExtension ??= (async () => {
@@ -279,18 +327,18 @@ async function prepareHost(target: BenchTarget, options: BenchOptions, plans: Re
         if (core !== target.theiaVersion) {
             throw new Error(`the app for Theia ${target.theiaVersion} in ${app.folder} has @theia/core ${core ?? '(none)'}; run again with --force.`);
         }
-        return { run: () => measureTheiaBrowser(options, app) };
+        return { run: network => measureTheiaBrowser(options, app, network) };
     }
     switch (host) {
         case 'theia-browser':
             if (!options.theiaUrl) {
                 ensureTheiaApp('browser-app');
             }
-            return { run: () => measureTheiaBrowser(options) };
+            return { run: network => measureTheiaBrowser(options, undefined, network) };
         case 'vscode-server':
             ensureVsix();
             log(`code-server: ${ensureCodeServer()}`);
-            return { run: () => measureVsCodeServer(options) };
+            return { run: network => measureVsCodeServer(options, network) };
         case 'theia-electron': {
             const binary = findElectronBinary();
             if (!binary) {
@@ -322,8 +370,10 @@ export async function bench(options: BenchOptions): Promise<number> {
         await checkTheiaReachable(options.theiaUrl, 'Check the URL, or leave out --theia-url to start the browser app here.');
     }
     await fs.mkdir(path.join(options.out, 'results'), { recursive: true });
+    const links = options.networks.filter((choice): choice is NetworkProfile => choice !== LOOPBACK);
     log(`measuring ${options.hosts.join(', ')}: ${describeSampling(options)} at ${options.sizes.join(', ')}`
-        + `${options.rounds > 1 ? `, in ${options.rounds} rounds` : ''}${options.cpuThrottle > 1 ? `, pages' CPU throttled ${options.cpuThrottle}x` : ''}; output in ${options.out}`);
+        + `${options.rounds > 1 ? `, in ${options.rounds} rounds` : ''}${options.cpuThrottle > 1 ? `, pages' CPU throttled ${options.cpuThrottle}x` : ''}`
+        + `${links.length > 0 ? `, over ${options.networks.map(choice => choice === LOOPBACK ? LOOPBACK : describeNetworkProfile(choice)).join(', ')}` : ''}; output in ${options.out}`);
     const targets = benchTargets(options);
     // Every Theia release is checked against the registry before anything is installed.
     const plans = new Map<string, TheiaReleasePlan>();
@@ -331,7 +381,7 @@ export async function bench(options: BenchOptions): Promise<number> {
         plans.set(version, await planTheiaRelease(version));
     }
     // Every host is set up first (builds, installs), so the rounds that follow only measure.
-    const prepared = new Map<string, () => Promise<ResultsDocument>>();
+    const prepared = new Map<string, Measure>();
     const outcomes = new Map<string, HostOutcome>();
     const failed = (host: string, error: unknown): void => {
         const reason = (error as Error).message ?? String(error);
@@ -352,19 +402,41 @@ export async function bench(options: BenchOptions): Promise<number> {
             failed(target.id, error);
         }
     }
+    // One measurement per host and link; a host measured over a link is `<host>@<link>` (its results file too).
+    const runs = benchRuns(targets, options.networks);
+    let noLinks: string | undefined;
+    if (links.length > 0) {
+        try {
+            log(`Toxiproxy: ${ensureToxiproxy()}`);
+        } catch (error) {
+            noLinks = (error as Error).message;
+        }
+    }
+    for (const run of runs) {
+        const skip = outcomes.get(run.target.id)?.reason ?? (run.network === LOOPBACK ? undefined : linkSkipReason(run.target.host) ?? noLinks);
+        if (run.key !== run.target.id && skip) {
+            log(`  ${run.key}: SKIPPED: ${skip}`);
+            outcomes.set(run.key, { host: run.key, status: 'skipped', seconds: 0, reason: skip });
+        }
+    }
     const rounds = new Map<string, ResultsDocument[]>();
     const spent = new Map<string, number>();
     for (let round = 1; round <= options.rounds; round++) {
         if (options.rounds > 1) {
             log(`round ${round} of ${options.rounds}`);
         }
-        for (const [host, measure] of prepared) {
-            if (outcomes.has(host)) {
+        for (const run of runs) {
+            const measure = prepared.get(run.target.id);
+            if (!measure || outcomes.has(run.key)) {
                 continue;
+            }
+            const host = run.key;
+            if (run.network !== LOOPBACK) {
+                log(`${run.target.name} over ${describeNetworkProfile(run.network)}`);
             }
             const hostStarted = Date.now();
             try {
-                const document = await measure();
+                const document = await measure(run.network === LOOPBACK ? undefined : run.network);
                 rounds.set(host, [...rounds.get(host) ?? [], document]);
                 if (options.rounds > 1) {
                     await fs.mkdir(path.join(options.out, 'rounds'), { recursive: true });
@@ -389,10 +461,10 @@ export async function bench(options: BenchOptions): Promise<number> {
         outcomes.set(host, { host, status: 'measured', seconds, resultsFile });
         log(`  ${host}: ${options.rounds > 1 ? `${documents.length} rounds merged, ` : ''}${seconds} s -> ${path.relative(options.out, resultsFile)}`);
     }
-    const ordered = targets.map(target => outcomes.get(target.id)).filter((outcome): outcome is HostOutcome => outcome !== undefined);
+    const ordered = runs.map(run => outcomes.get(run.key)).filter((outcome): outcome is HostOutcome => outcome !== undefined);
     const measured = ordered.filter(outcome => outcome.status === 'measured');
     const notMeasured: NotMeasuredHost[] = ordered.filter(outcome => outcome.status !== 'measured')
-        .map(outcome => ({ host: targets.find(target => target.id === outcome.host)!.name, reason: `${outcome.status}: ${outcome.reason}` }));
+        .map(outcome => ({ host: runs.find(run => run.key === outcome.host)!.name, reason: `${outcome.status}: ${outcome.reason}` }));
     const measureSeconds = (Date.now() - started) / 1000;
     let reportSeconds: number | undefined;
     if (measured.length > 0) {
@@ -412,6 +484,27 @@ export async function bench(options: BenchOptions): Promise<number> {
         return 1;
     }
     return ordered.some(outcome => outcome.status === 'failed') ? 1 : 0;
+}
+
+/** One host over one link: `key` names its results file (`theia-browser`, `theia-browser@dsl`). */
+export interface BenchRun {
+    readonly key: string;
+    readonly name: string;
+    readonly target: BenchTarget;
+    readonly network: NetworkChoice;
+}
+
+/** Every target over every link, hosts within links (the order a round measures them in). */
+export function benchRuns(targets: readonly BenchTarget[], networks: readonly NetworkChoice[]): BenchRun[] {
+    return networks.flatMap(network => targets.map(target => network === LOOPBACK
+        ? { key: target.id, name: target.name, target, network }
+        : { key: `${target.id}@${network.name}`, name: `${target.name} over ${network.name}`, target, network }));
+}
+
+/** Why a host cannot be measured over an emulated link (undefined: it can). */
+export function linkSkipReason(host: BenchHost): string | undefined {
+    return host === 'theia-browser' || host === 'vscode-server' ? undefined
+        : `${HOST_NAMES[host]} has no page on the far side of a network: its window runs beside its backend, so there is no user link to emulate`;
 }
 
 /** The hosts to measure; with `--theia-version`, one theia-browser target per release in browser-app's place. */
@@ -511,14 +604,29 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
             return value;
         }))
         .addOption(new Option('--noise-threshold <percent>', 'with --compare: a change smaller than this is "no change" (default 5)').argParser(percentage('--noise-threshold', { min: 0, max: 100 })))
-        .option('--check', 'with --compare: exit 1 when a cell is significantly slower beyond the noise threshold');
+        .option('--check', 'with --compare: exit 1 when a cell is significantly slower beyond the noise threshold')
+        .addOption(new Option('--network <list>', 'measure every host with the page on the far side of these links, in turn: loopback, lan, cable, dsl, '
+            + 'or your own rtt=40ms,down=50mbit,up=10mbit (see README, "Cloud IDE over a network"); emulated by Toxiproxy').default([LOOPBACK], 'loopback')
+            .argParser(text => {
+                try {
+                    return parseNetworkList(text);
+                } catch (error) {
+                    throw new InvalidArgumentError((error as Error).message);
+                }
+            }));
     const exitCode = parseCommandLine(program, argv);
     if (exitCode !== undefined) {
         return exitCode;
     }
     const raw = program.opts<{ hosts: BenchHost[]; iterations: number; warmup: number; sizes: string[]; precision: number; rounds: number; cpuThrottle: number;
         cpuPass: boolean; out?: string; theiaUrl?: string; theiaVersion?: string[]; theiaCache?: string; force?: boolean;
-        compare?: string[]; pairs?: number; alpha?: number; noiseThreshold?: number; check?: boolean; }>();
+        compare?: string[]; pairs?: number; alpha?: number; noiseThreshold?: number; check?: boolean; network: NetworkChoice[]; }>();
+    const overLinks = raw.network.some(choice => choice !== LOOPBACK);
+    const given = (name: string): boolean => program.getOptionValueSource(name) === 'cli';
+    if (overLinks && (raw.compare || raw.theiaUrl)) {
+        console.error(`error: --network puts its proxy in front of servers this run starts; leave out ${raw.compare ? '--compare' : '--theia-url'} (or --network).`);
+        return 2;
+    }
     const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z');
     if (raw.compare) {
         return compareArguments(program, raw, base, stamp);
@@ -545,9 +653,11 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         return 2;
     }
     const { theiaVersion, theiaCache, force } = raw;
+    const linkDefault = <T>(name: string, value: T, networkValue: T): T => overLinks && !given(name) ? networkValue : value;
     return {
-        hosts: raw.hosts, iterations: raw.iterations, warmup: raw.warmup, sizes: raw.sizes, precision: raw.precision, rounds: raw.rounds,
-        cpuThrottle: raw.cpuThrottle, cpuPass: raw.cpuPass, ...(raw.theiaUrl ? { theiaUrl: raw.theiaUrl } : {}),
+        hosts: raw.hosts, iterations: linkDefault('iterations', raw.iterations, NETWORK_DEFAULTS.iterations), warmup: linkDefault('warmup', raw.warmup, NETWORK_DEFAULTS.warmup),
+        sizes: raw.sizes, precision: linkDefault('precision', raw.precision, NETWORK_DEFAULTS.precision), rounds: raw.rounds,
+        cpuThrottle: raw.cpuThrottle, cpuPass: linkDefault('cpuPass', raw.cpuPass, false), networks: raw.network, ...(raw.theiaUrl ? { theiaUrl: raw.theiaUrl } : {}),
         out: path.resolve(base, raw.out ?? path.join('bench-results', stamp)),
         ...(theiaVersion ? { theiaVersions: theiaVersion, theiaCache: theiaCache && path.resolve(base, theiaCache), force: force ?? false } : {}),
     };
@@ -583,7 +693,7 @@ function compareArguments(program: Command, raw: { hosts: BenchHost[]; iteration
         iterations: given('iterations') ? raw.iterations : COMPARE_DEFAULTS.iterations,
         warmup: given('warmup') ? raw.warmup : COMPARE_DEFAULTS.warmup,
         sizes: given('sizes') ? raw.sizes : [...COMPARE_DEFAULTS.sizes],
-        precision: 0, rounds: 1, cpuThrottle: 1, cpuPass: false,
+        precision: 0, rounds: 1, cpuThrottle: 1, cpuPass: false, networks: [LOOPBACK],
         out: path.resolve(base, raw.out ?? path.join('bench-results', `compare-${stamp}`)),
         ...(raw.theiaCache ? { theiaCache: path.resolve(base, raw.theiaCache) } : {}),
         force: raw.force ?? false,

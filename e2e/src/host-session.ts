@@ -1,10 +1,11 @@
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { CPU_PIDS_FILE_VARIABLE } from '@fs-perf/benchmark-core';
+import { CPU_PIDS_FILE_VARIABLE, NetworkConditions, NetworkProfile, ResultsDocument, validateResultsDocument } from '@fs-perf/benchmark-core';
 import { _electron as electron, Page } from 'playwright-core';
 import { ChromiumOptions, HeadlessChromium, launchChromium } from './chromium';
 import { codeServerLaunch, codeServerWorkbenchUrl, createCodeServerFolders, ensureCodeServer, installVsix } from './code-server';
 import { DisposableCollection } from './disposable';
+import { checkLink, EmulatedLink, linkConditions, startProbeServer, Toxiproxy } from './network-link';
 import { descendantsOf, processCommandLine, processGroupMembers } from './processes';
 import { RunningServer, ServerLaunch, startServer } from './server';
 import { createTheiaConfigDirectory, theiaBackendLaunch, theiaElectronArgs } from './theia-app';
@@ -37,6 +38,13 @@ export interface HostSessionOptions {
     readonly appMain?: string;
     /** Theia: the folders with the VS Code extension (unpacked, or its `.vsix`) instead of this repository's plugins/. */
     readonly pluginFolders?: readonly string[];
+    /**
+     * Theia browser, code-server: the page reaches the server through a Toxiproxy proxy that behaves like this link
+     * (checked from the browser before the workbench opens; a link that does not hold fails the start).
+     */
+    readonly network?: NetworkProfile;
+    /** Called once the link's proxy runs in front of the server. */
+    readonly onLinkStarted?: (link: EmulatedLink, toxiproxy: Toxiproxy) => void;
 }
 
 export interface CodeServerSessionOptions extends HostSessionOptions {
@@ -69,6 +77,9 @@ export class HostSession {
     protected _server?: RunningServer;
     protected _browser?: HeadlessChromium;
     protected _workbench?: Workbench;
+    /** With a network profile: the link in front of the server, the check's own proxy and the emulator. */
+    protected link?: { readonly host: EmulatedLink; readonly probe: EmulatedLink; readonly probeServerPort: number; readonly emulator: string };
+    protected _network?: NetworkConditions;
 
     protected constructor(protected readonly options: HostSessionOptions) { }
 
@@ -78,7 +89,7 @@ export class HostSession {
             const { folder, workspace, config } = await session.prepareTheia('fs-perf-theia-');
             const server = await session.startServer(await theiaBackendLaunch(workspace, config, options.extraPluginFolders,
                 { ...options.environment, ...session.cpuPidsEnvironment(folder) }, options.appMain, options.pluginFolders));
-            await session.openWorkbench(path.join(folder, 'chromium'), server.baseUrl, THEIA_1_74);
+            await session.openWorkbench(path.join(folder, 'chromium'), await session.linkTo(server, folder), THEIA_1_74);
         });
     }
 
@@ -93,7 +104,8 @@ export class HostSession {
                 installVsix(entry, folders, options.vsix);
             }
             const server = await session.startServer(codeServerLaunch(entry, folders, workspace, { ...options.environment, ...session.cpuPidsEnvironment(folder) }));
-            await session.openWorkbench(path.join(folder, 'chromium'), codeServerWorkbenchUrl(server.baseUrl, workspace, options.query?.(server)), VSCODE_1_100);
+            await session.openWorkbench(path.join(folder, 'chromium'), codeServerWorkbenchUrl(await session.linkTo(server, folder), workspace, options.query?.(server)),
+                VSCODE_1_100);
         });
     }
 
@@ -156,6 +168,16 @@ export class HostSession {
         return this.workbench.page;
     }
 
+    /** The emulated link the page reaches the server through, as checked from the browser (undefined: loopback). */
+    get network(): NetworkConditions | undefined {
+        return this._network;
+    }
+
+    /** A results file measured in this session, with the link it was measured over recorded (unchanged over loopback). */
+    withNetwork(document: ResultsDocument): ResultsDocument {
+        return this._network ? validateResultsDocument({ ...document, network: this._network }, 'The results document with its network') : document;
+    }
+
     /** Stops and removes everything the session started, last first; throws what could not be released. */
     dispose(): Promise<void> {
         HostSession.live.delete(this);
@@ -205,6 +227,27 @@ export class HostSession {
         return this._server;
     }
 
+    /**
+     * The URL the page opens for `server`: its own, or with a network profile, a Toxiproxy proxy's in front of it (Toxiproxy,
+     * the check's probe server and its proxy started here, all on 127.0.0.1 and stopped with the session).
+     */
+    protected async linkTo(server: RunningServer, folder: string): Promise<string> {
+        const profile = this.options.network;
+        if (!profile) {
+            return server.baseUrl;
+        }
+        const toxiproxy = await Toxiproxy.start(folder, this.toDispose);
+        const probe = await startProbeServer(this.toDispose);
+        this.link = {
+            host: await toxiproxy.link('host', server.port, profile),
+            probe: await toxiproxy.link('check', probe.port, profile),
+            probeServerPort: probe.port,
+            emulator: toxiproxy.version,
+        };
+        this.options.onLinkStarted?.(this.link.host, toxiproxy);
+        return this.link.host.baseUrl;
+    }
+
     protected async openWorkbench(profileDirectory: string, url: string, selectors: WorkbenchSelectors): Promise<void> {
         if (this.options.browser === false) {
             return;
@@ -213,6 +256,9 @@ export class HostSession {
         this.toDispose.push(() => browser.close());
         this._browser = browser;
         this.options.onBrowserStarted?.(browser);
+        if (this.link) {
+            this._network = linkConditions(this.link.host, await checkLink(browser.context, this.link.probe, this.link.probeServerPort), this.link.emulator);
+        }
         this._workbench = new Workbench(browser.page, selectors);
         await this.options.beforeOpen?.(browser.page);
         await browser.page.goto(url);

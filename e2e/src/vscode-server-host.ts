@@ -1,4 +1,4 @@
-import { ResultsDocument } from '@fs-perf/benchmark-core';
+import { NetworkProfile, ResultsDocument } from '@fs-perf/benchmark-core';
 import { throttleCpu } from './chromium';
 import { HostSession } from './host-session';
 import { readResultsFile } from './workspace';
@@ -16,6 +16,10 @@ export interface CodeServerRunOptions {
     readonly onProgress?: (text: string) => void;
     /** Chromium's CPU throttling rate for the workbench page (1 or undefined: none). */
     readonly cpuThrottle?: number;
+    /** The page reaches code-server through a link like this one (see {@link HostSession}); the results file records it. */
+    readonly network?: NetworkProfile;
+    /** Called once the workbench is open, before the command. */
+    readonly onSessionStarted?: (session: HostSession) => void;
 }
 
 export interface CodeServerRunResult {
@@ -29,15 +33,16 @@ export interface CodeServerRunResult {
  * the extension installed from its .vsix, the command run from the palette, the results file read back.
  */
 export async function runInCodeServer(options: CodeServerRunOptions): Promise<CodeServerRunResult> {
-    const session = await HostSession.codeServer({ vsix: options.vsix, settings: options.settings });
+    const session = await HostSession.codeServer({ vsix: options.vsix, settings: options.settings, network: options.network });
     try {
+        options.onSessionStarted?.(session);
         if (options.cpuThrottle && options.cpuThrottle > 1) {
             await throttleCpu(session.workbench.page, options.cpuThrottle);
         }
         const started = Date.now();
         const resultsFile = await session.workbench.runToCompletion(options.commandTitle, { onProgress: options.onProgress, timeoutMs: options.timeoutMs ?? 15 * 60_000 });
         const commandDurationMs = Date.now() - started;
-        return { document: await readResultsFile(resultsFile), commandDurationMs };
+        return { document: session.withNetwork(await readResultsFile(resultsFile)), commandDurationMs };
     } finally {
         await session.dispose();
     }

@@ -59,7 +59,8 @@ suite('network profiles', () => {
         assert.match(misses[0], /round trip 1\.2 ms, not 50 ms ±15%/);
         assert.match(misses[1], /download 400 Mbit\/s, not 25 Mbit\/s/);
         assert.match(misses[2], /upload 2\.4 Mbit\/s, not 3 Mbit\/s/);
-        assert.deepStrictEqual(networkCheckMisses(NETWORK_PROFILES.lan, { rttMs: 1.4, downMbps: 900, upMbps: 900 }), [], 'half a ms of slack on a 1 ms round trip');
+        assert.deepStrictEqual(networkCheckMisses(NETWORK_PROFILES.lan, { rttMs: 2.4, downMbps: 900, upMbps: 900 }), [], '1.5 ms of slack on a 1 ms round trip');
+        assert.lengthOf(networkCheckMisses(NETWORK_PROFILES.lan, { rttMs: 2.6, downMbps: 900, upMbps: 900 }), 1);
     });
 });
 

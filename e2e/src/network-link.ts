@@ -1,0 +1,222 @@
+import { spawnSync } from 'child_process';
+import { randomBytes } from 'crypto';
+import * as http from 'http';
+import * as net from 'net';
+import * as path from 'path';
+import { BrowserContext } from 'playwright-core';
+import {
+    NETWORK_CHECK_TOLERANCE, NetworkCheck, NetworkConditions, networkCheckMisses, NetworkProfile, describeNetworkProfile, toxicsFor,
+} from '@fs-perf/benchmark-core';
+import { REPOSITORY_ROOT } from './code-server';
+import { DisposableCollection } from './disposable';
+import { RunningServer, startServer } from './server';
+
+const INSTALL_SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'install-toxiproxy.sh');
+
+/** The installed toxiproxy-server, or undefined where `scripts/install-toxiproxy.sh` has not installed it. */
+export function toxiproxyBinary(): string | undefined {
+    const printed = spawnSync('bash', [INSTALL_SCRIPT, '--print-bin'], { encoding: 'utf8' });
+    return printed.status === 0 ? printed.stdout.trim() : undefined;
+}
+
+/** The toxiproxy-server binary, installing it first where it is missing (about a minute); throws with the installer's reason. */
+export function ensureToxiproxy(): string {
+    const installed = toxiproxyBinary();
+    if (installed) {
+        return installed;
+    }
+    console.log('Toxiproxy is not installed yet: running scripts/install-toxiproxy.sh');
+    const install = spawnSync('bash', [INSTALL_SCRIPT], { stdio: 'inherit' });
+    const again = install.status === 0 ? toxiproxyBinary() : undefined;
+    if (!again) {
+        throw new Error(`Toxiproxy, which emulates the network, could not be installed (scripts/install-toxiproxy.sh exited ${install.status}; it needs Go and the Go module proxy).`);
+    }
+    return again;
+}
+
+/** A port free on 127.0.0.1 right now (Toxiproxy's API does not say which port it took when given 0). */
+function freePort(): Promise<number> {
+    return new Promise((resolve, reject) => {
+        const server = net.createServer();
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => {
+            const { port } = server.address() as net.AddressInfo;
+            server.close(() => resolve(port));
+        });
+    });
+}
+
+async function api<T>(base: string, method: string, route: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${base}${route}`, {
+        method, headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000),
+    });
+    const text = await response.text();
+    if (!response.ok) {
+        throw new Error(`Toxiproxy ${method} ${route}: ${response.status} ${text.trim()}`);
+    }
+    return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A proxy of a running {@link Toxiproxy} in front of one server, behaving like a profile's link. */
+export interface EmulatedLink {
+    readonly name: string;
+    readonly profile: NetworkProfile;
+    /** Where the proxy listens: `http://127.0.0.1:PORT`, what the page opens instead of the server. */
+    readonly baseUrl: string;
+}
+
+/**
+ * Toxiproxy's server (pinned, installed by scripts/install-toxiproxy.sh) on 127.0.0.1, started in its own process group
+ * and stopped by its PID when `toDispose` is disposed. Its proxies listen on 127.0.0.1 too.
+ */
+export class Toxiproxy {
+    protected constructor(readonly server: RunningServer, readonly version: string) { }
+
+    static async start(folder: string, toDispose: DisposableCollection): Promise<Toxiproxy> {
+        const binary = ensureToxiproxy();
+        const port = await freePort();
+        const server = await startServer({
+            name: 'toxiproxy-server',
+            command: binary,
+            args: ['-host', '127.0.0.1', '-port', String(port)],
+            env: { ...process.env },
+            logFile: path.join(folder, 'toxiproxy.log'),
+            listening: new RegExp(`"address":"127\\.0\\.0\\.1:(${port})"`),
+            healthPath: '/version',
+            startTimeoutMs: 15_000,
+            stopGraceMs: 3000,
+        }, toDispose);
+        const version = (await api<{ version: string } | string>(server.baseUrl, 'GET', '/version'));
+        return new Toxiproxy(server, `toxiproxy ${typeof version === 'string' ? version : version.version}`);
+    }
+
+    /** A proxy on 127.0.0.1 in front of `upstreamPort` (on 127.0.0.1) with the profile's toxics, latency first. */
+    async link(name: string, upstreamPort: number, profile: NetworkProfile): Promise<EmulatedLink> {
+        const created = await api<{ listen: string }>(this.server.baseUrl, 'POST', '/proxies',
+            { name, listen: '127.0.0.1:0', upstream: `127.0.0.1:${upstreamPort}`, enabled: true });
+        for (const toxic of toxicsFor(profile)) {
+            await api(this.server.baseUrl, 'POST', `/proxies/${name}/toxics`, { ...toxic, toxicity: 1 });
+        }
+        const port = Number(created.listen.split(':').pop());
+        if (!created.listen.startsWith('127.0.0.1:') || !Number.isInteger(port) || port <= 0) {
+            throw new Error(`Toxiproxy made proxy ${name} listen on ${created.listen}, not on 127.0.0.1.`);
+        }
+        return { name, profile, baseUrl: `http://127.0.0.1:${port}` };
+    }
+}
+
+/** Bytes the emulation check moves each way: the largest fixture's size. */
+export const CHECK_BYTES = 10_240_000;
+
+/**
+ * A small HTTP server on 127.0.0.1 that the emulation check talks to through its own proxy with the profile's toxics:
+ * `/` a blank page (so the check's page is same-origin), `/ping` an empty answer, `/bytes` {@link CHECK_BYTES}
+ * incompressible bytes, `/sink` reads what is posted and answers with its length.
+ */
+export async function startProbeServer(toDispose: DisposableCollection): Promise<{ readonly port: number }> {
+    const payload = randomBytes(CHECK_BYTES);
+    const server = http.createServer((request, response) => {
+        const route = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+        response.setHeader('cache-control', 'no-store');
+        // The check's page comes through the proxy; it also asks this server straight, for the browser's own round trip.
+        response.setHeader('access-control-allow-origin', '*');
+        if (request.method === 'POST' && route === '/sink') {
+            let received = 0;
+            request.on('data', (chunk: Buffer) => {
+                received += chunk.length;
+            });
+            request.on('end', () => response.end(String(received)));
+            return;
+        }
+        if (route === '/bytes') {
+            response.setHeader('content-type', 'application/octet-stream');
+            response.end(payload);
+        } else if (route === '/ping') {
+            response.statusCode = 204;
+            response.end();
+        } else {
+            response.setHeader('content-type', 'text/html');
+            response.end('<!doctype html><title>fs-perf network check</title>');
+        }
+    });
+    await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', resolve);
+    });
+    toDispose.push(() => new Promise<void>(resolve => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+    }));
+    return { port: (server.address() as net.AddressInfo).port };
+}
+
+/**
+ * Measures a link from a page of the browser that will open the workbench: the median round trip of a tiny request on an
+ * open connection, then a download and an upload of {@link CHECK_BYTES}, each taken as the round trip plus the bytes
+ * at the bandwidth. Runs before the host is measured and on its own connection (the probe's proxy, with the same
+ * toxics), so nothing of it is on the measured channel.
+ */
+export async function checkLink(context: BrowserContext, probe: EmulatedLink, probeServerPort: number): Promise<NetworkCheck> {
+    const page = await context.newPage();
+    try {
+        await page.goto(`${probe.baseUrl}/`);
+        const measured = await page.evaluate(async ({ bytes, direct }) => {
+            const timed = async (run: () => Promise<unknown>): Promise<number> => {
+                const start = performance.now();
+                await run();
+                return performance.now() - start;
+            };
+            const medianRtt = async (base: string): Promise<number> => {
+                const ping = (): Promise<unknown> => fetch(`${base}/ping`, { cache: 'no-store' });
+                await ping();
+                await ping();
+                const rtts: number[] = [];
+                for (let index = 0; index < 9; index++) {
+                    rtts.push(await timed(ping));
+                }
+                return rtts.sort((a, b) => a - b)[Math.floor(rtts.length / 2)];
+            };
+            const directRttMs = await medianRtt(direct);
+            const rttMs = await medianRtt('');
+            const download = await timed(async () => {
+                const body = await (await fetch('/bytes', { cache: 'no-store' })).arrayBuffer();
+                if (body.byteLength !== bytes) {
+                    throw new Error(`the check's download brought ${body.byteLength} bytes, not ${bytes}`);
+                }
+            });
+            const payload = new Uint8Array(bytes);
+            const upload = await timed(async () => {
+                const answer = await (await fetch('/sink', { method: 'POST', body: payload, cache: 'no-store' })).text();
+                if (Number(answer) !== bytes) {
+                    throw new Error(`the check's upload arrived with ${answer} bytes, not ${bytes}`);
+                }
+            });
+            return { rttMs, directRttMs, downloadMs: download, uploadMs: upload };
+        }, { bytes: CHECK_BYTES, direct: `http://127.0.0.1:${probeServerPort}` });
+        const megabits = CHECK_BYTES * 8 / 1e6;
+        const mbps = (ms: number): number => megabits / (Math.max(ms - measured.rttMs, 0.001) / 1000);
+        // What the link adds: the page's own round trip to a server beside it (the browser's fetch machinery) taken off.
+        const figures = {
+            rttMs: Math.max(0, measured.rttMs - measured.directRttMs), directRttMs: measured.directRttMs,
+            downMbps: mbps(measured.downloadMs), upMbps: mbps(measured.uploadMs),
+        };
+        const misses = networkCheckMisses(probe.profile, figures);
+        return { ...figures, bytes: CHECK_BYTES, tolerance: NETWORK_CHECK_TOLERANCE, held: misses.length === 0 };
+    } finally {
+        await page.close();
+    }
+}
+
+/** Thrown when a link does not behave like its profile: the run refuses the profile. */
+export class LinkCheckError extends Error { }
+
+/** The link a session measures over, once checked: what goes into its results file. Throws a {@link LinkCheckError} when it does not hold. */
+export function linkConditions(link: EmulatedLink, check: NetworkCheck, emulator: string): NetworkConditions {
+    const misses = networkCheckMisses(link.profile, check);
+    if (misses.length > 0) {
+        throw new LinkCheckError(`the emulated link did not hold ${describeNetworkProfile(link.profile)}: ${misses.join('; ')}. `
+            + 'A busy machine slows the proxy: run again with nothing else busy, or choose a slower link.');
+    }
+    return { profile: link.profile, emulator, check };
+}
