@@ -15,15 +15,16 @@ export interface BenchmarkActionEntry {
 
 /**
  * Every measured median as a github-action-benchmark entry (what Theia's performance CI consumes). The
- * name (host label, scenario, size) is what the action tracks across runs, so it must stay stable. The range
+ * name (host label, scenario, size) is what the action tracks across runs, so it must stay stable; a measurement over an
+ * emulated link ends it with ` over <profile>`, so it is tracked apart from the same cell over loopback. The range
  * is the median's 95% interval as `± x`; with too few samples for an interval there is none, and `extra` says why.
  */
 export function toBenchmarkActionEntries(report: ComparisonReport): BenchmarkActionEntry[] {
-    return report.measurements.map(({ hostLabel, measurement }) => {
+    return report.measurements.map(({ hostLabel, measurement, network }) => {
         const { statistics, medianInterval: interval } = medianCell(measurement);
         const level = `${Math.round(CONFIDENCE_LEVEL * 100)}%`;
         return {
-            name: `${hostLabel}: ${measurement.scenario.label} ${measurement.targetLabel}`,
+            name: `${hostLabel}: ${measurement.scenario.label} ${measurement.targetLabel}${network ? ` over ${network.name}` : ''}`,
             unit: 'ms',
             value: Number(statistics.medianMs.toFixed(4)),
             ...(interval ? { range: `± ${Number(Math.max(statistics.medianMs - interval.low, interval.high - statistics.medianMs).toPrecision(3))}` } : {}),

@@ -1,5 +1,7 @@
 import { PROC_TICKS_PER_SECOND } from './cpu';
 import { CONFIDENCE_LEVEL, formatInterval, formatShare, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank, RatioEstimate, REPORT_BOOTSTRAP } from './intervals';
+import { describeNetworkProfile } from './network';
+import { NetworkHeadline, NetworkSection, WireFloorCell, WireFloorTable } from './report-network';
 import { PairedComparisonSection, PairedHeadlineSection } from './report-paired';
 import { cellName, formatDetectable, formatPercent, formatPValue, MedianEstimate } from './run-comparison';
 import {
@@ -63,6 +65,18 @@ export const REPORT_HEADINGS = {
         + 'trip to the workbench is that read at 1K, and the rest is the read minus it. Each part is followed by its share of the '
         + 'read\'s median; a part below 0 means the medians it is taken from differ by less than their noise.',
     cpu: 'CPU per MB moved',
+    network: 'Over',
+    networkCheck: 'Emulation check',
+    networkCheckNote: 'Before measuring a host over the link, the page measured the link through the proxy: the round trip the link added '
+        + '(the median round trip of a tiny request on an open connection, less the page\'s own round trip without the link), and the '
+        + 'throughput of a download and an upload with the round trip taken off. The profile\'s figure is in brackets; a run measures only '
+        + 'when every figure is within the tolerance.',
+    wireFloor: 'Wire floor',
+    wireFloorNote: 'The wire floor is the least time the link allows: half a round trip per crossing plus the bytes at each direction\'s '
+        + 'bandwidth; requests counted as 0 bytes (no handshakes, slow start or headers either). Measured / floor says how close a path '
+        + 'gets to its link (its interval is the median\'s divided by the floor); a path that never crosses the link (a read next to the '
+        + 'disk) says "no link crossing". Crossings are counted from the hop trace where the run recorded one, else from the path the '
+        + 'scenario is known to take.',
     precision: 'Precision',
     comparison: 'Comparison',
     environments: 'Hosts',
@@ -221,7 +235,22 @@ export function headlineItems(section: HeadlineSection): string[] {
         items.push(`${stream.scenario.label} of ${stream.targetLabel} (${stream.hostLabel}): the first chunk after ${formatShare(stream.firstChunkShare)} `
             + `of the read (${formatMedian(stream.firstChunk)} of ${formatMedian(stream.whole)} ms, ${stream.chunks} chunks).`);
     }
+    if (section.network) {
+        items.push(networkHeadlineItem(section.network));
+    }
     return items;
+}
+
+/** The plugin's read against VS Code server's on the slowest link, and how far above its wire floor it is. */
+export function networkHeadlineItem(finding: NetworkHeadline): string {
+    const { profile, size, pluginLabel, plugin, vscode } = finding;
+    const against = vscode
+        ? vscode.factor.noMeasurableDifference
+            ? `, against ${vscode.hostLabel}'s: ${formatFactor(vscode.factor)}`
+            : `, ${formatFactor(vscode.factor)} times ${vscode.hostLabel}'s`
+        : '';
+    return `Over ${describeNetworkProfile(profile)}, ${pluginLabel}'s workspace.fs.readFile of ${size} takes ${formatMedian(plugin.measured)} ms${against}; `
+        + `its wire floor is ${formatFloorMs(plugin.floor.floorMs)} ms (measured / floor ${formatMeasuredOverFloor(plugin)}).`;
 }
 
 /** How far the sums of hops at 500K and up are from the traced reads, and the traced from the untraced: the sentence under the hop tables. */
@@ -325,14 +354,70 @@ function formatPercentValue(value: number): string {
     return value >= 10 ? value.toFixed(0) : value.toFixed(1);
 }
 
+/** What a link's section says first: the profile, where its figures come from, what emulated it, what its floor means. */
+export function networkNote(section: NetworkSection): string {
+    return `Its figures: ${section.profile.source}. Emulated by ${section.emulators.join(', ')} between the page and the host's server; `
+        + 'every table below is of the results files measured over this link alone.';
+}
+
+/** A row per results file: the emulation check's round trip and bandwidths beside the profile's, and whether they held. */
+export function networkCheckGrid(section: NetworkSection): TextGrid {
+    const { profile } = section;
+    return {
+        header: ['Host', 'Round trip added, ms', 'Without the link, ms', 'Down, Mbit/s', 'Up, Mbit/s', 'Check'],
+        align: ['left', 'right', 'right', 'right', 'right', 'left'],
+        rows: section.checks.map(({ hostLabel, check, misses }) => [hostLabel, `${formatSupported(check.rttMs)} (${profile.rttMs})`, formatSupported(check.directRttMs),
+            `${formatSupported(check.downMbps)} (${profile.downMbps})`, `${formatSupported(check.upMbps)} (${profile.upMbps})`,
+            `${check.held ? 'held' : 'did not hold'} (±${formatShare(check.tolerance)})${misses.length > 0 ? `: ${misses.join('; ')}` : ''}`]),
+    };
+}
+
+/** What a path does that never crosses the link says instead of a ratio. */
+export const NO_LINK_CROSSING = 'no link crossing';
+
+/** Measured / floor with its interval, or {@link NO_LINK_CROSSING} for a path that never crosses the link. */
+export function formatMeasuredOverFloor(cell: WireFloorCell): string {
+    if (cell.floor.crossingsDown + cell.floor.crossingsUp === 0) {
+        return NO_LINK_CROSSING;
+    }
+    return cell.measuredOverFloor === undefined ? NOT_MEASURED_CELL : formatRatioEstimate(cell.measuredOverFloor, cell.measuredOverFloorInterval);
+}
+
+function formatFloorMs(floorMs: number): string {
+    return floorMs === 0 ? '0' : formatSupported(floorMs);
+}
+
+/** Three rows per path: its measured median, its wire floor and measured / floor, a column per size. */
+export function wireFloorGrid(table: WireFloorTable): TextGrid {
+    const { header, align } = numberColumns('Path', table.columns);
+    const statistics = [`measured, median ms [${percent(CONFIDENCE_LEVEL)}]`, 'wire floor, ms', 'measured / floor'] as const;
+    return {
+        header: [header[0], 'Crossings down / up', 'Steps from', 'Statistic', ...header.slice(1)],
+        align: ['left', 'right', 'left', 'left', ...align.slice(1)],
+        rows: table.rows.flatMap(row => {
+            const path = [`${row.hostLabel}: ${row.scenario.label}`, `${row.crossingsDown} / ${row.crossingsUp}`, row.stepsFrom];
+            return [
+                [...path, statistics[0], ...row.cells.map(cell => formatMedian(cell?.measured))],
+                [...path, statistics[1], ...row.cells.map(cell => cell ? formatFloorMs(cell.floor.floorMs) : NOT_MEASURED_CELL)],
+                [...path, statistics[2], ...row.cells.map(cell => cell ? formatMeasuredOverFloor(cell) : NOT_MEASURED_CELL)],
+            ];
+        }),
+    };
+}
+
 export function notMeasuredGrid(hosts: readonly NotMeasuredHost[]): TextGrid {
     return { header: ['Host', 'Reason'], align: ['left', 'left'], rows: hosts.map(({ host, reason }) => [host, reason]) };
 }
 
 
-/** A ratio (head / base) with its interval, as a factor: the digits the interval supports, and a bound near 1 never printed as 1. */
+/** A ratio with its interval, as a factor: the digits the interval supports, and a bound near 1 never printed as 1; without one, `1.02 (n<6)`. */
+export function formatRatioEstimate(ratio: number, interval: Interval | undefined): string {
+    return interval ? `${formatSupported(ratio, interval)} ${formatFactorInterval(interval)}` : formatEstimate(ratio, undefined);
+}
+
+/** A ratio (head / base) with its interval, as a factor ({@link formatRatioEstimate}). */
 export function formatChangeRatio(ratio: RatioEstimate): string {
-    return `${formatSupported(ratio.ratio, ratio)} ${formatFactorInterval(ratio)}`;
+    return formatRatioEstimate(ratio.ratio, ratio);
 }
 
 function formatMedianEstimate(estimate: MedianEstimate): string {
@@ -421,17 +506,43 @@ export type ReportBlock =
     /** A bulleted list of sentences. */
     | { readonly kind: 'list'; readonly items: readonly string[] }
     | { readonly kind: 'table'; readonly grid: TextGrid }
-    /** The report's charts; drawn where a renderer can draw (HTML), left out elsewhere. */
-    | { readonly kind: 'charts'; readonly charts: readonly ReportChart[] }
+    /**
+     * The report's charts; drawn where a renderer can draw (HTML). `linked`: Markdown links their files (next to report.md),
+     * for charts whose section says in numbers only part of what they show; other charts it leaves out.
+     */
+    | { readonly kind: 'charts'; readonly charts: readonly ReportChart[]; readonly linked?: boolean }
     /** The samples of a per-scenario table, drawn where a renderer can draw (HTML). */
     | { readonly kind: 'distribution'; readonly table: MedianTable };
 
+const heading = (level: 1 | 2 | 3, text: string): ReportBlock => ({ kind: 'heading', level, text });
+const table = (grid: TextGrid): ReportBlock => ({ kind: 'table', grid });
+const paragraph = (text: string): ReportBlock => ({ kind: 'paragraph', text });
+
+/** The hop tables of a hops section, a heading each, the note under them and the chart. */
+function hopsBlocks(section: HopsSection, hostHeading: (hostLabel: string) => string): ReportBlock[] {
+    return [...section.hosts.flatMap(({ hostLabel, rows }) => [heading(3, hostHeading(hostLabel)), table(hopGrid(section.hops, rows))]),
+        paragraph(hopsNote(section)), { kind: 'charts', charts: [section.chart] }];
+}
+
+/** A link's section: the profile, the emulation check, the reads, their wire floors with the chart, and the traced reads. */
+function networkBlocks(section: NetworkSection): ReportBlock[] {
+    const { reads, hops, chart } = section;
+    return [
+        heading(2, `${REPORT_HEADINGS.network} ${describeNetworkProfile(section.profile)}`), paragraph(networkNote(section)),
+        heading(3, REPORT_HEADINGS.networkCheck), paragraph(REPORT_HEADINGS.networkCheckNote), table(networkCheckGrid(section)),
+        ...(reads ? [heading(3, reads.title), table(medianGrid(reads))] : []),
+        ...(section.floors.rows.length > 0 ? [heading(3, `${REPORT_HEADINGS.wireFloor} over ${section.profile.name}`),
+            paragraph(REPORT_HEADINGS.wireFloorNote), table(wireFloorGrid(section.floors))] : []),
+        ...(chart ? [{ kind: 'charts' as const, charts: [chart], linked: true }] : []),
+        ...(hops ? hopsBlocks(hops, hostLabel => `${REPORT_HEADINGS.hops} over ${section.profile.name}: ${hostLabel}`) : []),
+    ];
+}
+
 /** The headings, notes, tables and charts of every section, in the report's order. */
 export function reportBlocks(report: ComparisonReport): ReportBlock[] {
-    const heading = (level: 1 | 2 | 3, text: string): ReportBlock => ({ kind: 'heading', level, text });
-    const table = (grid: TextGrid): ReportBlock => ({ kind: 'table', grid });
-    // Line charts open the report; stacked bars are drawn with their sections.
-    const sizeCharts = report.charts.filter(chart => chart.kind === 'lines');
+    // Line charts open the report, except a link's, drawn with its section; stacked bars are drawn with their sections.
+    const linkCharts = new Set(report.sections.flatMap(section => section.kind === 'network' && section.chart ? [section.chart] : []));
+    const sizeCharts = report.charts.filter(chart => chart.kind === 'lines' && !linkCharts.has(chart));
     const headline = report.sections.find((section): section is HeadlineSection => section.kind === 'headline');
     const pairedHeadline = report.sections.find((section): section is PairedHeadlineSection => section.kind === 'paired-headline');
     // A comparison report says how to read its own table, with the comparison.
@@ -452,7 +563,7 @@ export function reportBlocks(report: ComparisonReport): ReportBlock[] {
                 blocks.push(heading(2, `${REPORT_HEADINGS.comparison}: ${section.head.label} against ${section.base.label}`), table(pairedComparisonGrid(section)),
                     ...(onlyOneSide ? [{ kind: 'paragraph' as const, text: onlyOneSide }] : []),
                     heading(3, REPORT_HEADINGS.howToRead), { kind: 'paragraph', text: pairedComparisonNote(section) },
-                    { kind: 'charts', charts: [section.chart] });
+                    { kind: 'charts', charts: [section.chart], linked: true });
                 break;
             }
             case 'medians':
@@ -470,8 +581,7 @@ export function reportBlocks(report: ComparisonReport): ReportBlock[] {
                 blocks.push(heading(2, REPORT_HEADINGS.streaming), { kind: 'paragraph', text: REPORT_HEADINGS.streamingNote }, table(streamGrid(section.rows)));
                 break;
             case 'hops':
-                blocks.push(heading(2, REPORT_HEADINGS.hops), ...section.hosts.flatMap(({ hostLabel, rows }) => [heading(3, hostLabel), table(hopGrid(section.hops, rows))]),
-                    { kind: 'paragraph', text: hopsNote(section) }, { kind: 'charts', charts: [section.chart] });
+                blocks.push(heading(2, REPORT_HEADINGS.hops), ...hopsBlocks(section, hostLabel => hostLabel));
                 break;
             case 'vscode-parts':
                 blocks.push(heading(2, REPORT_HEADINGS.vscodeParts), table(vscodePartsGrid(section.rows)), { kind: 'paragraph', text: REPORT_HEADINGS.vscodePartsNote });
@@ -479,6 +589,9 @@ export function reportBlocks(report: ComparisonReport): ReportBlock[] {
             case 'cpu':
                 blocks.push(heading(2, REPORT_HEADINGS.cpu), table(cpuGrid(section)), { kind: 'paragraph', text: cpuNote(section) },
                     { kind: 'charts', charts: [section.chart] });
+                break;
+            case 'network':
+                blocks.push(...networkBlocks(section));
                 break;
             case 'precision':
                 blocks.push(heading(2, REPORT_HEADINGS.precision), { kind: 'paragraph', text: precisionNote(section.cells, section.missed) },

@@ -2,6 +2,8 @@ import { cpuMsPerMegabyte } from './cpu';
 import { differenceOfMedians, Interval, REPORT_BOOTSTRAP, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './intervals';
 import { PLUGIN_READ_HOPS } from './hops';
 import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName, runtimeWord } from './host-identity';
+import type { NetworkProfile } from './network';
+import { networkReport, NetworkHeadline, NetworkSection } from './report-network';
 import { comparisonSidesOf, ForestChart, pairedComparisonReport, PairedComparisonSection, PairedHeadlineSection } from './report-paired';
 import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
 import { RunComparisonOptions } from './run-comparison';
@@ -21,7 +23,10 @@ export interface ComparisonReport {
     readonly sizes: readonly string[];
     /** Every host in the results files, each with a label no other host in this report has. */
     readonly hosts: readonly ReportHost[];
-    /** Every measurement, one per host, scenario and target (a later file wins), in the files' order. */
+    /**
+     * Every measurement, one per link, host, scenario and target (a later file wins), in the files' order: those over
+     * loopback first, then each emulated link's ({@link ReportMeasurement.network}).
+     */
     readonly measurements: readonly ReportMeasurement[];
     /** In reading order; every renderer renders every kind. */
     readonly sections: readonly ReportSection[];
@@ -41,6 +46,8 @@ export interface ReportMeasurement {
     /** The host as its results file describes it (product, version, transport). */
     readonly hostInfo: HostInfo;
     readonly measurement: Measurement;
+    /** The emulated link its results file was measured over (`yarn bench --network`); undefined over loopback. */
+    readonly network?: NetworkProfile;
 }
 
 /** What a table row or a chart line shows: one scenario measured in one host. */
@@ -167,6 +174,8 @@ export type ReportSection =
     | HopsSection
     | VscodePartsSection
     | CpuSection
+    /** One per emulated link the results files were measured over (`yarn bench --network`), in order of appearance. */
+    | NetworkSection
     /** With a precision target: how many cells reached it, and the ones that did not. */
     | { readonly kind: 'precision'; readonly cells: number; readonly missed: readonly PrecisionMiss[] }
     | { readonly kind: 'environments'; readonly hosts: readonly HostEnvironment[] }
@@ -520,17 +529,27 @@ export interface FactorChartSeries {
     readonly points: readonly { readonly size: string; readonly cell: FactorCell & { readonly factor: number } }[];
 }
 
+/** A line of plain numbers, no samples behind them: the least time something could take (drawn dashed). */
+export interface FloorChartSeries {
+    readonly kind: 'floor';
+    readonly label: string;
+    readonly points: readonly { readonly size: string; readonly ms: number }[];
+}
+
 /** A chart over fixture sizes. */
 export interface SizeChart {
     readonly kind: 'lines';
-    /** Names the chart file (`chart-<id>.svg`): `medians`, `theia-extension`, `decomposition-browser`, `factors`, `first-chunk`. */
+    /**
+     * Names the chart file (`chart-<id>.svg`): `medians`, `theia-extension`, `decomposition-browser`, `factors`, `first-chunk`,
+     * `network-<profile>` (a link's section).
+     */
     readonly id: string;
     readonly title: string;
     readonly xTitle: string;
     readonly yTitle: string;
     /** The x axis: the sizes with a point, smallest first. */
     readonly sizes: readonly string[];
-    readonly series: readonly (MedianChartSeries | FactorChartSeries)[];
+    readonly series: readonly (MedianChartSeries | FactorChartSeries | FloorChartSeries)[];
     /** `grouped-bars`: a group of bars per size, a bar per series (the original suite's table as a chart); else lines. */
     readonly display?: 'lines' | 'grouped-bars';
 }
@@ -544,8 +563,8 @@ export interface StackedBar {
 /** Horizontal bars split into segments, the same segments in the same order in every bar; drawn with the section that holds it. */
 export interface StackedBarChart {
     readonly kind: 'stacked-bars';
-    /** Names the standalone file: `chart-<id>.svg`. */
-    readonly id: 'hops' | 'cpu';
+    /** Names the standalone file: `chart-<id>.svg` (`hops-<profile>`: the traced reads over an emulated link). */
+    readonly id: 'hops' | 'cpu' | `hops-${string}`;
     readonly title: string;
     readonly xTitle: string;
     /** `share`: every bar drawn as 100% of its total; `value`: every bar on one scale from 0. */
@@ -708,11 +727,9 @@ function originalSuiteTables(tables: ReportTables): MedianTable[] {
         tables.medians('read-file', `VS Code extension / plugin: ${SCENARIO_CATALOG.vscodeReadFile.label}, ${MEDIAN_UNIT}`, 'Host',
             [VSCODE_DESKTOP, VSCODE_SERVER, THEIA.electron.plugin, THEIA.browser.plugin].map(host => ({ label: tables.label(host), series: series(host, READ_FILE) }))),
         // Only where VS Code's read through the workbench was measured: otherwise it would repeat the table above.
-        tables.measurements.some(entry => entry.measurement.scenario.id === WORKBENCH_READ) ? tables.medians('like-for-like', `Like for like: an extension's read that leaves its host, ${MEDIAN_UNIT}`, 'Host (path)', [
-            { label: `${tables.label(VSCODE_SERVER)} (through the workbench)`, series: series(VSCODE_SERVER, WORKBENCH_READ) },
-            { label: `${tables.label(VSCODE_SERVER)} (in the extension host)`, series: series(VSCODE_SERVER, READ_FILE) },
-            ...[THEIA.electron.plugin, THEIA.browser.plugin].map(host => ({ label: tables.label(host), series: series(host, READ_FILE) })),
-        ]) : undefined,
+        tables.measurements.some(entry => entry.measurement.scenario.id === WORKBENCH_READ)
+            ? tables.medians('like-for-like', `Like for like: an extension's read that leaves its host, ${MEDIAN_UNIT}`, 'Host (path)', likeForLikeRows(tables.label))
+            : undefined,
         tables.medians('theia-extension', `Theia extension, ${MEDIAN_UNIT}`, 'Runtime (path)',
             ([[FILE_SERVICE, 'FileService'], [streamed, 'FileService stream'], [NODE_FS, 'Node FS']] as const).flatMap(([scenarioId, path]) =>
                 [THEIA.electron.extension, THEIA.browser.extension].map(host => ({ label: `${runtimeName(host)} (${path})`, series: series(host, scenarioId) })))),
@@ -725,6 +742,31 @@ function originalSuiteTables(tables: ReportTables): MedianTable[] {
                 { label: 'FileService.readFile', series: series(extension, FILE_SERVICE) },
                 { label: 'Plugin workspace.fs.readFile', series: series(plugin, READ_FILE) },
             ])),
+    ]);
+}
+
+/** VS Code server's read through its workbench and in its extension host, and each Theia runtime's plugin read. */
+function likeForLikeRows(label: (key: HostKey) => string): { label: string; series: SeriesKey }[] {
+    return [
+        { label: `${label(VSCODE_SERVER)} (through the workbench)`, series: series(VSCODE_SERVER, WORKBENCH_READ) },
+        { label: `${label(VSCODE_SERVER)} (in the extension host)`, series: series(VSCODE_SERVER, READ_FILE) },
+        ...[THEIA.electron.plugin, THEIA.browser.plugin].map(host => ({ label: label(host), series: series(host, READ_FILE) })),
+    ];
+}
+
+/**
+ * The reads of one emulated link's measurements: the like-for-like rows and each host's own fs read (the in-host floor),
+ * as a table; with `fileService`, Theia's `FileService.readFile` too (the link's chart draws it beside them).
+ */
+export function linkReadTable(measurements: readonly ReportMeasurement[], label: (key: HostKey) => string, id: string, title: string,
+    fileService = false): MedianTable | undefined {
+    const tables = new ReportTables(measurements, label);
+    const inHost = SCENARIO_CATALOG.extensionHostNodeReadFile.id;
+    return tables.medians(id, `${title}, ${MEDIAN_UNIT}`, 'Host (path)', [
+        ...likeForLikeRows(label),
+        { label: `${label(VSCODE_SERVER)}: fs.promises.readFile in the extension host`, series: series(VSCODE_SERVER, inHost) },
+        { label: `${label(THEIA.browser.plugin)}: fs.promises.readFile in the plugin host`, series: series(THEIA.browser.plugin, inHost) },
+        ...(fileService ? [{ label: `${label(THEIA.browser.extension)}: FileService.readFile`, series: series(THEIA.browser.extension, FILE_SERVICE) }] : []),
     ]);
 }
 
@@ -850,6 +892,8 @@ export interface HeadlineSection {
     readonly hops: readonly { readonly hostLabel: string; readonly hops: readonly HopColumn[]; readonly row: HopRow }[];
     readonly cpu: readonly { readonly processes: readonly string[]; readonly row: CpuRow }[];
     readonly stream: StreamRow | undefined;
+    /** With results over emulated links: the plugin's read against VS Code server's on the slowest link, at the largest size. */
+    readonly network?: NetworkHeadline;
 }
 
 /** The largest size with a value, and the value. */
@@ -875,7 +919,7 @@ function headlineMedians(measurements: readonly ReportMeasurement[]): HeadlineSe
 }
 
 function headlineSection(measurements: readonly ReportMeasurement[], factors: readonly FactorTable[], hops: HopsSection | undefined,
-    cpu: CpuSection | undefined, streams: readonly StreamRow[]): HeadlineSection | undefined {
+    cpu: CpuSection | undefined, streams: readonly StreamRow[], network: NetworkHeadline | undefined): HeadlineSection | undefined {
     const medians = headlineMedians(measurements);
     const factorFindings = factors.filter(table => HEADLINE_FACTORS.test(table.id) || RELEASE_FACTORS.test(table.id)).flatMap(table => {
         const found = largest(table.columns.map((size, index) => ({ size, value: table.cells[index]?.factor === undefined ? undefined : table.cells[index] })));
@@ -891,10 +935,11 @@ function headlineSection(measurements: readonly ReportMeasurement[], factors: re
         return found ? [{ processes: cpu!.processes, row: found.value }] : [];
     });
     const stream = largest(streams.map(row => ({ size: row.targetLabel, value: row })))?.value;
-    if (medians.length + factorFindings.length + hopFindings.length + cpuFindings.length === 0 && !stream) {
+    if (medians.length + factorFindings.length + hopFindings.length + cpuFindings.length === 0 && !stream && !network) {
         return undefined;
     }
-    return { kind: 'headline', medians, factors: factorFindings, hops: hopFindings, cpu: cpuFindings, stream };
+    // Only a report with emulated links has the field, so one without is what it always was.
+    return { kind: 'headline', medians, factors: factorFindings, hops: hopFindings, cpu: cpuFindings, stream, ...(network ? { network } : {}) };
 }
 
 /**
@@ -904,7 +949,9 @@ function headlineSection(measurements: readonly ReportMeasurement[], factors: re
  * time, VS Code's read from its parts, the CPU per MB of the CPU passes, each host's environment, the hosts that were
  * not measured, and the charts. Hosts, sizes and sections nobody measured are left out. The two sides of one alternated
  * run (`yarn bench --compare`: every document has a `comparison`, base and head) make a comparison report instead
- * ({@link pairedComparisonReport}).
+ * ({@link pairedComparisonReport}). Files measured over an emulated link (`yarn bench --network`, a `network` each) would
+ * collide with the loopback files of the same hosts: everything above is built from the loopback files alone, and each
+ * link gets a section of its own ({@link networkReport}) and a sentence in the headline.
  */
 export function buildComparisonReport(documents: readonly ResultsDocument[], options: ComparisonReportOptions = {}): ComparisonReport {
     const sides = comparisonSidesOf(documents);
@@ -912,8 +959,10 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
         return pairedComparisonReport(sides, options);
     }
     const label = hostLabelsOf(documents);
-    const tables = new ReportTables(collectMeasurements(documents, label), label);
-    const releases = releaseTables(tables, theiaReleasesOf(documents));
+    const loopback = documents.filter(document => document.network === undefined);
+    const links = networkReport(documents.filter(document => document.network !== undefined), label);
+    const tables = new ReportTables(collectMeasurements(loopback, label), label);
+    const releases = releaseTables(tables, theiaReleasesOf(loopback));
     const factors = [...releases.factors, ...factorTables(tables)];
     const scenarios = scenarioTables(tables);
     const notMeasured = [...options.notMeasured ?? []];
@@ -921,7 +970,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const hops = hopsSection(tables.measurements);
     const vscodeParts = vscodePartsSection(tables.measurements);
     const cpu = cpuSection(tables.measurements);
-    const headline = headlineSection(tables.measurements, factors, hops, cpu, streams);
+    const headline = headlineSection(tables.measurements, factors, hops, cpu, streams, links.headline);
     const suiteTables = originalSuiteTables(tables);
     const sections: ReportSection[] = [
         ...defined([headline]),
@@ -930,27 +979,45 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
         ...(scenarios.length > 0 ? [{ kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table) }] : []),
         ...(streams.length > 0 ? [{ kind: 'streaming' as const, rows: streams }] : []),
         ...defined([hops, vscodeParts, cpu]),
-        ...precisionSections(documents, label),
-        { kind: 'environments', hosts: hostEnvironments(documents, label) },
+        ...precisionSections(loopback, label),
+        ...links.sections,
+        { kind: 'environments', hosts: linkEnvironments(loopback, documents, label) },
         ...(notMeasured.length > 0 ? [{ kind: 'not-measured' as const, hosts: notMeasured }] : []),
     ];
+    const measurements = [...tables.measurements, ...links.measurements];
     return {
         title: options.title ?? DEFAULT_REPORT_TITLE,
-        sizes: tables.sizes,
+        sizes: chartSizes(measurements.map(entry => entry.measurement.targetLabel)),
         hosts: hostKeysOf(documents).map(key => ({ key, label: label(key) })),
-        measurements: tables.measurements,
+        measurements,
         sections,
         // The bar charts are drawn with their sections, and written as files like the others.
-        charts: [...reportCharts(suiteTables, factors, streams, releases.medians), ...defined([hops?.chart, cpu?.chart])],
+        charts: [...reportCharts(suiteTables, factors, streams, releases.medians), ...defined([hops?.chart, cpu?.chart]),
+            ...links.sections.flatMap(section => defined([section.chart, section.hops?.chart]))],
     };
 }
 
-function chartSizes(sizes: Iterable<string>): string[] {
+/** The hosts' environments as their loopback files recorded them, then those of hosts measured only over an emulated link. */
+function linkEnvironments(loopback: readonly ResultsDocument[], documents: readonly ResultsDocument[], label: (key: HostKey) => string): HostEnvironment[] {
+    const environments = hostEnvironments(loopback, label);
+    const seen = new Set(environments.map(environment => hostKeyId(environment.host)));
+    return [...environments, ...hostEnvironments(documents, label).filter(environment => !seen.has(hostKeyId(environment.host)))];
+}
+
+/** The fixture sizes among some targets, smallest first. */
+export function chartSizes(sizes: Iterable<string>): string[] {
     const present = new Set(sizes);
     return FIXTURE_SIZE_LABELS.filter(size => present.has(size));
 }
 
-/** Median vs size of every fixture scenario and host; the factors vs size. */
+/** A line per row of a table of medians over sizes, its measured cells as points; rows without any are left out. */
+export function medianSeriesOf(table: MedianTable): MedianChartSeries[] {
+    return table.rows.map((row): MedianChartSeries => ({
+        kind: 'median', label: row.label, series: row.series,
+        points: defined(row.cells.map((cell, index) => cell && { size: table.columns[index], cell })),
+    })).filter(line => line.points.length > 0);
+}
+
 /**
  * One chart per table of the original suite (a handful of lines each, so every line can be told apart): the plugin's
  * and the extension's read in every host (like for like where VS Code's read through the workbench was measured:
@@ -962,10 +1029,7 @@ function reportCharts(suiteTables: readonly MedianTable[], factorTables: readonl
     const charts: SizeChart[] = [];
     const readTable = suiteTables.find(table => table.id === 'like-for-like') ?? suiteTables.find(table => table.id === 'read-file');
     const chartOf = (table: MedianTable, id: string, title: string, display: SizeChart['display'] = 'lines'): void => {
-        const series = table.rows.map((row): MedianChartSeries => ({
-            kind: 'median', label: row.label, series: row.series,
-            points: defined(row.cells.map((cell, index) => cell && { size: table.columns[index], cell })),
-        })).filter(line => line.points.length > 0);
+        const series = medianSeriesOf(table);
         if (series.length > 0) {
             charts.push({
                 kind: 'lines', id, title, xTitle: 'file size', yTitle: 'median ms',

@@ -2,7 +2,7 @@ import { ChangeVerdict, CONFIDENCE_LEVEL, formatShare, formatSupported, Interval
 import { formatChangeRatio, formatFactor, formatMedian } from './report-format';
 import { ForestChart, ForestRow } from './report-paired';
 import { CHANGE_VERDICTS } from './run-comparison';
-import { MedianTable, ReportChart, SizeChart, StackedBarChart } from './report-model';
+import { FactorChartSeries, FloorChartSeries, MedianChartSeries, MedianTable, ReportChart, SizeChart, StackedBarChart } from './report-model';
 import { FIXTURE_SIZE_LABELS, fixtureSize } from './sizes';
 
 /** One point of a line: data units, optionally its interval (drawn as a whisker), and the text of its tooltip. */
@@ -18,7 +18,8 @@ export interface LineChart {
     readonly title: string;
     readonly xTitle: string;
     readonly yTitle: string;
-    readonly series: readonly { name: string; points: readonly LinePoint[] }[];
+    /** `dashed`: a line of another kind than the measured ones (a floor), drawn dashed whatever its place. */
+    readonly series: readonly { name: string; points: readonly LinePoint[]; dashed?: boolean }[];
     /** Labels for x values (e.g. `10000K` for 10240000). */
     readonly xLabels: ReadonlyMap<number, string>;
 }
@@ -44,6 +45,8 @@ export interface StripChart {
 
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
 const DASHES = ['', '6 3', '2 3', '8 3 2 3'];
+/** A floor's line: dashed, unlike any measured line of a chart of up to {@link PALETTE}'s length. */
+const FLOOR_DASH = '6 3';
 const FONT_SIZE = 11;
 /** Wider than the average glyph of sans-serif fonts at {@link FONT_SIZE}, so estimated label widths are never short. */
 const GLYPH_WIDTH = 0.65 * FONT_SIZE;
@@ -214,7 +217,7 @@ export function renderLineChartSvg(chart: LineChart, width = 760, plotHeight = 3
             `<text x="${xPixel}" y="${margin.top + plotHeight + 16}" text-anchor="middle">${escapeXml(label)}</text>`);
     }
     const style = (index: number): string => {
-        const dash = DASHES[Math.floor(index / PALETTE.length) % DASHES.length];
+        const dash = chart.series[index].dashed ? FLOOR_DASH : DASHES[Math.floor(index / PALETTE.length) % DASHES.length];
         return `stroke="${PALETTE[index % PALETTE.length]}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}`;
     };
     chart.series.forEach((series, index) => {
@@ -468,22 +471,33 @@ export function renderReportChartSvg(chart: ReportChart): string {
     }
 }
 
+/** A size chart's point as drawn: its value, its interval where it has one, and its tooltip. */
+interface SizeValue {
+    readonly size: string;
+    readonly value: number;
+    readonly interval?: Interval;
+    readonly text: string;
+}
+
+function sizeValues(series: MedianChartSeries | FactorChartSeries | FloorChartSeries): SizeValue[] {
+    switch (series.kind) {
+        case 'median':
+            return series.points.map(({ size, cell }) => ({ size, value: cell.statistics.medianMs, interval: cell.medianInterval, text: `${formatMedian(cell)} ms` }));
+        case 'factor':
+            return series.points.map(({ size, cell }) => ({ size, value: cell.factor, interval: cell.factorInterval, text: formatFactor(cell) }));
+        case 'floor':
+            return series.points.map(({ size, ms }) => ({ size, value: ms, text: `${formatSupported(ms)} ms (floor)` }));
+    }
+}
+
 function renderSizeChartSvg(chart: SizeChart): string {
     if (chart.display === 'grouped-bars') {
         return renderGroupedBarChartSvg({
             title: chart.title, xTitle: chart.xTitle, yTitle: chart.yTitle, groups: chart.sizes,
-            series: chart.series.map(series => ({
-                name: series.label,
-                values: chart.sizes.map(size => {
-                    const point = series.points.find(candidate => candidate.size === size);
-                    if (!point) {
-                        return undefined;
-                    }
-                    return 'factor' in point.cell
-                        ? { value: point.cell.factor, interval: point.cell.factorInterval, text: formatFactor(point.cell) }
-                        : { value: point.cell.statistics.medianMs, interval: point.cell.medianInterval, text: `${formatMedian(point.cell)} ms` };
-                }),
-            })),
+            series: chart.series.map(series => {
+                const values = sizeValues(series);
+                return { name: series.label, values: chart.sizes.map(size => values.find(candidate => candidate.size === size)) };
+            }),
         });
     }
     return renderLineChartSvg({
@@ -493,9 +507,8 @@ function renderSizeChartSvg(chart: SizeChart): string {
         xLabels: new Map(chart.sizes.map(size => [fixtureSize(size).bytes, size])),
         series: chart.series.map(series => ({
             name: series.label,
-            points: series.kind === 'median'
-                ? series.points.map(({ size, cell }) => ({ x: fixtureSize(size).bytes, y: cell.statistics.medianMs, interval: cell.medianInterval, text: `${formatMedian(cell)} ms` }))
-                : series.points.map(({ size, cell }) => ({ x: fixtureSize(size).bytes, y: cell.factor, interval: cell.factorInterval, text: formatFactor(cell) })),
+            points: sizeValues(series).map(({ size, value, interval, text }) => ({ x: fixtureSize(size).bytes, y: value, interval, text })),
+            ...(series.kind === 'floor' ? { dashed: true } : {}),
         })),
     });
 }

@@ -1,0 +1,220 @@
+import { HostKey, hostKeyId } from './host-identity';
+import { Interval } from './intervals';
+import { describeNetworkProfile, NetworkCheck, networkCheckMisses, NetworkProfile, pathSteps, PathSteps, wireFloor, WireFloor } from './network';
+import {
+    chartSizes, collectMeasurements, FactorCell, factorCell, FloorChartSeries, HopsSection, hopsSection, hostKeyerOf, linkReadTable, MedianCell, medianCell,
+    medianSeriesOf, MedianTable, ReportMeasurement, SeriesKey, SizeChart,
+} from './report-model';
+import { ResultsDocument } from './results';
+import { ScenarioInfo } from './scenario';
+import { SCENARIO_CATALOG } from './scenario-catalog';
+import { FIXTURE_SIZE_LABELS } from './sizes';
+
+/** What the emulation check of one results file measured through the link, against the profile's figures. */
+export interface NetworkCheckRow {
+    /** The file's host (a Theia browser app's file is its extension's). */
+    readonly hostLabel: string;
+    readonly check: NetworkCheck;
+    /** The figures beyond the check's tolerance of the profile's ({@link networkCheckMisses}); empty when every one is within it. */
+    readonly misses: readonly string[];
+}
+
+/** One path at one size over a link: the measured median beside the least time the link allows for what the path carries. */
+export interface WireFloorCell {
+    readonly measured: MedianCell;
+    readonly floor: WireFloor;
+    /** Measured median / floor; undefined where the floor is 0 (a path that never crosses the link). */
+    readonly measuredOverFloor: number | undefined;
+    /** The median's 95% interval divided by the floor; undefined without a ratio or with too few samples for an interval. */
+    readonly measuredOverFloorInterval: Interval | undefined;
+}
+
+/** A path (one scenario in one host) whose steps are known ({@link pathSteps}), at every size of its section. */
+export interface WireFloorRow {
+    readonly series: SeriesKey;
+    readonly hostLabel: string;
+    readonly scenario: ScenarioInfo;
+    /** Whether the steps are the run's hop trace or the path the scenario is known to take. */
+    readonly stepsFrom: PathSteps['from'];
+    /** Crossings of the link each way, whatever the size. */
+    readonly crossingsDown: number;
+    readonly crossingsUp: number;
+    /** One per {@link WireFloorTable.columns}; undefined where the path was not measured at that size. */
+    readonly cells: readonly (WireFloorCell | undefined)[];
+}
+
+export interface WireFloorTable {
+    readonly columns: readonly string[];
+    readonly rows: readonly WireFloorRow[];
+}
+
+/** The results files measured over one emulated link (`yarn bench --network`): what the link was, and how each host's read fared over it. */
+export interface NetworkSection {
+    readonly kind: 'network';
+    /** The first file's profile (a profile's name stands for its figures within one run). */
+    readonly profile: NetworkProfile;
+    /** The tools that emulated it, once each. */
+    readonly emulators: readonly string[];
+    /** One per results file, in the files' order. */
+    readonly checks: readonly NetworkCheckRow[];
+    /** The like-for-like reads and each host's in-host fs read over this link; undefined where none was measured. */
+    readonly reads: MedianTable | undefined;
+    readonly floors: WireFloorTable;
+    /** The traced plugin reads over this link, where any: where the time beyond the floor goes. */
+    readonly hops: HopsSection | undefined;
+    /** `network-<profile>`: median ms of each read path against size, and the plugin read's wire floor. */
+    readonly chart: SizeChart | undefined;
+}
+
+/**
+ * The headline's sentence about the links: on the slowest link (the largest wire floor of the Theia plugin's read at the
+ * largest size it was read over a link; of equal floors, the slowest upload), the plugin's read against VS Code server's.
+ */
+export interface NetworkHeadline {
+    readonly profile: NetworkProfile;
+    readonly size: string;
+    readonly pluginLabel: string;
+    /** The plugin's `workspace.fs.readFile` with its floor. */
+    readonly plugin: WireFloorCell;
+    /** VS Code server's `workspace.fs.readFile` over the same link at the same size, where measured. */
+    readonly vscode: { readonly hostLabel: string; readonly factor: FactorCell } | undefined;
+}
+
+const READ_FILE = SCENARIO_CATALOG.vscodeReadFile.id;
+const TRACED_READ = SCENARIO_CATALOG.vscodeReadFileHops.id;
+const THEIA_BROWSER_PLUGIN: HostKey = { editor: 'theia', runtime: 'browser', extensionKind: 'plugin' };
+const VSCODE_SERVER: HostKey = { editor: 'vscode', runtime: 'server', extensionKind: 'extension' };
+/** A link's chart draws at most this many measured lines, besides the floor (seven lines in all can be told apart). */
+const MAX_MEASURED_LINES = 6;
+
+function catalogOrder(scenarioId: string): number {
+    const index = Object.values(SCENARIO_CATALOG).findIndex(scenario => scenario.id === scenarioId);
+    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+}
+
+/** The path's floor at one size, and the measured median over it. */
+function wireFloorCell(measured: MedianCell, floor: WireFloor): WireFloorCell {
+    if (floor.floorMs <= 0) {
+        return { measured, floor, measuredOverFloor: undefined, measuredOverFloorInterval: undefined };
+    }
+    const interval = measured.medianInterval;
+    return {
+        measured, floor, measuredOverFloor: measured.statistics.medianMs / floor.floorMs,
+        measuredOverFloorInterval: interval && { low: interval.low / floor.floorMs, high: interval.high / floor.floorMs },
+    };
+}
+
+/**
+ * A row per measured path whose steps are known, host by host in order of appearance, scenarios in catalog order. A Theia
+ * plugin's read takes its steps from the hop ids its host's traced read recorded, so its crossings are the trace's.
+ */
+function wireFloorTable(measurements: readonly ReportMeasurement[], profile: NetworkProfile): WireFloorTable {
+    const columns = chartSizes(measurements.map(entry => entry.measurement.targetLabel));
+    const paths = [...new Map(measurements.map(entry => [`${hostKeyId(entry.host)}|${entry.measurement.scenario.id}`, entry])).values()];
+    const hostOrder = [...new Set(paths.map(entry => hostKeyId(entry.host)))];
+    paths.sort((a, b) => hostOrder.indexOf(hostKeyId(a.host)) - hostOrder.indexOf(hostKeyId(b.host))
+        || catalogOrder(a.measurement.scenario.id) - catalogOrder(b.measurement.scenario.id));
+    const traceOf = (host: HostKey): readonly string[] | undefined => measurements.find(entry => hostKeyId(entry.host) === hostKeyId(host)
+        && entry.measurement.scenario.id === TRACED_READ && entry.measurement.hops !== undefined)?.measurement.hops?.hops;
+    const rows = paths.flatMap(({ host, hostLabel, measurement: { scenario } }): WireFloorRow[] => {
+        const steps = pathSteps(scenario.id, host, traceOf(host));
+        if (!steps) {
+            return [];
+        }
+        const { crossingsDown, crossingsUp } = wireFloor(steps.steps, 0, profile);
+        const cells = columns.map(size => {
+            const entry = measurements.find(candidate => hostKeyId(candidate.host) === hostKeyId(host)
+                && candidate.measurement.scenario.id === scenario.id && candidate.measurement.targetLabel === size);
+            return entry && wireFloorCell(medianCell(entry.measurement), wireFloor(steps.steps, entry.measurement.bytes, profile));
+        });
+        return [{ series: { host, scenarioId: scenario.id }, hostLabel, scenario, stepsFrom: steps.from, crossingsDown, crossingsUp, cells }];
+    });
+    return { columns, rows };
+}
+
+function isRow(row: WireFloorRow, host: HostKey, scenarioId: string): boolean {
+    return hostKeyId(row.series.host) === hostKeyId(host) && row.series.scenarioId === scenarioId;
+}
+
+/** A safe file-name part of a profile's name (custom names are checked when given; a hand-edited file's may be anything). */
+function chartIdPart(name: string): string {
+    return name.replace(/[^a-z0-9-]+/gi, '-');
+}
+
+function networkChart(profile: NetworkProfile, paths: MedianTable | undefined, floors: WireFloorTable): SizeChart | undefined {
+    const measured = paths ? medianSeriesOf(paths).slice(0, MAX_MEASURED_LINES) : [];
+    const pluginRead = floors.rows.find(row => isRow(row, THEIA_BROWSER_PLUGIN, READ_FILE));
+    const floorPoints = pluginRead ? pluginRead.cells.flatMap((cell, index) => cell && cell.floor.floorMs > 0
+        ? [{ size: floors.columns[index], ms: cell.floor.floorMs }] : []) : [];
+    const floor: FloorChartSeries[] = pluginRead && floorPoints.length > 0
+        ? [{ kind: 'floor', label: `wire floor of ${pluginRead.hostLabel}: ${pluginRead.scenario.label}`, points: floorPoints }] : [];
+    const series = [...measured, ...floor];
+    if (series.length === 0) {
+        return undefined;
+    }
+    const sizes = chartSizes(series.flatMap(line => line.points.map(point => point.size)));
+    return {
+        kind: 'lines', id: `network-${chartIdPart(profile.name)}`, xTitle: 'file size', yTitle: 'median ms', sizes, series,
+        title: `Over ${describeNetworkProfile(profile)}: median ms of each read, and the plugin read's wire floor (dashed; log scales)`,
+    };
+}
+
+function networkSection(documents: readonly ResultsDocument[], label: (key: HostKey) => string): { section: NetworkSection; measurements: ReportMeasurement[] } {
+    const profile = documents[0].network!.profile;
+    const measurements = collectMeasurements(documents, label).map(entry => ({ ...entry, network: profile }));
+    const keyOf = hostKeyerOf(documents);
+    const checks = documents.map(({ host, network }): NetworkCheckRow => ({
+        hostLabel: label(keyOf(host)), check: network!.check, misses: networkCheckMisses(profile, network!.check, network!.check.tolerance),
+    }));
+    const title = `Over ${profile.name}: an extension's read in every host`;
+    const floors = wireFloorTable(measurements, profile);
+    const hops = hopsSection(measurements);
+    const id = chartIdPart(profile.name);
+    const section: NetworkSection = {
+        kind: 'network', profile, emulators: [...new Set(documents.map(document => document.network!.emulator))], checks,
+        reads: linkReadTable(measurements, label, `network-reads-${id}`, title), floors,
+        hops: hops && { ...hops, chart: { ...hops.chart, id: `hops-${id}`, title: `${hops.chart.title}, over ${profile.name}` } },
+        chart: networkChart(profile, linkReadTable(measurements, label, `network-chart-${id}`, title, true), floors),
+    };
+    return { section, measurements };
+}
+
+/** The headline's link: see {@link NetworkHeadline}; undefined where no link has a Theia plugin's read with a floor. */
+function networkHeadline(sections: readonly NetworkSection[]): NetworkHeadline | undefined {
+    const candidates = sections.flatMap(section => {
+        const row = section.floors.rows.find(candidate => isRow(candidate, THEIA_BROWSER_PLUGIN, READ_FILE));
+        return row ? row.cells.flatMap((cell, index) => cell && cell.floor.floorMs > 0 ? [{ section, row, size: section.floors.columns[index], cell }] : []) : [];
+    });
+    if (candidates.length === 0) {
+        return undefined;
+    }
+    const largestSize = Math.max(...candidates.map(candidate => FIXTURE_SIZE_LABELS.indexOf(candidate.size)));
+    const [slowest] = candidates.filter(candidate => FIXTURE_SIZE_LABELS.indexOf(candidate.size) === largestSize)
+        .sort((a, b) => b.cell.floor.floorMs - a.cell.floor.floorMs || a.section.profile.upMbps - b.section.profile.upMbps);
+    const { section, row, size, cell } = slowest;
+    const column = section.floors.columns.indexOf(size);
+    const vscodeRow = section.floors.rows.find(candidate => isRow(candidate, VSCODE_SERVER, READ_FILE));
+    const vscodeCell = vscodeRow?.cells[column];
+    return {
+        profile: section.profile, size, pluginLabel: row.hostLabel, plugin: cell,
+        vscode: vscodeRow && vscodeCell ? { hostLabel: vscodeRow.hostLabel, factor: factorCell(cell.measured.measurement, vscodeCell.measured.measurement) } : undefined,
+    };
+}
+
+/**
+ * The part of a report that the files measured over emulated links make: a section per profile, in the order the
+ * profiles first appear, each from its own files alone (a host measured over several links keeps each link's rows
+ * apart); their measurements, each with its link; and the headline's sentence.
+ */
+export function networkReport(documents: readonly ResultsDocument[], label: (key: HostKey) => string): {
+    sections: NetworkSection[]; measurements: ReportMeasurement[]; headline: NetworkHeadline | undefined;
+} {
+    const byProfile = new Map<string, ResultsDocument[]>();
+    for (const document of documents.filter(candidate => candidate.network !== undefined)) {
+        const name = document.network!.profile.name;
+        byProfile.set(name, [...byProfile.get(name) ?? [], document]);
+    }
+    const built = [...byProfile.values()].map(profileDocuments => networkSection(profileDocuments, label));
+    const sections = built.map(entry => entry.section);
+    return { sections, measurements: built.flatMap(entry => entry.measurements), headline: networkHeadline(sections) };
+}
