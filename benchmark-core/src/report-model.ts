@@ -8,7 +8,7 @@ import { comparisonSidesOf, ForestChart, pairedComparisonReport, PairedCompariso
 import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
 import { RunComparisonOptions } from './run-comparison';
 import { ScenarioInfo } from './scenario';
-import { SCENARIO_CATALOG } from './scenario-catalog';
+import { SCENARIO_CATALOG, scenarioCatalogOrder } from './scenario-catalog';
 import { FIXTURE_SIZE_LABELS, fixtureSize } from './sizes';
 import { computeStatistics, median as medianOf, quantile, SampleStatistics } from './statistics';
 
@@ -457,15 +457,10 @@ export interface CpuSection {
     readonly chart: StackedBarChart;
 }
 
-function catalogOrder(scenarioId: string): number {
-    const index = Object.values(SCENARIO_CATALOG).findIndex(scenario => scenario.id === scenarioId);
-    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
-}
-
 /** The CPU passes of some measurements (rows of 500K and up with `cpu`), or undefined without any. */
 export function cpuSection(measurements: readonly ReportMeasurement[]): CpuSection | undefined {
     const passes = measurements.filter(entry => entry.measurement.cpu !== undefined && isLargeSize(entry.measurement.targetLabel) && entry.measurement.bytes > 0)
-        .sort((a, b) => a.hostLabel.localeCompare(b.hostLabel) || catalogOrder(a.measurement.scenario.id) - catalogOrder(b.measurement.scenario.id)
+        .sort((a, b) => a.hostLabel.localeCompare(b.hostLabel) || scenarioCatalogOrder(a.measurement.scenario.id) - scenarioCatalogOrder(b.measurement.scenario.id)
             || sizeOrder(a.measurement.targetLabel) - sizeOrder(b.measurement.targetLabel));
     if (passes.length === 0) {
         return undefined;

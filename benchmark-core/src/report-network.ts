@@ -7,7 +7,7 @@ import {
 } from './report-model';
 import { ResultsDocument } from './results';
 import { ScenarioInfo } from './scenario';
-import { SCENARIO_CATALOG } from './scenario-catalog';
+import { SCENARIO_CATALOG, scenarioCatalogOrder } from './scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from './sizes';
 
 /** What the emulation check of one results file measured through the link, against the profile's figures. */
@@ -87,11 +87,6 @@ const VSCODE_SERVER: HostKey = { editor: 'vscode', runtime: 'server', extensionK
 /** A link's chart draws at most this many measured lines, besides the floor (seven lines in all can be told apart). */
 const MAX_MEASURED_LINES = 6;
 
-function catalogOrder(scenarioId: string): number {
-    const index = Object.values(SCENARIO_CATALOG).findIndex(scenario => scenario.id === scenarioId);
-    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
-}
-
 /** The path's floor at one size, and the measured median over it. */
 function wireFloorCell(measured: MedianCell, floor: WireFloor): WireFloorCell {
     if (floor.floorMs <= 0) {
@@ -113,7 +108,7 @@ function wireFloorTable(measurements: readonly ReportMeasurement[], profile: Net
     const paths = [...new Map(measurements.map(entry => [`${hostKeyId(entry.host)}|${entry.measurement.scenario.id}`, entry])).values()];
     const hostOrder = [...new Set(paths.map(entry => hostKeyId(entry.host)))];
     paths.sort((a, b) => hostOrder.indexOf(hostKeyId(a.host)) - hostOrder.indexOf(hostKeyId(b.host))
-        || catalogOrder(a.measurement.scenario.id) - catalogOrder(b.measurement.scenario.id));
+        || scenarioCatalogOrder(a.measurement.scenario.id) - scenarioCatalogOrder(b.measurement.scenario.id));
     const traceOf = (host: HostKey): readonly string[] | undefined => measurements.find(entry => hostKeyId(entry.host) === hostKeyId(host)
         && entry.measurement.scenario.id === TRACED_READ && entry.measurement.hops !== undefined)?.measurement.hops?.hops;
     const rows = paths.flatMap(({ host, hostLabel, measurement: { scenario } }): WireFloorRow[] => {

@@ -5,7 +5,7 @@ import {
 } from './report-model';
 import { ComparisonSide, ResultsDocument } from './results';
 import { CellChange, compareRuns, RunComparison, RunComparisonOptions, pairedSides, verdictCounts } from './run-comparison';
-import { SCENARIO_CATALOG, scenarioInfoById } from './scenario-catalog';
+import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from './scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from './sizes';
 import { median } from './statistics';
 
@@ -106,16 +106,11 @@ const KEY_SIZES: readonly string[] = ['5000K', '10000K'];
 /** The comparison of a report: every cell from 500K up, unless the report's options say otherwise. */
 export const PAIRED_REPORT_COMPARISON: RunComparisonOptions = { minSize: '500K' };
 
-function catalogOrder(scenarioId: string): number {
-    const index = Object.values(SCENARIO_CATALOG).findIndex(scenario => scenario.id === scenarioId);
-    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
-}
-
 function comparisonRows(comparison: RunComparison): PairedComparisonRow[] {
     return comparison.cells.map(cell => {
         const scenarioLabel = scenarioInfoById(cell.scenarioId)?.label ?? cell.scenarioId;
         return { label: `${cell.hostLabel} · ${scenarioLabel} · ${cell.target}`, scenarioLabel, cell };
-    }).sort((a, b) => a.cell.hostLabel.localeCompare(b.cell.hostLabel) || catalogOrder(a.cell.scenarioId) - catalogOrder(b.cell.scenarioId)
+    }).sort((a, b) => a.cell.hostLabel.localeCompare(b.cell.hostLabel) || scenarioCatalogOrder(a.cell.scenarioId) - scenarioCatalogOrder(b.cell.scenarioId)
         || FIXTURE_SIZE_LABELS.indexOf(a.cell.target) - FIXTURE_SIZE_LABELS.indexOf(b.cell.target));
 }
 

@@ -119,6 +119,12 @@ export function selectScenarios<S extends ScenarioSuite>(implementations: Scenar
     });
 }
 
+/** A scenario's place in the catalog (report order); after every catalog scenario for an id the catalog does not know. */
+export function scenarioCatalogOrder(scenarioId: string): number {
+    const index = Object.values(SCENARIO_CATALOG).findIndex(scenario => scenario.id === scenarioId);
+    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+}
+
 export function scenarioInfoById(id: string): ScenarioInfo | undefined {
     return Object.values(SCENARIO_CATALOG).find(scenario => scenario.id === id);
 }
