@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { toBenchmarkActionEntries } from '../benchmark-action';
 import { PLUGIN_READ_HOPS } from '../hops';
 import { medianInterval } from '../intervals';
-import { NETWORK_PROFILES, NetworkConditions, NetworkProfile } from '../network';
+import { NETWORK_PROFILES, NetworkProfile } from '../network';
 import { renderReportFiles } from '../report-files';
 import { headlineItems, NO_LINK_CROSSING, wireFloorGrid } from '../report-format';
 import { renderReportHtml } from '../report-html';
@@ -24,10 +24,14 @@ const PLUGIN_DSL_10000K = fifteen(31000, 50);
 /** VS Code server's read in its extension host over dsl at 10000K: median 145 ms. */
 const VSCODE_DSL_10000K = fifteen(138, 1);
 
+/** The document measured over `profile`, its check within 3% of every figure; the page reached 900 Mbit/s each way without the link. */
 function over(profile: NetworkProfile, document: ResultsDocument): ResultsDocument {
-    const network: NetworkConditions = {
+    const network = {
         profile, emulator: 'toxiproxy 2.12.0',
-        check: { rttMs: profile.rttMs * 1.02, directRttMs: 0.4, downMbps: profile.downMbps * 0.97, upMbps: profile.upMbps * 0.98, bytes: 1_000_000, tolerance: 0.15, held: true },
+        check: {
+            rttMs: profile.rttMs * 1.02, directRttMs: 0.4, downMbps: profile.downMbps * 0.97, upMbps: profile.upMbps * 0.98,
+            directDownMbps: 900, directUpMbps: 900, bytes: 1_000_000, tolerance: 0.15, held: true,
+        },
     };
     return validateResultsDocument({ ...document, schemaVersion: 4, network });
 }
