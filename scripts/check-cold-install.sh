@@ -3,10 +3,11 @@
 # committed HEAD, empty yarn and npm caches, then the README's own commands:
 #
 #   yarn install --frozen-lockfile
-#   yarn bench --iterations 2 --warmup 1 --sizes 1K,5K --precision 0 --out <tmp>/bench   (a small setting)
+#   yarn bench --iterations 2 --warmup 1 --sizes 1K,5K --precision 0 --network loopback,lan --out <tmp>/bench
+#   (a small setting; the lan link makes the run install Toxiproxy itself, as a user's first --network run does)
 #
 # and fails unless the run measured the hosts this machine has: `vscode-server` (code-server) and
-# `theia-browser` must be "measured" in <out>/run.json, and no host may have "failed" (a host
+# `theia-browser`, over loopback and over lan, must be "measured" in <out>/run.json, and no host may have "failed" (a host
 # that cannot run here, such as Electron without its binary, is "skipped" and is fine).
 #
 #   scripts/check-cold-install.sh           run it; the clone is removed on success, kept on failure
@@ -157,7 +158,7 @@ step "git clone" git clone --quiet --no-hardlinks "$REPO_ROOT" "$CLONE"
 step "checkout HEAD" git -C "$CLONE" checkout --quiet --detach "$HEAD_SHA"
 step "yarn install" yarn install --frozen-lockfile
 bench_rc=0
-step "yarn bench" yarn bench --iterations 2 --warmup 1 --sizes 1K,5K --precision 0 --out "$OUT" || bench_rc=$?
+step "yarn bench" yarn bench --iterations 2 --warmup 1 --sizes 1K,5K --precision 0 --network loopback,lan --out "$OUT" || bench_rc=$?
 
 # ---- did it measure the hosts this machine has? -------------------------------------------
 echo
@@ -170,7 +171,7 @@ node -e '
     console.log(`[check-cold-install]   ${outcome.host}: ${outcome.status} in ${outcome.seconds} s${outcome.reason ? ": " + outcome.reason : ""}`);
     if (outcome.status === "failed") { problems.push(`${outcome.host} failed`); }
   }
-  for (const host of ["vscode-server", "theia-browser"]) {
+  for (const host of ["vscode-server", "theia-browser", "vscode-server@lan", "theia-browser@lan"]) {
     const outcome = hosts.get(host);
     if (!outcome || outcome.status !== "measured") { problems.push(`${host} was not measured (${outcome ? outcome.status : "not in run.json"})`); }
   }

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../hops';
 import {
-    crossingOf, LOOPBACK, NETWORK_PROFILES, networkCheckMisses, NetworkProfile, parseNetworkList, pathSteps, stepsOfHopTrace, toxicsFor, wireFloor,
+    crossingOf, LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, NetworkProfile, parseNetworkList, pathSteps, stepsOfHopTrace, toxicsFor, wireFloor,
 } from '../network';
 import { SCENARIO_CATALOG } from '../scenario-catalog';
 
@@ -48,7 +48,7 @@ suite('network profiles', () => {
         assert.deepStrictEqual(toxics.map(toxic => toxic.attributes), [{ latency: 25, jitter: 0 }, { latency: 25, jitter: 0 }, { rate: 3125 }, { rate: 375 }]);
         const lan = toxicsFor(NETWORK_PROFILES.lan);
         assert.strictEqual(lan[0].attributes.latency + lan[1].attributes.latency, 1, 'an odd round trip still adds up');
-        assert.strictEqual(lan[2].attributes.rate, 125_000);
+        assert.strictEqual(lan[2].attributes.rate, 12_500);
     });
 
     test('the emulation check holds within 15% and names each figure that misses', () => {
@@ -59,8 +59,16 @@ suite('network profiles', () => {
         assert.match(misses[0], /round trip 1\.2 ms, not 50 ms ±15%/);
         assert.match(misses[1], /download 400 Mbit\/s, not 25 Mbit\/s/);
         assert.match(misses[2], /upload 2\.4 Mbit\/s, not 3 Mbit\/s/);
-        assert.deepStrictEqual(networkCheckMisses(NETWORK_PROFILES.lan, { rttMs: 2.4, downMbps: 900, upMbps: 900 }), [], '1.5 ms of slack on a 1 ms round trip');
-        assert.lengthOf(networkCheckMisses(NETWORK_PROFILES.lan, { rttMs: 2.6, downMbps: 900, upMbps: 900 }), 1);
+        assert.deepStrictEqual(networkCheckMisses(NETWORK_PROFILES.lan, { rttMs: 2.4, downMbps: 90, upMbps: 90 }), [], '1.5 ms of slack on a 1 ms round trip');
+        assert.lengthOf(networkCheckMisses(NETWORK_PROFILES.lan, { rttMs: 2.6, downMbps: 90, upMbps: 90 }), 1);
+        // Where the page cannot reach the profile's bandwidth even without the link, the machine is the limit: held if the link gives that.
+        const gigabit = profile('rtt=1ms,down=1gbit,up=1gbit');
+        const machine = { rttMs: 1, downMbps: 560, upMbps: 250, directDownMbps: 600, directUpMbps: 240 };
+        assert.deepStrictEqual(networkCheckMisses(gigabit, machine), []);
+        assert.deepStrictEqual(machineLimitedDirections(gigabit, machine), ['down', 'up']);
+        assert.deepStrictEqual(machineLimitedDirections(NETWORK_PROFILES.dsl, machine), []);
+        assert.match(networkCheckMisses(gigabit, { ...machine, upMbps: 150 })[0],
+            /upload 150 Mbit\/s, not 240 Mbit\/s ±15% \(the most this machine reaches without the link; the profile says 1000\)/);
     });
 });
 

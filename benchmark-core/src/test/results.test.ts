@@ -55,7 +55,7 @@ suite('results schema', () => {
         const network = {
             profile: { ...NETWORK_PROFILES.dsl },
             emulator: 'toxiproxy 2.12.0',
-            check: { rttMs: 50.4, directRttMs: 2.1, downMbps: 24.1, upMbps: 2.95, bytes: 10_240_000, tolerance: 0.15, held: true },
+            check: { rttMs: 50.4, directRttMs: 2.1, downMbps: 24.1, upMbps: 2.95, directDownMbps: 610, directUpMbps: 280, bytes: 10_240_000, tolerance: 0.15, held: true },
         };
         const linked = { ...JSON.parse(JSON.stringify(await sampleDocument())), network };
         assert.deepStrictEqual(validateResultsDocument(linked).network, network);
