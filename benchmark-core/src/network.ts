@@ -348,8 +348,10 @@ export function pathSteps(scenarioId: string, host: Pick<HostKey, 'editor' | 'ru
         [SCENARIO_CATALOG.theiaDiskFloor.id]: [request('backend', 'disk'), bytes('disk', 'backend')],
         [SCENARIO_CATALOG.extensionHostNodeReadFile.id]: [request('plugin-host', 'disk'), bytes('disk', 'plugin-host')],
     } : {
-        // VS Code's remote extension host reads a file: URI with its own disk provider, next to the disk.
-        [readFile]: IN_HOST_READ,
+        // VS Code's remote extension host reads a file: URI with its own disk provider, next to the disk, but each call waits for
+        // one round trip to the workbench first: measured over lan, cable and dsl (docs/network-2026-11-25), the call takes the
+        // link's round trip plus a few ms at every size, while the bytes stay in the host (10000K costs what 1K does).
+        [readFile]: [request('extension-host', 'workbench'), request('workbench', 'extension-host'), ...IN_HOST_READ],
         [SCENARIO_CATALOG.extensionHostNodeReadFile.id]: IN_HOST_READ,
         // A vscode-remote: URI has no provider in the extension host: the workbench (in the page) reads it over its connection.
         [SCENARIO_CATALOG.vscodeReadFileWorkbench.id]: [request('extension-host', 'workbench'), request('workbench', 'backend'),

@@ -469,7 +469,8 @@ export async function bench(options: BenchOptions): Promise<number> {
     let reportSeconds: number | undefined;
     if (measured.length > 0) {
         const reportStarted = performance.now();
-        const written = await writeReport([path.join(options.out, 'results')], options.out, { title: `FS Performance report, ${new Date().toISOString().slice(0, 10)} on ${os.hostname()}`, notMeasured });
+        // The files in the order they were measured, so the links' sections come in the order given.
+        const written = await writeReport(measured.map(outcome => outcome.resultsFile!), options.out, { title: `FS Performance report, ${new Date().toISOString().slice(0, 10)} on ${os.hostname()}`, notMeasured });
         reportSeconds = (performance.now() - reportStarted) / 1000;
         log(`report written in ${reportSeconds.toFixed(2)} s: ${written.map(file => path.relative(options.out, file)).join(', ')} in ${options.out}`);
     }

@@ -47,6 +47,29 @@ export async function checkReportFrame(page: Page, frame: Frame, screenshot: str
     return items;
 }
 
+/**
+ * Copies a committed run's results files into a workspace's `.fs-perf/results/`, under the names the extensions give
+ * results files (what "Show Report" lists), one second apart in `stamp`'s minute, in the order given.
+ */
+export async function copyResultsIntoWorkspace(runFolder: string, files: readonly string[], workspace: string, stamp = '2026-11-25T12-00'): Promise<string[]> {
+    const results = path.join(workspace, '.fs-perf', 'results');
+    await fs.mkdir(results, { recursive: true });
+    const copied: string[] = [];
+    for (const [index, file] of files.entries()) {
+        const name = `${stamp}-${String(index).padStart(2, '0')}-000Z_${path.basename(file, '.json').replace(/[^a-z0-9]+/gi, '-')}.json`;
+        await fs.copyFile(path.join(runFolder, 'results', file), path.join(results, name));
+        copied.push(name);
+    }
+    return copied;
+}
+
+/** The committed run over loopback, lan, cable and dsl (docs/), whose files both editors' "Show Report" are given. */
+export const NETWORK_RUN = path.join(REPOSITORY_ROOT, 'docs', 'network-2026-11-25');
+export const NETWORK_RUN_FILES = ['theia-browser.json', 'vscode-server.json', 'theia-browser@lan.json', 'vscode-server@lan.json',
+    'theia-browser@cable.json', 'vscode-server@cable.json', 'theia-browser@dsl.json', 'vscode-server@dsl.json'];
+/** The headline's sentence about the slowest link, as the committed run's report has it. */
+export const SLOWEST_LINK_HEADLINE = /^Over dsl \(50 ms RTT, 25 Mbit\/s down, 3 Mbit\/s up\), Theia browser \(plugin\)'s workspace\.fs\.readFile of 10000K takes .* times VS Code server's; its wire floor is/;
+
 export interface Finished {
     readonly code: number | null;
     readonly stdout: string;

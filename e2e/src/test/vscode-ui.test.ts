@@ -6,7 +6,7 @@ import { parseSizeList, RESULTS_DIRECTORY } from '@fs-perf/benchmark-core';
 import { ensureCodeServer, REPOSITORY_ROOT } from '../code-server';
 import { HostSession, HostSessionOptions } from '../host-session';
 import { readResultsFile, resultFiles } from '../workspace';
-import { checkReportFrame, closeSession, skipWithoutChromium } from './session-helpers';
+import { checkReportFrame, closeSession, copyResultsIntoWorkspace, NETWORK_RUN, NETWORK_RUN_FILES, skipWithoutChromium, SLOWEST_LINK_HEADLINE } from './session-helpers';
 
 const EXTENSION_DIRECTORY = path.join(REPOSITORY_ROOT, 'vscode-extension');
 
@@ -90,6 +90,17 @@ suite('VS Code extension in code-server, driven like a person', function (): voi
         assert.strictEqual(await frame.$$eval('svg.forest-chart', elements => elements.length), 1, 'the forest plot');
         const rows = await frame.$$eval('table', tables => tables.map(table => table.querySelectorAll('tr:has(td)').length));
         assert.include(rows, 15, 'a row per cell');
+    });
+
+    test('"Show Report" of the committed run over links (every file picked): the slowest link\'s sentence in the headline, a section per link', async () => {
+        const { workbench, workspace } = await open({ workspace: { fixtures: false } });
+        await copyResultsIntoWorkspace(NETWORK_RUN, NETWORK_RUN_FILES, workspace!);
+        await workbench.runCommand('FS Perf: Show Report', { answers: [{ pickAll: true }] });
+        const frame = await workbench.frameShowing('<h2>Headline</h2>', 60_000);
+        const headline = await checkReportFrame(workbench.page, frame, 'show-report-code-server-network.png');
+        assert.isTrue(headline.some(item => SLOWEST_LINK_HEADLINE.test(item)), headline.join('\n'));
+        const headings = await frame.$$eval('h2', elements => elements.map(element => element.textContent ?? ''));
+        assert.includeMembers(headings.filter(heading => heading.startsWith('Over ')).map(heading => heading.split(' ')[1]), ['lan', 'cable', 'dsl']);
     });
 
     test('Cancel in the progress notification stops the run: "cancelled" in the Output panel, no results file', async () => {
