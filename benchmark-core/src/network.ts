@@ -349,7 +349,7 @@ export function pathSteps(scenarioId: string, host: Pick<HostKey, 'editor' | 'ru
         [SCENARIO_CATALOG.extensionHostNodeReadFile.id]: [request('plugin-host', 'disk'), bytes('disk', 'plugin-host')],
     } : {
         // VS Code's remote extension host reads a file: URI with its own disk provider, next to the disk, but each call waits for
-        // one round trip to the workbench first: measured over lan, cable and dsl (docs/network-2026-11-25), the call takes the
+        // one round trip to the workbench first (its $ensureActivation call): measured over lan, cable and dsl (docs/network-2026-11-25), the call takes the
         // link's round trip plus a few ms at every size, while the bytes stay in the host (10000K costs what 1K does).
         [readFile]: [request('extension-host', 'workbench'), request('workbench', 'extension-host'), ...IN_HOST_READ],
         [SCENARIO_CATALOG.extensionHostNodeReadFile.id]: IN_HOST_READ,
