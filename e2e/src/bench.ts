@@ -413,7 +413,9 @@ export async function bench(options: BenchOptions): Promise<number> {
         }
     }
     for (const run of runs) {
-        const skip = outcomes.get(run.target.id)?.reason ?? (run.network === LOOPBACK ? undefined : linkSkipReason(run.target.host) ?? noLinks);
+        // Over a link, a host that has no page across one is skipped for that first, whatever else kept it from running.
+        const skip = run.network === LOOPBACK ? outcomes.get(run.target.id)?.reason
+            : linkSkipReason(run.target.host) ?? outcomes.get(run.target.id)?.reason ?? noLinks;
         if (run.key !== run.target.id && skip) {
             log(`  ${run.key}: SKIPPED: ${skip}`);
             outcomes.set(run.key, { host: run.key, status: 'skipped', seconds: 0, reason: skip });
