@@ -1,10 +1,10 @@
 import { BenchmarkCancelledError } from './errors';
-import { formatSupported, Interval, RatioEstimate, roundsEstimate } from './intervals';
+import { formatSupported, Interval, RatioEstimate, roundsEstimate } from './stats/intervals';
 import { HostInfo, resultsFileName } from './results';
 import { Clock, runBenchmark, RunnerOptions, scenarioTargets } from './runner';
 import { Scenario, ScenarioInfo, scenarioInfo, ScenarioTarget } from './scenario';
 import { FixtureSize } from './sizes';
-import { median } from './statistics';
+import { median } from './stats/statistics';
 import { renderTextTable } from './text-table';
 import { joinPath, WorkspaceFileAccess, writeFileAtomically } from './workspace-files';
 

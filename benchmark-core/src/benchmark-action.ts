@@ -1,5 +1,5 @@
-import { CONFIDENCE_LEVEL } from './intervals';
-import { formatInterval } from './intervals';
+import { CONFIDENCE_LEVEL } from './stats/intervals';
+import { formatInterval } from './stats/intervals';
 import { TOO_FEW_SAMPLES } from './report-format';
 import { ComparisonReport, medianCell } from './report-model';
 

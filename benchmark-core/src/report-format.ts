@@ -1,5 +1,5 @@
 import { PROC_TICKS_PER_SECOND } from './cpu';
-import { CONFIDENCE_LEVEL, formatInterval, formatShare, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank, RatioEstimate, REPORT_BOOTSTRAP } from './intervals';
+import { CONFIDENCE_LEVEL, formatInterval, formatShare, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank, RatioEstimate, REPORT_BOOTSTRAP } from './stats/intervals';
 import { describeNetworkProfile } from './network';
 import { NetworkHeadline, NetworkSection, WireFloorCell, WireFloorTable } from './report-network';
 import { PairedComparisonSection, PairedHeadlineSection } from './report-paired';

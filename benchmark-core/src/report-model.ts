@@ -1,5 +1,5 @@
 import { cpuMsPerMegabyte } from './cpu';
-import { differenceOfMedians, Interval, REPORT_BOOTSTRAP, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './intervals';
+import { differenceOfMedians, Interval, REPORT_BOOTSTRAP, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './stats/intervals';
 import { PLUGIN_READ_HOPS } from './hops';
 import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName, runtimeWord } from './host-identity';
 import type { NetworkProfile } from './network';
@@ -10,7 +10,7 @@ import { RunComparisonOptions } from './run-comparison';
 import { ScenarioInfo } from './scenario';
 import { SCENARIO_CATALOG, scenarioCatalogOrder } from './scenario-catalog';
 import { FIXTURE_SIZE_LABELS, fixtureSize } from './sizes';
-import { computeStatistics, median as medianOf, quantile, SampleStatistics } from './statistics';
+import { computeStatistics, median as medianOf, quantile, SampleStatistics } from './stats/statistics';
 
 /**
  * The comparison report as data: built once from results files, rendered by every output (Markdown,

@@ -1,5 +1,5 @@
 import { HostKey, hostKeyId } from './host-identity';
-import { Interval } from './intervals';
+import { Interval } from './stats/intervals';
 import { describeNetworkProfile, NetworkCheck, networkCheckMisses, NetworkProfile, pathSteps, PathSteps, wireFloor, WireFloor } from './network';
 import {
     chartSizes, collectMeasurements, FactorCell, factorCell, FloorChartSeries, HopsSection, hopsSection, hostKeyerOf, linkReadTable, MedianCell, medianCell,

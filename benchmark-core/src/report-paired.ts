@@ -1,5 +1,5 @@
 import { HostKey } from './host-identity';
-import { ChangeVerdict } from './intervals';
+import { ChangeVerdict } from './stats/intervals';
 import {
     collectMeasurements, ComparisonReport, ComparisonReportOptions, HostEnvironment, hostEnvironments, hostKeysOf, hostLabelsOf, NotMeasuredHost, ReportSection,
 } from './report-model';
@@ -7,7 +7,7 @@ import { ComparisonSide, ResultsDocument } from './results';
 import { CellChange, compareRuns, RunComparison, RunComparisonOptions, pairedSides, verdictCounts } from './run-comparison';
 import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from './scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from './sizes';
-import { median } from './statistics';
+import { median } from './stats/statistics';
 
 /** The two sides of one alternated run (`yarn bench --compare`), each side's documents and metadata. */
 export interface ComparisonSides {

@@ -1,4 +1,4 @@
-import { ChangeVerdict, CONFIDENCE_LEVEL, formatShare, formatSupported, Interval } from './intervals';
+import { ChangeVerdict, CONFIDENCE_LEVEL, formatShare, formatSupported, Interval } from './stats/intervals';
 import { formatChangeRatio, formatFactor, formatMedian } from './report-format';
 import { ForestChart, ForestRow } from './report-paired';
 import { CHANGE_VERDICTS } from './run-comparison';

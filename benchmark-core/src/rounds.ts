@@ -1,9 +1,9 @@
 import { addCaseCpu } from './cpu';
 import { concatHopSamples } from './hops';
 import { hostKey, hostKeyId } from './host-identity';
-import { medianHalfWidth } from './intervals';
+import { medianHalfWidth } from './stats/intervals';
 import { Measurement, ResultsDocument, validateResultsDocument } from './results';
-import { computeStatistics } from './statistics';
+import { computeStatistics } from './stats/statistics';
 
 /**
  * Merges the documents of one host measured in several rounds (`yarn bench --rounds N`, the hosts alternated

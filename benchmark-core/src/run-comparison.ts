@@ -1,10 +1,10 @@
 import { distinctHostLabels, HostKey, hostKeyId } from './host-identity';
-import { adjustPValues, Change, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, detectChange, formatShare, formatSupported, Interval, medianInterval, MINIMUM_PAIRS, MINIMUM_ROUNDS, RatioEstimate, roundsChange } from './intervals';
-import { pairedChange, smallestDetectableChange } from './paired';
+import { adjustPValues, Change, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, detectChange, formatShare, formatSupported, Interval, medianInterval, MINIMUM_PAIRS, MINIMUM_ROUNDS, RatioEstimate, roundsChange } from './stats/intervals';
+import { pairedChange, smallestDetectableChange } from './stats/paired';
 import { collectMeasurements, hostKeysOf, ReportMeasurement } from './report-model';
 import { ComparisonSide, Measurement, ResultsDocument } from './results';
 import { FIXTURE_SIZE_LABELS } from './sizes';
-import { median } from './statistics';
+import { median } from './stats/statistics';
 import { renderTextTable } from './text-table';
 
 /** A cell of a comparison: one scenario at one size in one host (by identity, not by label). */

@@ -1,5 +1,5 @@
 import { hostLabel } from './host-identity';
-import { formatInterval, formatSupported, medianInterval } from './intervals';
+import { formatInterval, formatSupported, medianInterval } from './stats/intervals';
 import { hopGrid, NOT_MEASURED_CELL, REPORT_HEADINGS, TextGrid } from './report-format';
 import { collectMeasurements, CpuRow, cpuSection, hopsSection, isLargeSize } from './report-model';
 import { HostInfo, Measurement, ResultsDocument, RunSettings } from './results';

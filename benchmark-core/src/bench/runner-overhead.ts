@@ -6,7 +6,7 @@
 import { FixtureManifest } from '../manifest';
 import { runBenchmark } from '../runner';
 import { Scenario } from '../scenario';
-import { computeStatistics } from '../statistics';
+import { computeStatistics } from '../stats/statistics';
 import { parseSizeList } from '../sizes';
 import { renderTextTable } from '../text-table';
 

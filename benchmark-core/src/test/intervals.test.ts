@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import {
     adjustPValues, changeVerdict, detectChange, differenceOfMedians, formatInterval, formatSupported, mannWhitneyPValue, medianInterval,
     minimumSamplesForMedianInterval, orderStatisticRank, ratioOfMedians, roundsEstimate, seededRandom,
-} from '../intervals';
+} from '../stats/intervals';
 import { logNormal } from './synthetic-samples';
 
 suite('intervals', () => {

@@ -1,6 +1,6 @@
 import { assert } from 'chai';
-import { seededRandom } from '../intervals';
-import { pairedChange, pairedEstimate, pairRatios, signedRankDistribution, signedRankPValue, smallestDetectableChange, walshRank } from '../paired';
+import { seededRandom } from '../stats/intervals';
+import { pairedChange, pairedEstimate, pairRatios, signedRankDistribution, signedRankPValue, smallestDetectableChange, walshRank } from '../stats/paired';
 import { ResultsDocument } from '../results';
 import { compareRuns, renderRunComparison, verdictCounts } from '../run-comparison';
 import { alternatedBlocks, sideDocument } from './paired-builders';

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../hops';
 import { renderReportFiles } from '../report-files';
 import { formatFactor, headlineItems, hopsNote } from '../report-format';
-import { formatShare, formatSupported } from '../intervals';
+import { formatShare, formatSupported } from '../stats/intervals';
 import { renderReportHtml } from '../report-html';
 import { renderReportMarkdown } from '../report-markdown';
 import { buildComparisonReport, ComparisonReport, reportSections, StackedBarChart } from '../report-model';

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { toBenchmarkActionEntries } from '../benchmark-action';
 import { PLUGIN_READ_HOPS } from '../hops';
-import { medianInterval } from '../intervals';
+import { medianInterval } from '../stats/intervals';
 import { NETWORK_PROFILES, NetworkProfile } from '../network';
 import { renderReportFiles } from '../report-files';
 import { headlineItems, NO_LINK_CROSSING, wireFloorGrid } from '../report-format';

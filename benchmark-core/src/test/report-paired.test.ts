@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { toBenchmarkActionEntries } from '../benchmark-action';
-import { seededRandom } from '../intervals';
+import { seededRandom } from '../stats/intervals';
 import { renderReportFiles } from '../report-files';
 import { formatChangeRatio, pairedComparisonGrid } from '../report-format';
 import { formatDetectable } from '../run-comparison';
@@ -11,7 +11,7 @@ import { ForestChart } from '../report-paired';
 import { ResultsDocument } from '../results';
 import { CellChange, compareRuns, RunComparison, verdictCounts } from '../run-comparison';
 import { SCENARIO_CATALOG } from '../scenario-catalog';
-import { median } from '../statistics';
+import { median } from '../stats/statistics';
 import { alternatedBlocks, sideDocument, SideRow } from './paired-builders';
 import { sampleRun, theiaBrowserPlugin } from './results-builders';
 

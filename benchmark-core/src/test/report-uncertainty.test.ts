@@ -7,7 +7,7 @@ import { buildComparisonReport, FactorCell, reportSections } from '../report-mod
 import { renderLineChartSvg } from '../report-svg';
 import { ResultsDocument } from '../results';
 import { SCENARIO_CATALOG } from '../scenario-catalog';
-import { computeStatistics } from '../statistics';
+import { computeStatistics } from '../stats/statistics';
 import { measurementOfSamples, resultsDocument, sampleRun, theiaBrowserPlugin, vscodeServer } from './results-builders';
 
 /** 15 samples, 10 to 150 ms in steps of 10, shuffled, times `scale`: the median is 80 × scale, its interval [40, 120] × scale. */

@@ -2,7 +2,7 @@ import { HostInfo, Measurement, ResultsDocument, validateResultsDocument } from 
 import { ScenarioInfo } from '../scenario';
 import { SCENARIO_CATALOG } from '../scenario-catalog';
 import { fixtureSize } from '../sizes';
-import { computeStatistics } from '../statistics';
+import { computeStatistics } from '../stats/statistics';
 
 export const vscodeServer: HostInfo = { editor: 'vscode', editorName: 'code-server', editorVersion: '1.100.3', runtime: 'server', extensionKind: 'extension' };
 export const theiaBrowser: HostInfo = { editor: 'theia', editorName: 'Theia', editorVersion: '1.74.1', runtime: 'browser', extensionKind: 'extension' };

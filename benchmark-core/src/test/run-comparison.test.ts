@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { adjustPValues, seededRandom } from '../intervals';
+import { adjustPValues, seededRandom } from '../stats/intervals';
 import { HostInfo, Measurement, ResultsDocument } from '../results';
 import { checkRunComparison, compareRuns, renderRunComparison, RunComparison, verdictCounts } from '../run-comparison';
 import { SCENARIO_CATALOG } from '../scenario-catalog';

@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { computeStatistics, median, megabytesPerSecond, quantile } from '../statistics';
+import { computeStatistics, median, megabytesPerSecond, quantile } from '../stats/statistics';
 
 suite('statistics', () => {
     test('median of an odd count is the middle value', () => {

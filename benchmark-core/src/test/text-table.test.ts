@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../hops';
 import { renderResultsText, renderScenarioTable, renderTextTable } from '../text-table';
-import { computeStatistics } from '../statistics';
+import { computeStatistics } from '../stats/statistics';
 import { Measurement } from '../results';
 import { SCENARIO_CATALOG } from '../scenario-catalog';
 import { measurement, measurementOfSamples, resultsDocument, theiaBrowserPlugin } from './results-builders';

@@ -1,0 +1,2 @@
+export * from './statistics';
+export * from './intervals';
