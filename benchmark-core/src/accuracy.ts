@@ -1,9 +1,9 @@
 import { BenchmarkCancelledError } from './errors';
 import { formatSupported, Interval, RatioEstimate, roundsEstimate } from './stats/intervals';
 import { HostInfo, resultsFileName } from './results';
-import { Clock, runBenchmark, RunnerOptions, scenarioTargets } from './runner';
-import { Scenario, ScenarioInfo, scenarioInfo, ScenarioTarget } from './scenario';
-import { FixtureSize } from './sizes';
+import { Clock, runBenchmark, RunnerOptions, scenarioTargets } from './measure/runner';
+import { Scenario, ScenarioInfo, scenarioInfo, ScenarioTarget } from './measure/scenario';
+import { FixtureSize } from './measure/sizes';
 import { median } from './stats/statistics';
 import { renderTextTable } from './text-table';
 import { joinPath, WorkspaceFileAccess, writeFileAtomically } from './workspace-files';

@@ -1,4 +1,4 @@
-import { PROC_TICKS_PER_SECOND } from './cpu';
+import { PROC_TICKS_PER_SECOND } from './measure/cpu';
 import { CONFIDENCE_LEVEL, formatInterval, formatShare, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank, RatioEstimate, REPORT_BOOTSTRAP } from './stats/intervals';
 import { describeNetworkProfile } from './network';
 import { NetworkHeadline, NetworkSection, WireFloorCell, WireFloorTable } from './report-network';

@@ -1,15 +1,15 @@
-import { cpuMsPerMegabyte } from './cpu';
+import { cpuMsPerMegabyte } from './measure/cpu';
 import { differenceOfMedians, Interval, REPORT_BOOTSTRAP, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './stats/intervals';
-import { PLUGIN_READ_HOPS } from './hops';
+import { PLUGIN_READ_HOPS } from './measure/hops';
 import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName, runtimeWord } from './host-identity';
 import type { NetworkProfile } from './network';
 import { networkReport, NetworkHeadline, NetworkSection } from './report-network';
 import { comparisonSidesOf, ForestChart, pairedComparisonReport, PairedComparisonSection, PairedHeadlineSection } from './report-paired';
 import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
 import { RunComparisonOptions } from './run-comparison';
-import { ScenarioInfo } from './scenario';
-import { SCENARIO_CATALOG, scenarioCatalogOrder } from './scenario-catalog';
-import { FIXTURE_SIZE_LABELS, fixtureSize } from './sizes';
+import { ScenarioInfo } from './measure/scenario';
+import { SCENARIO_CATALOG, scenarioCatalogOrder } from './measure/scenario-catalog';
+import { FIXTURE_SIZE_LABELS, fixtureSize } from './measure/sizes';
 import { computeStatistics, median as medianOf, quantile, SampleStatistics } from './stats/statistics';
 
 /**

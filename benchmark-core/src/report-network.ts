@@ -6,9 +6,9 @@ import {
     medianSeriesOf, MedianTable, ReportMeasurement, SeriesKey, SizeChart,
 } from './report-model';
 import { ResultsDocument } from './results';
-import { ScenarioInfo } from './scenario';
-import { SCENARIO_CATALOG, scenarioCatalogOrder } from './scenario-catalog';
-import { FIXTURE_SIZE_LABELS } from './sizes';
+import { ScenarioInfo } from './measure/scenario';
+import { SCENARIO_CATALOG, scenarioCatalogOrder } from './measure/scenario-catalog';
+import { FIXTURE_SIZE_LABELS } from './measure/sizes';
 
 /** What the emulation check of one results file measured through the link, against the profile's figures. */
 export interface NetworkCheckRow {

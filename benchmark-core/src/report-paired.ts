@@ -5,8 +5,8 @@ import {
 } from './report-model';
 import { ComparisonSide, ResultsDocument } from './results';
 import { CellChange, compareRuns, RunComparison, RunComparisonOptions, pairedSides, verdictCounts } from './run-comparison';
-import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from './scenario-catalog';
-import { FIXTURE_SIZE_LABELS } from './sizes';
+import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from './measure/scenario-catalog';
+import { FIXTURE_SIZE_LABELS } from './measure/sizes';
 import { median } from './stats/statistics';
 
 /** The two sides of one alternated run (`yarn bench --compare`), each side's documents and metadata. */

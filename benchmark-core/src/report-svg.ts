@@ -3,7 +3,7 @@ import { formatChangeRatio, formatFactor, formatMedian } from './report-format';
 import { ForestChart, ForestRow } from './report-paired';
 import { CHANGE_VERDICTS } from './run-comparison';
 import { FactorChartSeries, FloorChartSeries, MedianChartSeries, MedianTable, ReportChart, SizeChart, StackedBarChart } from './report-model';
-import { FIXTURE_SIZE_LABELS, fixtureSize } from './sizes';
+import { FIXTURE_SIZE_LABELS, fixtureSize } from './measure/sizes';
 
 /** One point of a line: data units, optionally its interval (drawn as a whisker), and the text of its tooltip. */
 export interface LinePoint {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ResultsValidationError } from './errors';
 import { hostLabel } from './host-identity';
 import { networkConditionsSchema } from './network';
-import { CaseMeasurement, RunnerOutput, SkippedScenario } from './runner';
+import { CaseMeasurement, RunnerOutput, SkippedScenario } from './measure/runner';
 import { describeZodError } from './zod-errors';
 
 /**

@@ -1,5 +1,5 @@
-import { addCaseCpu } from './cpu';
-import { concatHopSamples } from './hops';
+import { addCaseCpu } from './measure/cpu';
+import { concatHopSamples } from './measure/hops';
 import { hostKey, hostKeyId } from './host-identity';
 import { medianHalfWidth } from './stats/intervals';
 import { Measurement, ResultsDocument, validateResultsDocument } from './results';

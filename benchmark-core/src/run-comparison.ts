@@ -3,7 +3,7 @@ import { adjustPValues, Change, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, 
 import { pairedChange, smallestDetectableChange } from './stats/paired';
 import { collectMeasurements, hostKeysOf, ReportMeasurement } from './report-model';
 import { ComparisonSide, Measurement, ResultsDocument } from './results';
-import { FIXTURE_SIZE_LABELS } from './sizes';
+import { FIXTURE_SIZE_LABELS } from './measure/sizes';
 import { median } from './stats/statistics';
 import { renderTextTable } from './text-table';
 

@@ -5,13 +5,13 @@ import { createResultsDocument, EnvironmentInfo, HostInfo, parseResultsDocument,
 import { hostLabel } from './host-identity';
 import { REPORT_WEBVIEW_CSP, renderReportHtml } from './report-html';
 import { buildComparisonReport } from './report-model';
-import { CpuProbe } from './cpu';
-import { CancellationSignal, runBenchmark, RunnerProgress } from './runner';
-import { Scenario } from './scenario';
+import { CpuProbe } from './measure/cpu';
+import { CancellationSignal, runBenchmark, RunnerProgress } from './measure/runner';
+import { Scenario } from './measure/scenario';
 import { SCENARIO_SETTING_KEYS } from './settings-schema';
-import { ScenarioSuite, suiteScenarioIds } from './scenario-catalog';
+import { ScenarioSuite, suiteScenarioIds } from './measure/scenario-catalog';
 import { BenchmarkSettings, SETTING_KEYS, SettingsError, validateBenchmarkSettings } from './settings';
-import { SizeOrder } from './sizes';
+import { SizeOrder } from './measure/sizes';
 import { renderResultsText } from './text-table';
 import { checkFixturesPresent, listResultsFiles, loadFixtureManifest, WorkspaceFileAccess, writeResultsFile } from './workspace-files';
 

@@ -3,11 +3,11 @@
  * every number it reports), the loop's full cost per sample, and the resolution of `performance.now()`.
  * Run: `yarn workspace @fs-perf/benchmark-core bench`.
  */
-import { FixtureManifest } from '../manifest';
-import { runBenchmark } from '../runner';
-import { Scenario } from '../scenario';
+import { FixtureManifest } from '../measure/manifest';
+import { runBenchmark } from '../measure/runner';
+import { Scenario } from '../measure/scenario';
 import { computeStatistics } from '../stats/statistics';
-import { parseSizeList } from '../sizes';
+import { parseSizeList } from '../measure/sizes';
 import { renderTextTable } from '../text-table';
 
 const microseconds = (ms: number): string => (ms * 1000).toFixed(2);

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { checkAccuracy, renderAccuracyText } from '../accuracy';
-import { Scenario } from '../scenario';
-import { parseSizeList } from '../sizes';
+import { Scenario } from '../measure/scenario';
+import { parseSizeList } from '../measure/sizes';
 import { fakeFixtures } from './fake-fixtures';
 
 const { manifest, bytesOf } = fakeFixtures();

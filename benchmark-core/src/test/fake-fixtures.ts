@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
-import { FixtureManifest } from '../manifest';
-import { FIXTURE_SIZES, fixtureFileName } from '../sizes';
+import { FixtureManifest } from '../measure/manifest';
+import { FIXTURE_SIZES, fixtureFileName } from '../measure/sizes';
 
 /** In-memory fixture bytes (a simple byte pattern per size) and their manifest, for runner tests. */
 export function fakeFixtures(smallFileCount = 10): { manifest: FixtureManifest; bytesOf: (fileName: string) => Uint8Array } {

@@ -1,9 +1,9 @@
 import { assert } from 'chai';
-import { addCaseCpu, cpuMsPerMegabyte, cpuUsedBetween, listedProcessesCpu, parseCpuPidsFile, procStatCpuMs, readProcCpu } from '../cpu';
-import { concatHopSamples, MethodTrace, pluginReadHops, PLUGIN_READ_HOPS, traceMethod, TraceSpan } from '../hops';
-import { runBenchmark } from '../runner';
-import { Scenario, ScenarioCase, ScenarioTarget } from '../scenario';
-import { parseSizeList } from '../sizes';
+import { addCaseCpu, cpuMsPerMegabyte, cpuUsedBetween, listedProcessesCpu, parseCpuPidsFile, procStatCpuMs, readProcCpu } from '../measure/cpu';
+import { concatHopSamples, MethodTrace, pluginReadHops, PLUGIN_READ_HOPS, traceMethod, TraceSpan } from '../measure/hops';
+import { runBenchmark } from '../measure/runner';
+import { Scenario, ScenarioCase, ScenarioTarget } from '../measure/scenario';
+import { parseSizeList } from '../measure/sizes';
 import { fakeFixtures } from './fake-fixtures';
 
 suite('pluginReadHops', () => {

@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { FixtureError } from '../errors';
-import { manifestEntryForSize, parseFixtureManifest, smallFileName } from '../manifest';
+import { manifestEntryForSize, parseFixtureManifest, smallFileName } from '../measure/manifest';
 import { fakeFixtures } from './fake-fixtures';
 
 suite('fixture manifest', () => {

@@ -1,9 +1,9 @@
 import { assert } from 'chai';
-import { PLUGIN_READ_HOPS } from '../hops';
+import { PLUGIN_READ_HOPS } from '../measure/hops';
 import {
     crossingOf, LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, NetworkProfile, parseNetworkList, pathSteps, stepsOfHopTrace, toxicsFor, wireFloor,
 } from '../network';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 
 const THEIA_PLUGIN = { editor: 'theia', runtime: 'browser', extensionKind: 'plugin' } as const;
 const THEIA_EXTENSION = { editor: 'theia', runtime: 'browser', extensionKind: 'extension' } as const;

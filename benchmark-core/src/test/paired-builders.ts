@@ -1,5 +1,5 @@
 import { ComparisonSide, HostInfo, Measurement, ResultsDocument, validateResultsDocument } from '../results';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurementOfSamples, resultsDocument, theiaBrowser } from './results-builders';
 import { logNormal } from './synthetic-samples';
 

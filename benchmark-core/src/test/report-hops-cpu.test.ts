@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { PLUGIN_READ_HOPS } from '../hops';
+import { PLUGIN_READ_HOPS } from '../measure/hops';
 import { renderReportFiles } from '../report-files';
 import { formatFactor, headlineItems, hopsNote } from '../report-format';
 import { formatShare, formatSupported } from '../stats/intervals';
@@ -8,8 +8,8 @@ import { renderReportMarkdown } from '../report-markdown';
 import { buildComparisonReport, ComparisonReport, reportSections, StackedBarChart } from '../report-model';
 import { escapeXml, renderStackedBarChartSvg } from '../report-svg';
 import { Measurement, ResultsDocument } from '../results';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
-import { fixtureSize } from '../sizes';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
+import { fixtureSize } from '../measure/sizes';
 import { measurement, measurementOfSamples, resultsDocument, sampleRun, theiaBrowserPlugin, vscodeServer } from './results-builders';
 
 const catalog = SCENARIO_CATALOG;

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { HostKey } from '../host-identity';
 import { buildComparisonReport, ComparisonReport, FactorCell, FactorTable, MedianTable, reportSections, SizeChart } from '../report-model';
 import { HostInfo, ResultsDocument } from '../results';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, measurementOfSamples, resultsDocument, sampleRun, theiaBrowser, theiaBrowserPlugin, vscodeServer } from './results-builders';
 
 const catalog = SCENARIO_CATALOG;

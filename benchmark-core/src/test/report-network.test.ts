@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { toBenchmarkActionEntries } from '../benchmark-action';
-import { PLUGIN_READ_HOPS } from '../hops';
+import { PLUGIN_READ_HOPS } from '../measure/hops';
 import { medianInterval } from '../stats/intervals';
 import { NETWORK_PROFILES, NetworkProfile } from '../network';
 import { renderReportFiles } from '../report-files';
@@ -10,8 +10,8 @@ import { renderReportMarkdown } from '../report-markdown';
 import { buildComparisonReport, ComparisonReport, MedianTable, reportSections, SizeChart } from '../report-model';
 import { NetworkSection, WireFloorRow } from '../report-network';
 import { Measurement, ResultsDocument, validateResultsDocument } from '../results';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
-import { fixtureSize } from '../sizes';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
+import { fixtureSize } from '../measure/sizes';
 import { measurement, measurementOfSamples, resultsDocument, theiaBrowser, theiaBrowserPlugin, vscodeServer } from './results-builders';
 
 const catalog = SCENARIO_CATALOG;

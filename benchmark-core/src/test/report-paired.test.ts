@@ -10,7 +10,7 @@ import { buildComparisonReport, ComparisonReport, reportSections } from '../repo
 import { ForestChart } from '../report-paired';
 import { ResultsDocument } from '../results';
 import { CellChange, compareRuns, RunComparison, verdictCounts } from '../run-comparison';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { median } from '../stats/statistics';
 import { alternatedBlocks, sideDocument, SideRow } from './paired-builders';
 import { sampleRun, theiaBrowserPlugin } from './results-builders';

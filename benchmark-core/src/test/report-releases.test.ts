@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { buildComparisonReport, ComparisonReport, MedianTable, reportSections, SizeChart } from '../report-model';
 import { compareRuns } from '../run-comparison';
 import { HostInfo, ResultsDocument } from '../results';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurementOfSamples, resultsDocument, theiaBrowser, theiaBrowserPlugin, vscodeServer, measurement } from './results-builders';
 
 const catalog = SCENARIO_CATALOG;

@@ -4,7 +4,7 @@ import { renderReportFiles } from '../report-files';
 import { renderReportHtml } from '../report-html';
 import { escapeMarkdownCell, renderReportMarkdown } from '../report-markdown';
 import { buildComparisonReport, ComparisonReport, medianCell, MedianTable } from '../report-model';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, resultsDocument, sampleRun, theiaBrowser, vscodeServer } from './results-builders';
 
 /** A report written by hand, not built from results: what renderers show must come from these objects. */

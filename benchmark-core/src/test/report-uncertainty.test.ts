@@ -6,7 +6,7 @@ import { renderReportMarkdown } from '../report-markdown';
 import { buildComparisonReport, FactorCell, reportSections } from '../report-model';
 import { renderLineChartSvg } from '../report-svg';
 import { ResultsDocument } from '../results';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { computeStatistics } from '../stats/statistics';
 import { measurementOfSamples, resultsDocument, sampleRun, theiaBrowserPlugin, vscodeServer } from './results-builders';
 

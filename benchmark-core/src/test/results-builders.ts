@@ -1,7 +1,7 @@
 import { HostInfo, Measurement, ResultsDocument, validateResultsDocument } from '../results';
-import { ScenarioInfo } from '../scenario';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
-import { fixtureSize } from '../sizes';
+import { ScenarioInfo } from '../measure/scenario';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
+import { fixtureSize } from '../measure/sizes';
 import { computeStatistics } from '../stats/statistics';
 
 export const vscodeServer: HostInfo = { editor: 'vscode', editorName: 'code-server', editorVersion: '1.100.3', runtime: 'server', extensionKind: 'extension' };

@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { mergeRounds } from '../rounds';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurementOfSamples, resultsDocument, theiaBrowser, theiaBrowserPlugin, vscodeServer } from './results-builders';
 
 suite('rounds', () => {

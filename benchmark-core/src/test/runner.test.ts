@@ -1,9 +1,9 @@
 import { assert } from 'chai';
 import { BenchmarkCancelledError, FixtureError, VerificationError } from '../errors';
-import { FixtureManifest } from '../manifest';
-import { runBenchmark, RunnerProgress, scenarioTargets } from '../runner';
-import { Scenario, ScenarioCase, ScenarioTarget, SampleOutput } from '../scenario';
-import { parseSizeList } from '../sizes';
+import { FixtureManifest } from '../measure/manifest';
+import { runBenchmark, RunnerProgress, scenarioTargets } from '../measure/runner';
+import { Scenario, ScenarioCase, ScenarioTarget, SampleOutput } from '../measure/scenario';
+import { parseSizeList } from '../measure/sizes';
 import { fakeFixtures } from './fake-fixtures';
 
 /** A clock the scenarios advance, so every sample has an exact, known duration. */
@@ -205,7 +205,7 @@ suite('runBenchmark', () => {
     });
 
     test('an AbortController can cancel a run', async () => {
-        const { fromAbortSignal } = await import('../runner');
+        const { fromAbortSignal } = await import('../measure/runner');
         const controller = new AbortController();
         controller.abort();
         const clock = new FakeClock();

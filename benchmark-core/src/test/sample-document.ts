@@ -1,7 +1,7 @@
 import { createResultsDocument, HostInfo, ResultsDocument } from '../results';
-import { runBenchmark } from '../runner';
-import { Scenario } from '../scenario';
-import { parseSizeList } from '../sizes';
+import { runBenchmark } from '../measure/runner';
+import { Scenario } from '../measure/scenario';
+import { parseSizeList } from '../measure/sizes';
 import { fakeFixtures } from './fake-fixtures';
 
 export const theiaPlugin: HostInfo = { editor: 'theia', editorName: 'Theia Browser Example', editorVersion: '1.74.1', runtime: 'browser', extensionKind: 'plugin', apiVersion: '1.130.0' };

@@ -3,9 +3,9 @@ import { DEFAULT_ACCURACY_ROUNDS } from '../accuracy';
 import { FixtureError } from '../errors';
 import { OutputMarkers, parseRunEnd } from '../output-markers';
 import { HostInfo, validateResultsDocument } from '../results';
-import { CancellationSignal } from '../runner';
-import { Scenario } from '../scenario';
-import { SCENARIO_CATALOG, selectScenarios, VSCODE_SCENARIO_IDS } from '../scenario-catalog';
+import { CancellationSignal } from '../measure/runner';
+import { Scenario } from '../measure/scenario';
+import { SCENARIO_CATALOG, selectScenarios, VSCODE_SCENARIO_IDS } from '../measure/scenario-catalog';
 import {
     BenchmarkSession, EditorFrontEnd, FixtureGenerator, GenerateSummary, ProgressReporter, ResultsFileChoice, RunDefinition, SessionAction, SessionWorkspace,
 } from '../session';

@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, VSCODE_SCENARIO_IDS } from '../scenario-catalog';
+import { SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, VSCODE_SCENARIO_IDS } from '../measure/scenario-catalog';
 import { normalizeWorkspaceRelativePath, SettingsError, validateBenchmarkSettings } from '../settings';
 
 const scenarios = ['a.read', 'b.write', 'c.stat'];

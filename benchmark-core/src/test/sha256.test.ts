@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { createHash, randomBytes } from 'crypto';
-import { sha256Hex } from '../sha256';
+import { sha256Hex } from '../measure/sha256';
 
 suite('sha256Hex', () => {
     test('matches the FIPS 180-2 test vector for "abc"', async () => {

@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { FIXTURE_SIZES, fixtureFileName, fixtureSize, formatBytes, orderSizes, parseSizeList } from '../sizes';
+import { FIXTURE_SIZES, fixtureFileName, fixtureSize, formatBytes, orderSizes, parseSizeList } from '../measure/sizes';
 
 suite('sizes', () => {
     test('the six sizes of the original suite, 1K = 1024 bytes', () => {

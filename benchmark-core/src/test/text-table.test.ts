@@ -1,9 +1,9 @@
 import { assert } from 'chai';
-import { PLUGIN_READ_HOPS } from '../hops';
+import { PLUGIN_READ_HOPS } from '../measure/hops';
 import { renderResultsText, renderScenarioTable, renderTextTable } from '../text-table';
 import { computeStatistics } from '../stats/statistics';
 import { Measurement } from '../results';
-import { SCENARIO_CATALOG } from '../scenario-catalog';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, measurementOfSamples, resultsDocument, theiaBrowserPlugin } from './results-builders';
 import { sampleDocument } from './sample-document';
 

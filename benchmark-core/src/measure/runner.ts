@@ -1,12 +1,12 @@
-import { BenchmarkCancelledError, FixtureError, VerificationError } from './errors';
+import { BenchmarkCancelledError, FixtureError, VerificationError } from '../errors';
 import { FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, SMALL_FILES_DIRECTORY } from './manifest';
 import { Scenario, ScenarioCase, ScenarioInfo, scenarioInfo, ScenarioTarget, SampleOutput } from './scenario';
 import { sha256Hex } from './sha256';
-import { medianHalfWidth } from './stats/intervals';
+import { medianHalfWidth } from '../stats/intervals';
 import { FixtureSize, orderSizes, SizeOrder, FIXTURE_SIZES } from './sizes';
 import { CaseCpu, CpuProbe, cpuUsedBetween } from './cpu';
 import { HopSamples, TimedSample } from './hops';
-import { computeStatistics, SampleStatistics } from './stats/statistics';
+import { computeStatistics, SampleStatistics } from '../stats/statistics';
 
 /** A monotonic clock in milliseconds. */
 export type Clock = () => number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FixtureError } from './errors';
-import { describeZodError } from './zod-errors';
+import { FixtureError } from '../errors';
+import { describeZodError } from '../zod-errors';
 
 /** Name of the manifest file inside a fixtures folder. */
 export const FIXTURE_MANIFEST_FILE = 'manifest.json';
