@@ -17,7 +17,6 @@ export * from './report-files';
 export * from './run-comparison';
 export * from './output-markers';
 export * from './session';
-export * from './settings-schema';
 export * from './accuracy';
 export * from './rounds';
 export * from './network';

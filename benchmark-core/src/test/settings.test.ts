@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, VSCODE_SCENARIO_IDS } from '../measure/scenario-catalog';
-import { normalizeWorkspaceRelativePath, SettingsError, validateBenchmarkSettings } from '../settings';
+import { normalizeWorkspaceRelativePath, SettingsError, validateBenchmarkSettings } from '../settings/settings';
 
 const scenarios = ['a.read', 'b.write', 'c.stat'];
 

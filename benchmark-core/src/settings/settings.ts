@@ -1,5 +1,5 @@
-import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, ITERATIONS_RANGE, WARMUP_RANGE } from './measure/runner';
-import { FIXTURE_SIZE_LABELS, FixtureSize, parseSizeList, SizeOrder } from './measure/sizes';
+import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, ITERATIONS_RANGE, WARMUP_RANGE } from '../measure/runner';
+import { FIXTURE_SIZE_LABELS, FixtureSize, parseSizeList, SizeOrder } from '../measure/sizes';
 
 /** Default fixtures folder, relative to the first workspace folder. */
 export const DEFAULT_FIXTURES_FOLDER = '.fs-perf/fixtures';

@@ -1,7 +1,7 @@
-import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, ITERATIONS_RANGE, WARMUP_RANGE } from './measure/runner';
-import { SCENARIO_CATALOG, ScenarioSuite } from './measure/scenario-catalog';
+import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, ITERATIONS_RANGE, WARMUP_RANGE } from '../measure/runner';
+import { SCENARIO_CATALOG, ScenarioSuite } from '../measure/scenario-catalog';
 import { DEFAULT_FIXTURES_FOLDER, PRECISION_RANGE, SETTING_KEYS } from './settings';
-import { FIXTURE_SIZE_LABELS } from './measure/sizes';
+import { FIXTURE_SIZE_LABELS } from '../measure/sizes';
 
 /** Title of the settings section in both editors. */
 export const SETTINGS_TITLE = 'FS Perf';
