@@ -1,6 +1,6 @@
 import { BenchmarkCancelledError } from './errors';
 import { formatSupported, Interval, RatioEstimate, roundsEstimate } from './stats/intervals';
-import { HostInfo, resultsFileName } from './results';
+import { HostInfo, resultsFileName } from './results/document';
 import { Clock, runBenchmark, RunnerOptions, scenarioTargets } from './measure/runner';
 import { Scenario, ScenarioInfo, scenarioInfo, ScenarioTarget } from './measure/scenario';
 import { FixtureSize } from './measure/sizes';

@@ -1,7 +1,6 @@
 export * from './errors';
-export * from './host-identity';
-export * from './measure';
 export * from './results';
+export * from './measure';
 export * from './settings';
 export * from './stats';
 export * from './text-table';
@@ -18,5 +17,4 @@ export * from './run-comparison';
 export * from './output-markers';
 export * from './session';
 export * from './accuracy';
-export * from './rounds';
 export * from './network';

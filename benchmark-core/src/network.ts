@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLUGIN_READ_HOPS } from './measure/hops';
-import type { HostKey } from './host-identity';
+import type { HostKey } from './results/host-identity';
 import { SCENARIO_CATALOG } from './measure/scenario-catalog';
 
 /**

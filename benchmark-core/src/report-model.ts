@@ -1,11 +1,11 @@
 import { cpuMsPerMegabyte } from './measure/cpu';
 import { differenceOfMedians, Interval, REPORT_BOOTSTRAP, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './stats/intervals';
 import { PLUGIN_READ_HOPS } from './measure/hops';
-import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName, runtimeWord } from './host-identity';
+import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName, runtimeWord } from './results/host-identity';
 import type { NetworkProfile } from './network';
 import { networkReport, NetworkHeadline, NetworkSection } from './report-network';
 import { comparisonSidesOf, ForestChart, pairedComparisonReport, PairedComparisonSection, PairedHeadlineSection } from './report-paired';
-import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results';
+import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results/document';
 import { RunComparisonOptions } from './run-comparison';
 import { ScenarioInfo } from './measure/scenario';
 import { SCENARIO_CATALOG, scenarioCatalogOrder } from './measure/scenario-catalog';

@@ -1,11 +1,11 @@
-import { HostKey, hostKeyId } from './host-identity';
+import { HostKey, hostKeyId } from './results/host-identity';
 import { Interval } from './stats/intervals';
 import { describeNetworkProfile, NetworkCheck, networkCheckMisses, NetworkProfile, pathSteps, PathSteps, wireFloor, WireFloor } from './network';
 import {
     chartSizes, collectMeasurements, FactorCell, factorCell, FloorChartSeries, HopsSection, hopsSection, hostKeyerOf, linkReadTable, MedianCell, medianCell,
     medianSeriesOf, MedianTable, ReportMeasurement, SeriesKey, SizeChart,
 } from './report-model';
-import { ResultsDocument } from './results';
+import { ResultsDocument } from './results/document';
 import { ScenarioInfo } from './measure/scenario';
 import { SCENARIO_CATALOG, scenarioCatalogOrder } from './measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from './measure/sizes';

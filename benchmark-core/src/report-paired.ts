@@ -1,9 +1,9 @@
-import { HostKey } from './host-identity';
+import { HostKey } from './results/host-identity';
 import { ChangeVerdict } from './stats/intervals';
 import {
     collectMeasurements, ComparisonReport, ComparisonReportOptions, HostEnvironment, hostEnvironments, hostKeysOf, hostLabelsOf, NotMeasuredHost, ReportSection,
 } from './report-model';
-import { ComparisonSide, ResultsDocument } from './results';
+import { ComparisonSide, ResultsDocument } from './results/document';
 import { CellChange, compareRuns, RunComparison, RunComparisonOptions, pairedSides, verdictCounts } from './run-comparison';
 import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from './measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from './measure/sizes';

@@ -1,8 +1,8 @@
 import { AccuracyCase, checkAccuracy, DEFAULT_ACCURACY_ROUNDS, renderAccuracyText, writeAccuracyFile } from './accuracy';
 import { BenchmarkCancelledError, FixtureError, VerificationError } from './errors';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
-import { createResultsDocument, EnvironmentInfo, HostInfo, parseResultsDocument, RESULTS_DIRECTORY, ResultsDocument } from './results';
-import { hostLabel } from './host-identity';
+import { createResultsDocument, EnvironmentInfo, HostInfo, parseResultsDocument, RESULTS_DIRECTORY, ResultsDocument } from './results/document';
+import { hostLabel } from './results/host-identity';
 import { REPORT_WEBVIEW_CSP, renderReportHtml } from './report-html';
 import { buildComparisonReport } from './report-model';
 import { CpuProbe } from './measure/cpu';

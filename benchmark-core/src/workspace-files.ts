@@ -1,6 +1,6 @@
 import { FixtureError } from './errors';
 import { FIXTURE_MANIFEST_FILE, FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, parseFixtureManifest } from './measure/manifest';
-import { RESULTS_DIRECTORY, ResultsDocument, resultsFileName, resultsFileNamesNewestFirst } from './results';
+import { RESULTS_DIRECTORY, ResultsDocument, resultsFileName, resultsFileNamesNewestFirst } from './results/document';
 import { FixtureSize } from './measure/sizes';
 
 /**

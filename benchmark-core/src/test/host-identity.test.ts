@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyLabel, hostLabel, sameHost } from '../host-identity';
+import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyLabel, hostLabel, sameHost } from '../results/host-identity';
 import { theiaPlugin } from './sample-document';
 
 suite('host identity', () => {

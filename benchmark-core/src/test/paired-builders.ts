@@ -1,4 +1,4 @@
-import { ComparisonSide, HostInfo, Measurement, ResultsDocument, validateResultsDocument } from '../results';
+import { ComparisonSide, HostInfo, Measurement, ResultsDocument, validateResultsDocument } from '../results/document';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurementOfSamples, resultsDocument, theiaBrowser } from './results-builders';
 import { logNormal } from './synthetic-samples';

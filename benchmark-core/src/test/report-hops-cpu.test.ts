@@ -7,7 +7,7 @@ import { renderReportHtml } from '../report-html';
 import { renderReportMarkdown } from '../report-markdown';
 import { buildComparisonReport, ComparisonReport, reportSections, StackedBarChart } from '../report-model';
 import { escapeXml, renderStackedBarChartSvg } from '../report-svg';
-import { Measurement, ResultsDocument } from '../results';
+import { Measurement, ResultsDocument } from '../results/document';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { fixtureSize } from '../measure/sizes';
 import { measurement, measurementOfSamples, resultsDocument, sampleRun, theiaBrowserPlugin, vscodeServer } from './results-builders';

@@ -9,7 +9,7 @@ import { renderReportHtml } from '../report-html';
 import { renderReportMarkdown } from '../report-markdown';
 import { buildComparisonReport, ComparisonReport, MedianTable, reportSections, SizeChart } from '../report-model';
 import { NetworkSection, WireFloorRow } from '../report-network';
-import { Measurement, ResultsDocument, validateResultsDocument } from '../results';
+import { Measurement, ResultsDocument, validateResultsDocument } from '../results/document';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { fixtureSize } from '../measure/sizes';
 import { measurement, measurementOfSamples, resultsDocument, theiaBrowser, theiaBrowserPlugin, vscodeServer } from './results-builders';

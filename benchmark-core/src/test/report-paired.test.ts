@@ -8,7 +8,7 @@ import { renderReportHtml } from '../report-html';
 import { renderReportMarkdown } from '../report-markdown';
 import { buildComparisonReport, ComparisonReport, reportSections } from '../report-model';
 import { ForestChart } from '../report-paired';
-import { ResultsDocument } from '../results';
+import { ResultsDocument } from '../results/document';
 import { CellChange, compareRuns, RunComparison, verdictCounts } from '../run-comparison';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { median } from '../stats/statistics';

@@ -5,7 +5,7 @@ import { renderReportHtml } from '../report-html';
 import { renderReportMarkdown } from '../report-markdown';
 import { buildComparisonReport, FactorCell, reportSections } from '../report-model';
 import { renderLineChartSvg } from '../report-svg';
-import { ResultsDocument } from '../results';
+import { ResultsDocument } from '../results/document';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { computeStatistics } from '../stats/statistics';
 import { measurementOfSamples, resultsDocument, sampleRun, theiaBrowserPlugin, vscodeServer } from './results-builders';

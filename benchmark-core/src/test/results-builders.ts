@@ -1,4 +1,4 @@
-import { HostInfo, Measurement, ResultsDocument, validateResultsDocument } from '../results';
+import { HostInfo, Measurement, ResultsDocument, validateResultsDocument } from '../results/document';
 import { ScenarioInfo } from '../measure/scenario';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { fixtureSize } from '../measure/sizes';

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { ResultsValidationError } from '../errors';
 import { NETWORK_PROFILES, networkNameOf } from '../network';
-import { newestResultsFileName, parseResultsDocument, resultsFileName, validateResultsDocument } from '../results';
+import { newestResultsFileName, parseResultsDocument, resultsFileName, validateResultsDocument } from '../results/document';
 import { sampleDocument, theiaPlugin } from './sample-document';
 
 suite('results schema', () => {
@@ -91,7 +91,7 @@ suite('results schema', () => {
 
 suite('merging results documents', () => {
     test('rows of another host keep that host, and the text names it', async () => {
-        const { mergeResultsDocuments } = await import('../results');
+        const { mergeResultsDocuments } = await import('../results/document');
         const { renderResultsText } = await import('../text-table');
         const primary = await sampleDocument();
         const other = await sampleDocument();

@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { mergeRounds } from '../rounds';
+import { mergeRounds } from '../results/rounds';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurementOfSamples, resultsDocument, theiaBrowser, theiaBrowserPlugin, vscodeServer } from './results-builders';
 

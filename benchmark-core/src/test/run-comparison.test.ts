@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { adjustPValues, seededRandom } from '../stats/intervals';
-import { HostInfo, Measurement, ResultsDocument } from '../results';
+import { HostInfo, Measurement, ResultsDocument } from '../results/document';
 import { checkRunComparison, compareRuns, renderRunComparison, RunComparison, verdictCounts } from '../run-comparison';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurementOfSamples, resultsDocument, theiaBrowser as theia, theiaBrowserPlugin as plugin, vscodeServer as vscode } from './results-builders';

@@ -1,4 +1,4 @@
-import { createResultsDocument, HostInfo, ResultsDocument } from '../results';
+import { createResultsDocument, HostInfo, ResultsDocument } from '../results/document';
 import { runBenchmark } from '../measure/runner';
 import { Scenario } from '../measure/scenario';
 import { parseSizeList } from '../measure/sizes';

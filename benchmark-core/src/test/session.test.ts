@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { DEFAULT_ACCURACY_ROUNDS } from '../accuracy';
 import { FixtureError } from '../errors';
 import { OutputMarkers, parseRunEnd } from '../output-markers';
-import { HostInfo, validateResultsDocument } from '../results';
+import { HostInfo, validateResultsDocument } from '../results/document';
 import { CancellationSignal } from '../measure/runner';
 import { Scenario } from '../measure/scenario';
 import { SCENARIO_CATALOG, selectScenarios, VSCODE_SCENARIO_IDS } from '../measure/scenario-catalog';

@@ -1,9 +1,9 @@
-import { addCaseCpu } from './measure/cpu';
-import { concatHopSamples } from './measure/hops';
+import { addCaseCpu } from '../measure/cpu';
+import { concatHopSamples } from '../measure/hops';
 import { hostKey, hostKeyId } from './host-identity';
-import { medianHalfWidth } from './stats/intervals';
-import { Measurement, ResultsDocument, validateResultsDocument } from './results';
-import { computeStatistics } from './stats/statistics';
+import { medianHalfWidth } from '../stats/intervals';
+import { Measurement, ResultsDocument, validateResultsDocument } from './document';
+import { computeStatistics } from '../stats/statistics';
 
 /**
  * Merges the documents of one host measured in several rounds (`yarn bench --rounds N`, the hosts alternated

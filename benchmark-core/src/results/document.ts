@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ResultsValidationError } from './errors';
+import { ResultsValidationError } from '../errors';
 import { hostLabel } from './host-identity';
-import { networkConditionsSchema } from './network';
-import { CaseMeasurement, RunnerOutput, SkippedScenario } from './measure/runner';
-import { describeZodError } from './zod-errors';
+import { networkConditionsSchema } from '../network';
+import { CaseMeasurement, RunnerOutput, SkippedScenario } from '../measure/runner';
+import { describeZodError } from '../zod-errors';
 
 /**
  * Version of the results file format written; bump on any incompatible change. Version 2 adds the median's 95%

@@ -1,0 +1,3 @@
+export * from './host-identity';
+export * from './document';
+export * from './rounds';
