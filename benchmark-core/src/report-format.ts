@@ -1,6 +1,6 @@
 import { PROC_TICKS_PER_SECOND } from './measure/cpu';
 import { CONFIDENCE_LEVEL, formatInterval, formatShare, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank, RatioEstimate, REPORT_BOOTSTRAP } from './stats/intervals';
-import { describeNetworkProfile } from './network';
+import { describeNetworkProfile } from './network/profiles';
 import { NetworkHeadline, NetworkSection, WireFloorCell, WireFloorTable } from './report-network';
 import { PairedComparisonSection, PairedHeadlineSection } from './report-paired';
 import { cellName, formatDetectable, formatPercent, formatPValue, MedianEstimate } from './run-comparison';

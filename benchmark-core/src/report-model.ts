@@ -2,7 +2,7 @@ import { cpuMsPerMegabyte } from './measure/cpu';
 import { differenceOfMedians, Interval, REPORT_BOOTSTRAP, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './stats/intervals';
 import { PLUGIN_READ_HOPS } from './measure/hops';
 import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName, runtimeWord } from './results/host-identity';
-import type { NetworkProfile } from './network';
+import type { NetworkProfile } from './network/profiles';
 import { networkReport, NetworkHeadline, NetworkSection } from './report-network';
 import { comparisonSidesOf, ForestChart, pairedComparisonReport, PairedComparisonSection, PairedHeadlineSection } from './report-paired';
 import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results/document';

@@ -1,6 +1,6 @@
 import { HostKey, hostKeyId } from './results/host-identity';
 import { Interval } from './stats/intervals';
-import { describeNetworkProfile, NetworkCheck, networkCheckMisses, NetworkProfile, pathSteps, PathSteps, wireFloor, WireFloor } from './network';
+import { describeNetworkProfile, NetworkCheck, networkCheckMisses, NetworkProfile, pathSteps, PathSteps, wireFloor, WireFloor } from './network/profiles';
 import {
     chartSizes, collectMeasurements, FactorCell, factorCell, FloorChartSeries, HopsSection, hopsSection, hostKeyerOf, linkReadTable, MedianCell, medianCell,
     medianSeriesOf, MedianTable, ReportMeasurement, SeriesKey, SizeChart,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ResultsValidationError } from '../errors';
 import { hostLabel } from './host-identity';
-import { networkConditionsSchema } from '../network';
+import { networkConditionsSchema } from '../network/profiles';
 import { CaseMeasurement, RunnerOutput, SkippedScenario } from '../measure/runner';
 import { describeZodError } from '../zod-errors';
 

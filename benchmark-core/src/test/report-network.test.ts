@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { toBenchmarkActionEntries } from '../benchmark-action';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
 import { medianInterval } from '../stats/intervals';
-import { NETWORK_PROFILES, NetworkProfile } from '../network';
+import { NETWORK_PROFILES, NetworkProfile } from '../network/profiles';
 import { renderReportFiles } from '../report-files';
 import { headlineItems, NO_LINK_CROSSING, wireFloorGrid } from '../report-format';
 import { renderReportHtml } from '../report-html';

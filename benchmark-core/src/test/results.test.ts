@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { ResultsValidationError } from '../errors';
-import { NETWORK_PROFILES, networkNameOf } from '../network';
+import { NETWORK_PROFILES, networkNameOf } from '../network/profiles';
 import { newestResultsFileName, parseResultsDocument, resultsFileName, validateResultsDocument } from '../results/document';
 import { sampleDocument, theiaPlugin } from './sample-document';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PLUGIN_READ_HOPS } from './measure/hops';
-import type { HostKey } from './results/host-identity';
-import { SCENARIO_CATALOG } from './measure/scenario-catalog';
+import { PLUGIN_READ_HOPS } from '../measure/hops';
+import type { HostKey } from '../results/host-identity';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 
 /**
  * The user's link between the page (the workbench in their browser) and the host's server (Theia's backend, code-server),
