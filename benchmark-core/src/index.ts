@@ -13,7 +13,7 @@ export * from './report-html';
 export * from './report-svg';
 export * from './benchmark-action';
 export * from './report-files';
-export * from './run-comparison';
+export * from './compare';
 export * from './output-markers';
 export * from './session';
 export * from './accuracy';

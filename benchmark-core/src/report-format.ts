@@ -3,7 +3,7 @@ import { CONFIDENCE_LEVEL, formatInterval, formatShare, formatSupported, Interva
 import { describeNetworkProfile } from './network/profiles';
 import { NetworkHeadline, NetworkSection, WireFloorCell, WireFloorTable } from './report-network';
 import { PairedComparisonSection, PairedHeadlineSection } from './report-paired';
-import { cellName, formatDetectable, formatPercent, formatPValue, MedianEstimate } from './run-comparison';
+import { cellName, formatDetectable, formatPercent, formatPValue, MedianEstimate } from './compare/run-comparison';
 import {
     ComparisonReport, CpuSection, FactorCell, FactorTable, HeadlineSection, HopColumn, HopRow, HopsSection, HostEnvironment, MedianCell, MedianTable, NotMeasuredHost, PrecisionMiss,
     StreamRow, ReportChart, ReportSection, VscodePartsRow,

@@ -6,7 +6,7 @@ import type { NetworkProfile } from './network/profiles';
 import { networkReport, NetworkHeadline, NetworkSection } from './report-network';
 import { comparisonSidesOf, ForestChart, pairedComparisonReport, PairedComparisonSection, PairedHeadlineSection } from './report-paired';
 import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results/document';
-import { RunComparisonOptions } from './run-comparison';
+import { RunComparisonOptions } from './compare/run-comparison';
 import { ScenarioInfo } from './measure/scenario';
 import { SCENARIO_CATALOG, scenarioCatalogOrder } from './measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS, fixtureSize } from './measure/sizes';

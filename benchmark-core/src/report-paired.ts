@@ -4,7 +4,7 @@ import {
     collectMeasurements, ComparisonReport, ComparisonReportOptions, HostEnvironment, hostEnvironments, hostKeysOf, hostLabelsOf, NotMeasuredHost, ReportSection,
 } from './report-model';
 import { ComparisonSide, ResultsDocument } from './results/document';
-import { CellChange, compareRuns, RunComparison, RunComparisonOptions, pairedSides, verdictCounts } from './run-comparison';
+import { CellChange, compareRuns, RunComparison, RunComparisonOptions, pairedSides, verdictCounts } from './compare/run-comparison';
 import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from './measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from './measure/sizes';
 import { median } from './stats/statistics';

@@ -1,7 +1,7 @@
 import { ChangeVerdict, CONFIDENCE_LEVEL, formatShare, formatSupported, Interval } from './stats/intervals';
 import { formatChangeRatio, formatFactor, formatMedian } from './report-format';
 import { ForestChart, ForestRow } from './report-paired';
-import { CHANGE_VERDICTS } from './run-comparison';
+import { CHANGE_VERDICTS } from './compare/run-comparison';
 import { FactorChartSeries, FloorChartSeries, MedianChartSeries, MedianTable, ReportChart, SizeChart, StackedBarChart } from './report-model';
 import { FIXTURE_SIZE_LABELS, fixtureSize } from './measure/sizes';
 

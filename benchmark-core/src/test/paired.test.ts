@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { seededRandom } from '../stats/intervals';
 import { pairedChange, pairedEstimate, pairRatios, signedRankDistribution, signedRankPValue, smallestDetectableChange, walshRank } from '../stats/paired';
 import { ResultsDocument } from '../results/document';
-import { compareRuns, renderRunComparison, verdictCounts } from '../run-comparison';
+import { compareRuns, renderRunComparison, verdictCounts } from '../compare/run-comparison';
 import { alternatedBlocks, sideDocument } from './paired-builders';
 
 suite('paired comparison (yarn bench --compare)', () => {

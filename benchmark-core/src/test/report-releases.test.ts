@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { buildComparisonReport, ComparisonReport, MedianTable, reportSections, SizeChart } from '../report-model';
-import { compareRuns } from '../run-comparison';
+import { compareRuns } from '../compare/run-comparison';
 import { HostInfo, ResultsDocument } from '../results/document';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurementOfSamples, resultsDocument, theiaBrowser, theiaBrowserPlugin, vscodeServer, measurement } from './results-builders';
