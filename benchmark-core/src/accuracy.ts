@@ -5,7 +5,7 @@ import { Clock, runBenchmark, RunnerOptions, scenarioTargets } from './measure/r
 import { Scenario, ScenarioInfo, scenarioInfo, ScenarioTarget } from './measure/scenario';
 import { FixtureSize } from './measure/sizes';
 import { median } from './stats/statistics';
-import { renderTextTable } from './text-table';
+import { renderTextTable } from './report/text';
 import { joinPath, WorkspaceFileAccess, writeFileAtomically } from './workspace-files';
 
 /** One round of the accuracy check of one case: a bare loop and the harness, in the same host, one after the other. */

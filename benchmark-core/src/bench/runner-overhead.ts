@@ -8,7 +8,7 @@ import { runBenchmark } from '../measure/runner';
 import { Scenario } from '../measure/scenario';
 import { computeStatistics } from '../stats/statistics';
 import { parseSizeList } from '../measure/sizes';
-import { renderTextTable } from '../text-table';
+import { renderTextTable } from '../report/text';
 
 const microseconds = (ms: number): string => (ms * 1000).toFixed(2);
 

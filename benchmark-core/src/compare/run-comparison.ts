@@ -1,11 +1,11 @@
 import { distinctHostLabels, HostKey, hostKeyId } from '../results/host-identity';
 import { adjustPValues, Change, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, detectChange, formatShare, formatSupported, Interval, medianInterval, MINIMUM_PAIRS, MINIMUM_ROUNDS, RatioEstimate, roundsChange } from '../stats/intervals';
 import { pairedChange, smallestDetectableChange } from '../stats/paired';
-import { collectMeasurements, hostKeysOf, ReportMeasurement } from '../report-model';
+import { collectMeasurements, hostKeysOf, ReportMeasurement } from '../report/model/build';
 import { ComparisonSide, Measurement, ResultsDocument } from '../results/document';
 import { FIXTURE_SIZE_LABELS } from '../measure/sizes';
 import { median } from '../stats/statistics';
-import { renderTextTable } from '../text-table';
+import { renderTextTable } from '../report/text';
 
 /** A cell of a comparison: one scenario at one size in one host (by identity, not by label). */
 export interface ComparisonCell {

@@ -1,12 +1,12 @@
 import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
-import { renderReportFiles } from '../report-files';
-import { formatFactor, headlineItems, hopsNote } from '../report-format';
+import { renderReportFiles } from '../report/files';
+import { formatFactor, headlineItems, hopsNote } from '../report/blocks/blocks';
 import { formatShare, formatSupported } from '../stats/intervals';
-import { renderReportHtml } from '../report-html';
-import { renderReportMarkdown } from '../report-markdown';
-import { buildComparisonReport, ComparisonReport, reportSections, StackedBarChart } from '../report-model';
-import { escapeXml, renderStackedBarChartSvg } from '../report-svg';
+import { renderReportHtml } from '../report/html';
+import { renderReportMarkdown } from '../report/markdown';
+import { buildComparisonReport, ComparisonReport, reportSections, StackedBarChart } from '../report/model/build';
+import { escapeXml, renderStackedBarChartSvg } from '../report/svg/charts';
 import { Measurement, ResultsDocument } from '../results/document';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { fixtureSize } from '../measure/sizes';

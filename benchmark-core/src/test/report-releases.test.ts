@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { buildComparisonReport, ComparisonReport, MedianTable, reportSections, SizeChart } from '../report-model';
+import { buildComparisonReport, ComparisonReport, MedianTable, reportSections, SizeChart } from '../report/model/build';
 import { compareRuns } from '../compare/run-comparison';
 import { HostInfo, ResultsDocument } from '../results/document';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';

@@ -1,9 +1,9 @@
 import { assert } from 'chai';
-import { toBenchmarkActionEntries } from '../benchmark-action';
-import { renderReportFiles } from '../report-files';
-import { renderReportHtml } from '../report-html';
-import { escapeMarkdownCell, renderReportMarkdown } from '../report-markdown';
-import { buildComparisonReport, ComparisonReport, medianCell, MedianTable } from '../report-model';
+import { toBenchmarkActionEntries } from '../report/benchmark-action';
+import { renderReportFiles } from '../report/files';
+import { renderReportHtml } from '../report/html';
+import { escapeMarkdownCell, renderReportMarkdown } from '../report/markdown';
+import { buildComparisonReport, ComparisonReport, medianCell, MedianTable } from '../report/model/build';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, resultsDocument, sampleRun, theiaBrowser, vscodeServer } from './results-builders';
 

@@ -1,10 +1,10 @@
 import { assert } from 'chai';
-import { toBenchmarkActionEntries } from '../benchmark-action';
-import { formatFactor } from '../report-format';
-import { renderReportHtml } from '../report-html';
-import { renderReportMarkdown } from '../report-markdown';
-import { buildComparisonReport, FactorCell, reportSections } from '../report-model';
-import { renderLineChartSvg } from '../report-svg';
+import { toBenchmarkActionEntries } from '../report/benchmark-action';
+import { formatFactor } from '../report/blocks/blocks';
+import { renderReportHtml } from '../report/html';
+import { renderReportMarkdown } from '../report/markdown';
+import { buildComparisonReport, FactorCell, reportSections } from '../report/model/build';
+import { renderLineChartSvg } from '../report/svg/charts';
 import { ResultsDocument } from '../results/document';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { computeStatistics } from '../stats/statistics';

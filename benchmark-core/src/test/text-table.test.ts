@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
-import { renderResultsText, renderScenarioTable, renderTextTable } from '../text-table';
+import { renderResultsText, renderScenarioTable, renderTextTable } from '../report/text';
 import { computeStatistics } from '../stats/statistics';
 import { Measurement } from '../results/document';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';

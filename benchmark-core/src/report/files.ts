@@ -1,8 +1,8 @@
 import { toBenchmarkActionEntries } from './benchmark-action';
-import { renderReportHtml } from './report-html';
-import { renderReportMarkdown } from './report-markdown';
-import { ComparisonReport } from './report-model';
-import { chartFileName, renderReportChartSvg } from './report-svg';
+import { renderReportHtml } from './html';
+import { renderReportMarkdown } from './markdown';
+import { ComparisonReport } from './model/build';
+import { chartFileName, renderReportChartSvg } from './svg/charts';
 
 /** One file of a report folder. */
 export interface ReportFile {

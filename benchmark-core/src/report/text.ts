@@ -1,8 +1,8 @@
-import { hostLabel } from './results/host-identity';
-import { formatInterval, formatSupported, medianInterval } from './stats/intervals';
-import { hopGrid, NOT_MEASURED_CELL, REPORT_HEADINGS, TextGrid } from './report-format';
-import { collectMeasurements, CpuRow, cpuSection, hopsSection, isLargeSize } from './report-model';
-import { HostInfo, Measurement, ResultsDocument, RunSettings } from './results/document';
+import { hostLabel } from '../results/host-identity';
+import { formatInterval, formatSupported, medianInterval } from '../stats/intervals';
+import { hopGrid, NOT_MEASURED_CELL, REPORT_HEADINGS, TextGrid } from './blocks/blocks';
+import { collectMeasurements, CpuRow, cpuSection, hopsSection, isLargeSize } from './model/build';
+import { HostInfo, Measurement, ResultsDocument, RunSettings } from '../results/document';
 
 export interface TextColumn {
     readonly header: string;

@@ -1,16 +1,16 @@
-import { cpuMsPerMegabyte } from './measure/cpu';
-import { differenceOfMedians, Interval, REPORT_BOOTSTRAP, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from './stats/intervals';
-import { PLUGIN_READ_HOPS } from './measure/hops';
-import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName, runtimeWord } from './results/host-identity';
-import type { NetworkProfile } from './network/profiles';
-import { networkReport, NetworkHeadline, NetworkSection } from './report-network';
-import { comparisonSidesOf, ForestChart, pairedComparisonReport, PairedComparisonSection, PairedHeadlineSection } from './report-paired';
-import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from './results/document';
-import { RunComparisonOptions } from './compare/run-comparison';
-import { ScenarioInfo } from './measure/scenario';
-import { SCENARIO_CATALOG, scenarioCatalogOrder } from './measure/scenario-catalog';
-import { FIXTURE_SIZE_LABELS, fixtureSize } from './measure/sizes';
-import { computeStatistics, median as medianOf, quantile, SampleStatistics } from './stats/statistics';
+import { cpuMsPerMegabyte } from '../../measure/cpu';
+import { differenceOfMedians, Interval, REPORT_BOOTSTRAP, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from '../../stats/intervals';
+import { PLUGIN_READ_HOPS } from '../../measure/hops';
+import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName, runtimeWord } from '../../results/host-identity';
+import type { NetworkProfile } from '../../network/profiles';
+import { networkReport, NetworkHeadline, NetworkSection } from './network';
+import { comparisonSidesOf, ForestChart, pairedComparisonReport, PairedComparisonSection, PairedHeadlineSection } from './paired';
+import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from '../../results/document';
+import { RunComparisonOptions } from '../../compare/run-comparison';
+import { ScenarioInfo } from '../../measure/scenario';
+import { SCENARIO_CATALOG, scenarioCatalogOrder } from '../../measure/scenario-catalog';
+import { FIXTURE_SIZE_LABELS, fixtureSize } from '../../measure/sizes';
+import { computeStatistics, median as medianOf, quantile, SampleStatistics } from '../../stats/statistics';
 
 /**
  * The comparison report as data: built once from results files, rendered by every output (Markdown,

@@ -1,13 +1,13 @@
-import { HostKey } from './results/host-identity';
-import { ChangeVerdict } from './stats/intervals';
+import { HostKey } from '../../results/host-identity';
+import { ChangeVerdict } from '../../stats/intervals';
 import {
     collectMeasurements, ComparisonReport, ComparisonReportOptions, HostEnvironment, hostEnvironments, hostKeysOf, hostLabelsOf, NotMeasuredHost, ReportSection,
-} from './report-model';
-import { ComparisonSide, ResultsDocument } from './results/document';
-import { CellChange, compareRuns, RunComparison, RunComparisonOptions, pairedSides, verdictCounts } from './compare/run-comparison';
-import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from './measure/scenario-catalog';
-import { FIXTURE_SIZE_LABELS } from './measure/sizes';
-import { median } from './stats/statistics';
+} from './build';
+import { ComparisonSide, ResultsDocument } from '../../results/document';
+import { CellChange, compareRuns, RunComparison, RunComparisonOptions, pairedSides, verdictCounts } from '../../compare/run-comparison';
+import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from '../../measure/scenario-catalog';
+import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
+import { median } from '../../stats/statistics';
 
 /** The two sides of one alternated run (`yarn bench --compare`), each side's documents and metadata. */
 export interface ComparisonSides {

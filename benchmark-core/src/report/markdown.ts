@@ -1,6 +1,6 @@
-import { ReportBlock, reportBlocks, TextGrid } from './report-format';
-import { ComparisonReport } from './report-model';
-import { chartFileName } from './report-svg';
+import { ReportBlock, reportBlocks, TextGrid } from './blocks/blocks';
+import { ComparisonReport } from './model/build';
+import { chartFileName } from './svg/charts';
 
 /** Text for one Markdown table cell: `|` escaped (as hyperfine's Markdown export does), line breaks folded. */
 export function escapeMarkdownCell(text: string): string {

@@ -1,14 +1,14 @@
-import { HostKey, hostKeyId } from './results/host-identity';
-import { Interval } from './stats/intervals';
-import { describeNetworkProfile, NetworkCheck, networkCheckMisses, NetworkProfile, pathSteps, PathSteps, wireFloor, WireFloor } from './network/profiles';
+import { HostKey, hostKeyId } from '../../results/host-identity';
+import { Interval } from '../../stats/intervals';
+import { describeNetworkProfile, NetworkCheck, networkCheckMisses, NetworkProfile, pathSteps, PathSteps, wireFloor, WireFloor } from '../../network/profiles';
 import {
     chartSizes, collectMeasurements, FactorCell, factorCell, FloorChartSeries, HopsSection, hopsSection, hostKeyerOf, linkReadTable, MedianCell, medianCell,
     medianSeriesOf, MedianTable, ReportMeasurement, SeriesKey, SizeChart,
-} from './report-model';
-import { ResultsDocument } from './results/document';
-import { ScenarioInfo } from './measure/scenario';
-import { SCENARIO_CATALOG, scenarioCatalogOrder } from './measure/scenario-catalog';
-import { FIXTURE_SIZE_LABELS } from './measure/sizes';
+} from './build';
+import { ResultsDocument } from '../../results/document';
+import { ScenarioInfo } from '../../measure/scenario';
+import { SCENARIO_CATALOG, scenarioCatalogOrder } from '../../measure/scenario-catalog';
+import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 
 /** What the emulation check of one results file measured through the link, against the profile's figures. */
 export interface NetworkCheckRow {

@@ -1,6 +1,6 @@
-import { ReportBlock, reportBlocks, TextGrid } from './report-format';
-import { ComparisonReport } from './report-model';
-import { escapeXml, renderDistributionSvg, renderReportChartSvg } from './report-svg';
+import { ReportBlock, reportBlocks, TextGrid } from './blocks/blocks';
+import { ComparisonReport } from './model/build';
+import { escapeXml, renderDistributionSvg, renderReportChartSvg } from './svg/charts';
 
 function htmlTable(grid: TextGrid): string {
     const cells = (row: readonly string[], tag: 'th' | 'td'): string => row

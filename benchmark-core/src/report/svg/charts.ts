@@ -1,9 +1,9 @@
-import { ChangeVerdict, CONFIDENCE_LEVEL, formatShare, formatSupported, Interval } from './stats/intervals';
-import { formatChangeRatio, formatFactor, formatMedian } from './report-format';
-import { ForestChart, ForestRow } from './report-paired';
-import { CHANGE_VERDICTS } from './compare/run-comparison';
-import { FactorChartSeries, FloorChartSeries, MedianChartSeries, MedianTable, ReportChart, SizeChart, StackedBarChart } from './report-model';
-import { FIXTURE_SIZE_LABELS, fixtureSize } from './measure/sizes';
+import { ChangeVerdict, CONFIDENCE_LEVEL, formatShare, formatSupported, Interval } from '../../stats/intervals';
+import { formatChangeRatio, formatFactor, formatMedian } from '../blocks/blocks';
+import { ForestChart, ForestRow } from '../model/paired';
+import { CHANGE_VERDICTS } from '../../compare/run-comparison';
+import { FactorChartSeries, FloorChartSeries, MedianChartSeries, MedianTable, ReportChart, SizeChart, StackedBarChart } from '../model/build';
+import { FIXTURE_SIZE_LABELS, fixtureSize } from '../../measure/sizes';
 
 /** One point of a line: data units, optionally its interval (drawn as a whisker), and the text of its tooltip. */
 export interface LinePoint {

@@ -1,13 +1,13 @@
-import { PROC_TICKS_PER_SECOND } from './measure/cpu';
-import { CONFIDENCE_LEVEL, formatInterval, formatShare, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank, RatioEstimate, REPORT_BOOTSTRAP } from './stats/intervals';
-import { describeNetworkProfile } from './network/profiles';
-import { NetworkHeadline, NetworkSection, WireFloorCell, WireFloorTable } from './report-network';
-import { PairedComparisonSection, PairedHeadlineSection } from './report-paired';
-import { cellName, formatDetectable, formatPercent, formatPValue, MedianEstimate } from './compare/run-comparison';
+import { PROC_TICKS_PER_SECOND } from '../../measure/cpu';
+import { CONFIDENCE_LEVEL, formatInterval, formatShare, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank, RatioEstimate, REPORT_BOOTSTRAP } from '../../stats/intervals';
+import { describeNetworkProfile } from '../../network/profiles';
+import { NetworkHeadline, NetworkSection, WireFloorCell, WireFloorTable } from '../model/network';
+import { PairedComparisonSection, PairedHeadlineSection } from '../model/paired';
+import { cellName, formatDetectable, formatPercent, formatPValue, MedianEstimate } from '../../compare/run-comparison';
 import {
     ComparisonReport, CpuSection, FactorCell, FactorTable, HeadlineSection, HopColumn, HopRow, HopsSection, HostEnvironment, MedianCell, MedianTable, NotMeasuredHost, PrecisionMiss,
     StreamRow, ReportChart, ReportSection, VscodePartsRow,
-} from './report-model';
+} from '../model/build';
 
 /** What a cell shows where nothing was measured. */
 export const NOT_MEASURED_CELL = '–';

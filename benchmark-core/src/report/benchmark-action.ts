@@ -1,7 +1,7 @@
-import { CONFIDENCE_LEVEL } from './stats/intervals';
-import { formatInterval } from './stats/intervals';
-import { TOO_FEW_SAMPLES } from './report-format';
-import { ComparisonReport, medianCell } from './report-model';
+import { CONFIDENCE_LEVEL } from '../stats/intervals';
+import { formatInterval } from '../stats/intervals';
+import { TOO_FEW_SAMPLES } from './blocks/blocks';
+import { ComparisonReport, medianCell } from './model/build';
 
 /** One entry of github-action-benchmark's `customSmallerIsBetter` format. */
 export interface BenchmarkActionEntry {
