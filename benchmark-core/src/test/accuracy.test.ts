@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { checkAccuracy, renderAccuracyText } from '../accuracy';
+import { checkAccuracy, renderAccuracyText } from '../session/accuracy';
 import { Scenario } from '../measure/scenario';
 import { parseSizeList } from '../measure/sizes';
 import { fakeFixtures } from './fake-fixtures';

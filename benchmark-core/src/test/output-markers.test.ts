@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { OutputMarkers, parseRunEnd, resultsLine, runStoppedLine } from '../output-markers';
+import { OutputMarkers, parseRunEnd, resultsLine, runStoppedLine } from '../session/output-markers';
 
 suite('output markers', () => {
     test('the lines the extensions write are the lines the drivers read', () => {

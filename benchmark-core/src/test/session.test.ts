@@ -1,14 +1,14 @@
 import { assert } from 'chai';
-import { DEFAULT_ACCURACY_ROUNDS } from '../accuracy';
+import { DEFAULT_ACCURACY_ROUNDS } from '../session/accuracy';
 import { FixtureError } from '../errors';
-import { OutputMarkers, parseRunEnd } from '../output-markers';
+import { OutputMarkers, parseRunEnd } from '../session/output-markers';
 import { HostInfo, validateResultsDocument } from '../results/document';
 import { CancellationSignal } from '../measure/runner';
 import { Scenario } from '../measure/scenario';
 import { SCENARIO_CATALOG, selectScenarios, VSCODE_SCENARIO_IDS } from '../measure/scenario-catalog';
 import {
     BenchmarkSession, EditorFrontEnd, FixtureGenerator, GenerateSummary, ProgressReporter, ResultsFileChoice, RunDefinition, SessionAction, SessionWorkspace,
-} from '../session';
+} from '../session/session';
 import { fakeFixtures } from './fake-fixtures';
 
 const HOST: HostInfo = {

@@ -1,7 +1,7 @@
-import { FixtureError } from './errors';
-import { FIXTURE_MANIFEST_FILE, FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, parseFixtureManifest } from './measure/manifest';
-import { RESULTS_DIRECTORY, ResultsDocument, resultsFileName, resultsFileNamesNewestFirst } from './results/document';
-import { FixtureSize } from './measure/sizes';
+import { FixtureError } from '../errors';
+import { FIXTURE_MANIFEST_FILE, FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, parseFixtureManifest } from '../measure/manifest';
+import { RESULTS_DIRECTORY, ResultsDocument, resultsFileName, resultsFileNamesNewestFirst } from '../results/document';
+import { FixtureSize } from '../measure/sizes';
 
 /**
  * The file operations the extensions need, over a workspace folder, with `/`-separated paths relative

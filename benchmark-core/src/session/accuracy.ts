@@ -1,11 +1,11 @@
-import { BenchmarkCancelledError } from './errors';
-import { formatSupported, Interval, RatioEstimate, roundsEstimate } from './stats/intervals';
-import { HostInfo, resultsFileName } from './results/document';
-import { Clock, runBenchmark, RunnerOptions, scenarioTargets } from './measure/runner';
-import { Scenario, ScenarioInfo, scenarioInfo, ScenarioTarget } from './measure/scenario';
-import { FixtureSize } from './measure/sizes';
-import { median } from './stats/statistics';
-import { renderTextTable } from './report/text';
+import { BenchmarkCancelledError } from '../errors';
+import { formatSupported, Interval, RatioEstimate, roundsEstimate } from '../stats/intervals';
+import { HostInfo, resultsFileName } from '../results/document';
+import { Clock, runBenchmark, RunnerOptions, scenarioTargets } from '../measure/runner';
+import { Scenario, ScenarioInfo, scenarioInfo, ScenarioTarget } from '../measure/scenario';
+import { FixtureSize } from '../measure/sizes';
+import { median } from '../stats/statistics';
+import { renderTextTable } from '../report/text';
 import { joinPath, WorkspaceFileAccess, writeFileAtomically } from './workspace-files';
 
 /** One round of the accuracy check of one case: a bare loop and the harness, in the same host, one after the other. */

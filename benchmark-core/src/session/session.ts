@@ -1,18 +1,18 @@
 import { AccuracyCase, checkAccuracy, DEFAULT_ACCURACY_ROUNDS, renderAccuracyText, writeAccuracyFile } from './accuracy';
-import { BenchmarkCancelledError, FixtureError, VerificationError } from './errors';
+import { BenchmarkCancelledError, FixtureError, VerificationError } from '../errors';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
-import { createResultsDocument, EnvironmentInfo, HostInfo, parseResultsDocument, RESULTS_DIRECTORY, ResultsDocument } from './results/document';
-import { hostLabel } from './results/host-identity';
-import { REPORT_WEBVIEW_CSP, renderReportHtml } from './report/html';
-import { buildComparisonReport } from './report/model/build';
-import { CpuProbe } from './measure/cpu';
-import { CancellationSignal, runBenchmark, RunnerProgress } from './measure/runner';
-import { Scenario } from './measure/scenario';
-import { SCENARIO_SETTING_KEYS } from './settings/settings-schema';
-import { ScenarioSuite, suiteScenarioIds } from './measure/scenario-catalog';
-import { BenchmarkSettings, SETTING_KEYS, SettingsError, validateBenchmarkSettings } from './settings/settings';
-import { SizeOrder } from './measure/sizes';
-import { renderResultsText } from './report/text';
+import { createResultsDocument, EnvironmentInfo, HostInfo, parseResultsDocument, RESULTS_DIRECTORY, ResultsDocument } from '../results/document';
+import { hostLabel } from '../results/host-identity';
+import { REPORT_WEBVIEW_CSP, renderReportHtml } from '../report/html';
+import { buildComparisonReport } from '../report/model/build';
+import { CpuProbe } from '../measure/cpu';
+import { CancellationSignal, runBenchmark, RunnerProgress } from '../measure/runner';
+import { Scenario } from '../measure/scenario';
+import { SCENARIO_SETTING_KEYS } from '../settings/settings-schema';
+import { ScenarioSuite, suiteScenarioIds } from '../measure/scenario-catalog';
+import { BenchmarkSettings, SETTING_KEYS, SettingsError, validateBenchmarkSettings } from '../settings/settings';
+import { SizeOrder } from '../measure/sizes';
+import { renderResultsText } from '../report/text';
 import { checkFixturesPresent, listResultsFiles, loadFixtureManifest, WorkspaceFileAccess, writeResultsFile } from './workspace-files';
 
 /** The workspace folder an editor hands the session: its files, and how to name them. */

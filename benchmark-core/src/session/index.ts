@@ -1,0 +1,4 @@
+export * from './workspace-files';
+export * from './output-markers';
+export * from './session';
+export * from './accuracy';
