@@ -1,5 +1,8 @@
 import { distinctHostLabels, HostKey, hostKeyId } from '../results/host-identity';
-import { adjustPValues, Change, ChangeVerdict, changeVerdict, CONFIDENCE_LEVEL, detectChange, formatShare, formatSupported, Interval, medianInterval, MINIMUM_PAIRS, MINIMUM_ROUNDS, RatioEstimate, roundsChange } from '../stats/intervals';
+import { adjustPValues, Change, ChangeVerdict, changeVerdict, detectChange, MINIMUM_PAIRS, roundsChange } from '../stats/change';
+import { CONFIDENCE_LEVEL, Interval, medianInterval } from '../stats/median-interval';
+import { formatShare, formatSupported } from '../stats/precision';
+import { MINIMUM_ROUNDS, RatioEstimate } from '../stats/bootstrap';
 import { pairedChange, smallestDetectableChange } from '../stats/paired';
 import { collectMeasurements, hostKeysOf, ReportMeasurement } from '../report/model/build';
 import { ComparisonSide, Measurement, ResultsDocument } from '../results/document';

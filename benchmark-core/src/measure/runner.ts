@@ -2,7 +2,7 @@ import { BenchmarkCancelledError, FixtureError, VerificationError } from '../err
 import { FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, SMALL_FILES_DIRECTORY } from './manifest';
 import { Scenario, ScenarioCase, ScenarioInfo, scenarioInfo, ScenarioTarget, SampleOutput } from './scenario';
 import { sha256Hex } from './sha256';
-import { medianHalfWidth } from '../stats/intervals';
+import { medianHalfWidth } from '../stats/median-interval';
 import { FixtureSize, orderSizes, SizeOrder, FIXTURE_SIZES } from './sizes';
 import { CaseCpu, CpuProbe, cpuUsedBetween } from './cpu';
 import { HopSamples, TimedSample } from './hops';

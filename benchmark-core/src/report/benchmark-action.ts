@@ -1,5 +1,5 @@
-import { CONFIDENCE_LEVEL } from '../stats/intervals';
-import { formatInterval } from '../stats/intervals';
+import { CONFIDENCE_LEVEL } from '../stats/median-interval';
+import { formatInterval } from '../stats/precision';
 import { TOO_FEW_SAMPLES } from './blocks/blocks';
 import { ComparisonReport, medianCell } from './model/build';
 

@@ -1,5 +1,6 @@
 import { hostLabel } from '../results/host-identity';
-import { formatInterval, formatSupported, medianInterval } from '../stats/intervals';
+import { formatInterval, formatSupported } from '../stats/precision';
+import { medianInterval } from '../stats/median-interval';
 import { hopGrid, NOT_MEASURED_CELL, REPORT_HEADINGS, TextGrid } from './blocks/blocks';
 import { collectMeasurements, CpuRow, cpuSection, hopsSection, isLargeSize } from './model/build';
 import { HostInfo, Measurement, ResultsDocument, RunSettings } from '../results/document';

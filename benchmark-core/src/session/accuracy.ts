@@ -1,5 +1,7 @@
 import { BenchmarkCancelledError } from '../errors';
-import { formatSupported, Interval, RatioEstimate, roundsEstimate } from '../stats/intervals';
+import { formatSupported } from '../stats/precision';
+import { Interval } from '../stats/median-interval';
+import { RatioEstimate, roundsEstimate } from '../stats/bootstrap';
 import { HostInfo, resultsFileName } from '../results/document';
 import { Clock, runBenchmark, RunnerOptions, scenarioTargets } from '../measure/runner';
 import { Scenario, ScenarioInfo, scenarioInfo, ScenarioTarget } from '../measure/scenario';

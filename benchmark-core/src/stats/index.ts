@@ -1,2 +1,5 @@
 export * from './statistics';
-export * from './intervals';
+export * from './median-interval';
+export * from './bootstrap';
+export * from './change';
+export * from './precision';

@@ -1,4 +1,5 @@
-import { Change, ChangeEstimate, changeVerdict, ChangeOptions, CONFIDENCE_LEVEL, Interval } from './intervals';
+import { Change, ChangeEstimate, changeVerdict, ChangeOptions } from './change';
+import { CONFIDENCE_LEVEL, Interval } from './median-interval';
 import { median } from './statistics';
 
 /**

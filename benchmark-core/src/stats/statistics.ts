@@ -1,4 +1,4 @@
-import { Interval, medianInterval } from './intervals';
+import { Interval, medianInterval } from './median-interval';
 
 /** Summary statistics of one set of timed samples. All durations are in milliseconds. */
 export interface SampleStatistics {

@@ -1,8 +1,8 @@
 import { assert } from 'chai';
-import {
-    adjustPValues, changeVerdict, detectChange, differenceOfMedians, formatInterval, formatSupported, mannWhitneyPValue, medianInterval,
-    minimumSamplesForMedianInterval, orderStatisticRank, ratioOfMedians, roundsEstimate, seededRandom,
-} from '../stats/intervals';
+import { adjustPValues, changeVerdict, detectChange, mannWhitneyPValue } from '../stats/change';
+import { differenceOfMedians, ratioOfMedians, roundsEstimate, seededRandom } from '../stats/bootstrap';
+import { formatInterval, formatSupported } from '../stats/precision';
+import { medianInterval, minimumSamplesForMedianInterval, orderStatisticRank } from '../stats/median-interval';
 import { logNormal } from './synthetic-samples';
 
 suite('intervals', () => {

@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { seededRandom } from '../stats/intervals';
+import { seededRandom } from '../stats/bootstrap';
 import { pairedChange, pairedEstimate, pairRatios, signedRankDistribution, signedRankPValue, smallestDetectableChange, walshRank } from '../stats/paired';
 import { ResultsDocument } from '../results/document';
 import { compareRuns, renderRunComparison, verdictCounts } from '../compare/run-comparison';

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
 import { renderReportFiles } from '../report/files';
 import { formatFactor, headlineItems, hopsNote } from '../report/blocks/blocks';
-import { formatShare, formatSupported } from '../stats/intervals';
+import { formatShare, formatSupported } from '../stats/precision';
 import { renderReportHtml } from '../report/html';
 import { renderReportMarkdown } from '../report/markdown';
 import { buildComparisonReport, ComparisonReport, reportSections, StackedBarChart } from '../report/model/build';

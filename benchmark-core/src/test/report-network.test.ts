@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { toBenchmarkActionEntries } from '../report/benchmark-action';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
-import { medianInterval } from '../stats/intervals';
+import { medianInterval } from '../stats/median-interval';
 import { NETWORK_PROFILES, NetworkProfile } from '../network/profiles';
 import { renderReportFiles } from '../report/files';
 import { headlineItems, NO_LINK_CROSSING, wireFloorGrid } from '../report/blocks/blocks';

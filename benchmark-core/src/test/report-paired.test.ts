@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { toBenchmarkActionEntries } from '../report/benchmark-action';
-import { seededRandom } from '../stats/intervals';
+import { seededRandom } from '../stats/bootstrap';
 import { renderReportFiles } from '../report/files';
 import { formatChangeRatio, pairedComparisonGrid } from '../report/blocks/blocks';
 import { formatDetectable } from '../compare/run-comparison';

@@ -1,5 +1,6 @@
 import { assert } from 'chai';
-import { adjustPValues, seededRandom } from '../stats/intervals';
+import { adjustPValues } from '../stats/change';
+import { seededRandom } from '../stats/bootstrap';
 import { HostInfo, Measurement, ResultsDocument } from '../results/document';
 import { checkRunComparison, compareRuns, renderRunComparison, RunComparison, verdictCounts } from '../compare/run-comparison';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';

@@ -1,5 +1,7 @@
 import { PROC_TICKS_PER_SECOND } from '../../measure/cpu';
-import { CONFIDENCE_LEVEL, formatInterval, formatShare, formatSupported, Interval, minimumSamplesForMedianInterval, orderStatisticRank, RatioEstimate, REPORT_BOOTSTRAP } from '../../stats/intervals';
+import { CONFIDENCE_LEVEL, Interval, minimumSamplesForMedianInterval, orderStatisticRank } from '../../stats/median-interval';
+import { formatInterval, formatShare, formatSupported } from '../../stats/precision';
+import { RatioEstimate, REPORT_BOOTSTRAP } from '../../stats/bootstrap';
 import { describeNetworkProfile } from '../../network/profiles';
 import { NetworkHeadline, NetworkSection, WireFloorCell, WireFloorTable } from '../model/network';
 import { PairedComparisonSection, PairedHeadlineSection } from '../model/paired';

@@ -1,5 +1,6 @@
 import { cpuMsPerMegabyte } from '../../measure/cpu';
-import { differenceOfMedians, Interval, REPORT_BOOTSTRAP, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval, ratioOfMedians } from '../../stats/intervals';
+import { differenceOfMedians, REPORT_BOOTSTRAP, ratioOfMedians } from '../../stats/bootstrap';
+import { Interval, medianHalfWidth, medianInterval, minimumSamplesForMedianInterval } from '../../stats/median-interval';
 import { PLUGIN_READ_HOPS } from '../../measure/hops';
 import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, runtimeName, runtimeWord } from '../../results/host-identity';
 import type { NetworkProfile } from '../../network/profiles';

@@ -1,5 +1,5 @@
 import { HostKey, hostKeyId } from '../../results/host-identity';
-import { Interval } from '../../stats/intervals';
+import { Interval } from '../../stats/median-interval';
 import { describeNetworkProfile, NetworkCheck, networkCheckMisses, NetworkProfile, pathSteps, PathSteps, wireFloor, WireFloor } from '../../network/profiles';
 import {
     chartSizes, collectMeasurements, FactorCell, factorCell, FloorChartSeries, HopsSection, hopsSection, hostKeyerOf, linkReadTable, MedianCell, medianCell,

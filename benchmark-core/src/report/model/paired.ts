@@ -1,5 +1,5 @@
 import { HostKey } from '../../results/host-identity';
-import { ChangeVerdict } from '../../stats/intervals';
+import { ChangeVerdict } from '../../stats/change';
 import {
     collectMeasurements, ComparisonReport, ComparisonReportOptions, HostEnvironment, hostEnvironments, hostKeysOf, hostLabelsOf, NotMeasuredHost, ReportSection,
 } from './build';

@@ -1,4 +1,6 @@
-import { ChangeVerdict, CONFIDENCE_LEVEL, formatShare, formatSupported, Interval } from '../../stats/intervals';
+import { ChangeVerdict } from '../../stats/change';
+import { CONFIDENCE_LEVEL, Interval } from '../../stats/median-interval';
+import { formatShare, formatSupported } from '../../stats/precision';
 import { formatChangeRatio, formatFactor, formatMedian } from '../blocks/blocks';
 import { ForestChart, ForestRow } from '../model/paired';
 import { CHANGE_VERDICTS } from '../../compare/run-comparison';
