@@ -5,7 +5,7 @@ import { formatShare, formatSupported } from '../stats/precision';
 import { MINIMUM_ROUNDS, RatioEstimate } from '../stats/bootstrap';
 import { pairedChange, smallestDetectableChange } from '../stats/paired';
 import { collectMeasurements, hostKeysOf, ReportMeasurement } from '../report/model/build';
-import { ComparisonSide, Measurement, ResultsDocument } from '../results/document';
+import { ComparisonSide, Measurement, ResultsDocument } from '../results/schema';
 import { FIXTURE_SIZE_LABELS } from '../measure/sizes';
 import { median } from '../stats/statistics';
 import { renderTextTable } from '../report/text';

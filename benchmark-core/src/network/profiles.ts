@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
-import type { HostKey } from '../results/host-identity';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
+import type { HostKey } from '../results/host-identity';
+import { NetworkCheck, NetworkConditions } from '../results/schema';
 
 /**
  * The user's link between the page (the workbench in their browser) and the host's server (Theia's backend, code-server),
@@ -50,48 +50,6 @@ export const NETWORK_PROFILES: Readonly<Record<'lan' | 'cable' | 'dsl', NetworkP
             + 'to a nearby data centre (Measuring Broadband America)',
     },
 };
-
-export const networkProfileSchema = z.object({
-    name: z.string().min(1),
-    rttMs: z.number().finite().nonnegative(),
-    downMbps: z.number().finite().positive(),
-    upMbps: z.number().finite().positive(),
-    jitterMs: z.number().finite().nonnegative(),
-    source: z.string().min(1),
-});
-
-/** What the page measured through the emulated link before the host was measured under it. */
-export const networkCheckSchema = z.object({
-    /** Round trip the link added: the median of a tiny request's on an open connection, less the page's own round trip without the link, ms. */
-    rttMs: z.number().finite().nonnegative(),
-    /** The page's median round trip to a server beside it, without the link (the browser's own fetch machinery), ms. */
-    directRttMs: z.number().finite().nonnegative(),
-    /** Throughput of a download and an upload of `bytes` through the link, the round trip taken off, Mbit/s. */
-    downMbps: z.number().finite().positive(),
-    upMbps: z.number().finite().positive(),
-    /** The same without the link, straight to the server: what this machine's browser reaches at most, Mbit/s. */
-    directDownMbps: z.number().finite().positive(),
-    directUpMbps: z.number().finite().positive(),
-    bytes: z.number().int().positive(),
-    /** Largest relative miss allowed (0.15: 15%). */
-    tolerance: z.number().positive(),
-    /** Every figure within the tolerance of the profile's (the run measures only then). */
-    held: z.boolean(),
-});
-
-/**
- * (v4) The link a results file was measured over (`yarn bench --network`); absent: loopback. Written by the bench, which
- * measured the link through the proxy from the page before the host.
- */
-export const networkConditionsSchema = z.object({
-    profile: networkProfileSchema,
-    /** The tool that emulated it, e.g. `toxiproxy 2.12.0`. */
-    emulator: z.string().min(1),
-    check: networkCheckSchema,
-});
-
-export type NetworkConditions = z.infer<typeof networkConditionsSchema>;
-export type NetworkCheck = z.infer<typeof networkCheckSchema>;
 
 /** A profile name of a results file's link (`loopback` without one). */
 export function networkNameOf(document: { readonly network?: NetworkConditions }): string {

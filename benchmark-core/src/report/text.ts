@@ -3,7 +3,7 @@ import { formatInterval, formatSupported } from '../stats/precision';
 import { medianInterval } from '../stats/median-interval';
 import { hopGrid, NOT_MEASURED_CELL, REPORT_HEADINGS, TextGrid } from './blocks/blocks';
 import { collectMeasurements, CpuRow, cpuSection, hopsSection, isLargeSize } from './model/build';
-import { HostInfo, Measurement, ResultsDocument, RunSettings } from '../results/document';
+import { HostInfo, Measurement, ResultsDocument, RunSettings } from '../results/schema';
 
 export interface TextColumn {
     readonly header: string;

@@ -1,4 +1,4 @@
-import type { HostInfo } from './document';
+import type { HostInfo } from './schema';
 
 /**
  * What makes two measurements come from the same host: the editor, where its code ran, and whether a

@@ -1,3 +1,5 @@
+export * from './schema';
+export * from './files';
 export * from './host-identity';
 export * from './document';
 export * from './rounds';

@@ -2,7 +2,8 @@ import { addCaseCpu } from '../measure/cpu';
 import { concatHopSamples } from '../measure/hops';
 import { hostKey, hostKeyId } from './host-identity';
 import { medianHalfWidth } from '../stats/median-interval';
-import { Measurement, ResultsDocument, validateResultsDocument } from './document';
+import { Measurement, ResultsDocument } from './schema';
+import { validateResultsDocument } from './document';
 import { computeStatistics } from '../stats/statistics';
 
 /**

@@ -1,7 +1,9 @@
 import { AccuracyCase, checkAccuracy, DEFAULT_ACCURACY_ROUNDS, renderAccuracyText, writeAccuracyFile } from './accuracy';
 import { BenchmarkCancelledError, FixtureError, VerificationError } from '../errors';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
-import { createResultsDocument, EnvironmentInfo, HostInfo, parseResultsDocument, RESULTS_DIRECTORY, ResultsDocument } from '../results/document';
+import { createResultsDocument, parseResultsDocument } from '../results/document';
+import { EnvironmentInfo, HostInfo, ResultsDocument } from '../results/schema';
+import { RESULTS_DIRECTORY } from '../results/files';
 import { hostLabel } from '../results/host-identity';
 import { REPORT_WEBVIEW_CSP, renderReportHtml } from '../report/html';
 import { buildComparisonReport } from '../report/model/build';

@@ -1,6 +1,7 @@
 import { FixtureError } from '../errors';
 import { FIXTURE_MANIFEST_FILE, FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, parseFixtureManifest } from '../measure/manifest';
-import { RESULTS_DIRECTORY, ResultsDocument, resultsFileName, resultsFileNamesNewestFirst } from '../results/document';
+import { RESULTS_DIRECTORY, resultsFileName, resultsFileNamesNewestFirst } from '../results/files';
+import { ResultsDocument } from '../results/schema';
 import { FixtureSize } from '../measure/sizes';
 
 /**

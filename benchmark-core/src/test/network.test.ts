@@ -1,8 +1,6 @@
 import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
-import {
-    crossingOf, LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, NetworkProfile, parseNetworkList, pathSteps, stepsOfHopTrace, toxicsFor, wireFloor,
-} from '../network/profiles';
+import { crossingOf, LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, NetworkProfile, parseNetworkList, pathSteps, stepsOfHopTrace, toxicsFor, wireFloor } from '../network/profiles';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 
 const THEIA_PLUGIN = { editor: 'theia', runtime: 'browser', extensionKind: 'plugin' } as const;

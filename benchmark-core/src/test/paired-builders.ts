@@ -1,4 +1,5 @@
-import { ComparisonSide, HostInfo, Measurement, ResultsDocument, validateResultsDocument } from '../results/document';
+import { ComparisonSide, HostInfo, Measurement, ResultsDocument } from '../results/schema';
+import { validateResultsDocument } from '../results/document';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurementOfSamples, resultsDocument, theiaBrowser } from './results-builders';
 import { logNormal } from './synthetic-samples';

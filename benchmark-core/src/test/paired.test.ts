@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { seededRandom } from '../stats/bootstrap';
 import { pairedChange, pairedEstimate, pairRatios, signedRankDistribution, signedRankPValue, smallestDetectableChange, walshRank } from '../stats/paired';
-import { ResultsDocument } from '../results/document';
+import { ResultsDocument } from '../results/schema';
 import { compareRuns, renderRunComparison, verdictCounts } from '../compare/run-comparison';
 import { alternatedBlocks, sideDocument } from './paired-builders';
 

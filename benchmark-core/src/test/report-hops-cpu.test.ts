@@ -7,7 +7,7 @@ import { renderReportHtml } from '../report/html';
 import { renderReportMarkdown } from '../report/markdown';
 import { buildComparisonReport, ComparisonReport, reportSections, StackedBarChart } from '../report/model/build';
 import { escapeXml, renderStackedBarChartSvg } from '../report/svg/charts';
-import { Measurement, ResultsDocument } from '../results/document';
+import { Measurement, ResultsDocument } from '../results/schema';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { fixtureSize } from '../measure/sizes';
 import { measurement, measurementOfSamples, resultsDocument, sampleRun, theiaBrowserPlugin, vscodeServer } from './results-builders';

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { HostKey } from '../results/host-identity';
 import { buildComparisonReport, ComparisonReport, FactorCell, FactorTable, MedianTable, reportSections, SizeChart } from '../report/model/build';
-import { HostInfo, ResultsDocument } from '../results/document';
+import { HostInfo, ResultsDocument } from '../results/schema';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, measurementOfSamples, resultsDocument, sampleRun, theiaBrowser, theiaBrowserPlugin, vscodeServer } from './results-builders';
 

@@ -8,7 +8,7 @@ import { renderReportHtml } from '../report/html';
 import { renderReportMarkdown } from '../report/markdown';
 import { buildComparisonReport, ComparisonReport, reportSections } from '../report/model/build';
 import { ForestChart } from '../report/model/paired';
-import { ResultsDocument } from '../results/document';
+import { ResultsDocument } from '../results/schema';
 import { CellChange, compareRuns, RunComparison, verdictCounts } from '../compare/run-comparison';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { median } from '../stats/statistics';

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { buildComparisonReport, ComparisonReport, MedianTable, reportSections, SizeChart } from '../report/model/build';
 import { compareRuns } from '../compare/run-comparison';
-import { HostInfo, ResultsDocument } from '../results/document';
+import { HostInfo, ResultsDocument } from '../results/schema';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurementOfSamples, resultsDocument, theiaBrowser, theiaBrowserPlugin, vscodeServer, measurement } from './results-builders';
 

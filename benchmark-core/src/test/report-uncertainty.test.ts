@@ -5,7 +5,7 @@ import { renderReportHtml } from '../report/html';
 import { renderReportMarkdown } from '../report/markdown';
 import { buildComparisonReport, FactorCell, reportSections } from '../report/model/build';
 import { renderLineChartSvg } from '../report/svg/charts';
-import { ResultsDocument } from '../results/document';
+import { ResultsDocument } from '../results/schema';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { computeStatistics } from '../stats/statistics';
 import { measurementOfSamples, resultsDocument, sampleRun, theiaBrowserPlugin, vscodeServer } from './results-builders';

@@ -1,4 +1,5 @@
-import { HostInfo, Measurement, ResultsDocument, validateResultsDocument } from '../results/document';
+import { HostInfo, Measurement, ResultsDocument } from '../results/schema';
+import { validateResultsDocument } from '../results/document';
 import { ScenarioInfo } from '../measure/scenario';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { fixtureSize } from '../measure/sizes';

@@ -1,7 +1,8 @@
 import { assert } from 'chai';
 import { ResultsValidationError } from '../errors';
 import { NETWORK_PROFILES, networkNameOf } from '../network/profiles';
-import { newestResultsFileName, parseResultsDocument, resultsFileName, validateResultsDocument } from '../results/document';
+import { newestResultsFileName, resultsFileName } from '../results/files';
+import { parseResultsDocument, validateResultsDocument } from '../results/document';
 import { sampleDocument, theiaPlugin } from './sample-document';
 
 suite('results schema', () => {

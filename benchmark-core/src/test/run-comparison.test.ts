@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { adjustPValues } from '../stats/change';
 import { seededRandom } from '../stats/bootstrap';
-import { HostInfo, Measurement, ResultsDocument } from '../results/document';
+import { HostInfo, Measurement, ResultsDocument } from '../results/schema';
 import { checkRunComparison, compareRuns, renderRunComparison, RunComparison, verdictCounts } from '../compare/run-comparison';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurementOfSamples, resultsDocument, theiaBrowser as theia, theiaBrowserPlugin as plugin, vscodeServer as vscode } from './results-builders';

@@ -1,4 +1,5 @@
-import { createResultsDocument, HostInfo, ResultsDocument } from '../results/document';
+import { createResultsDocument } from '../results/document';
+import { HostInfo, ResultsDocument } from '../results/schema';
 import { runBenchmark } from '../measure/runner';
 import { Scenario } from '../measure/scenario';
 import { parseSizeList } from '../measure/sizes';

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
 import { renderResultsText, renderScenarioTable, renderTextTable } from '../report/text';
 import { computeStatistics } from '../stats/statistics';
-import { Measurement } from '../results/document';
+import { Measurement } from '../results/schema';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, measurementOfSamples, resultsDocument, theiaBrowserPlugin } from './results-builders';
 import { sampleDocument } from './sample-document';

@@ -6,7 +6,7 @@ import { distinctHostLabels, editorRuntimeLabel, hostKey, HostKey, hostKeyId, ru
 import type { NetworkProfile } from '../../network/profiles';
 import { networkReport, NetworkHeadline, NetworkSection } from './network';
 import { comparisonSidesOf, ForestChart, pairedComparisonReport, PairedComparisonSection, PairedHeadlineSection } from './paired';
-import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from '../../results/document';
+import { EnvironmentInfo, HostInfo, Measurement, ResultsDocument, RunSettings } from '../../results/schema';
 import { RunComparisonOptions } from '../../compare/run-comparison';
 import { ScenarioInfo } from '../../measure/scenario';
 import { SCENARIO_CATALOG, scenarioCatalogOrder } from '../../measure/scenario-catalog';

@@ -1,11 +1,12 @@
 import { HostKey, hostKeyId } from '../../results/host-identity';
 import { Interval } from '../../stats/median-interval';
-import { describeNetworkProfile, NetworkCheck, networkCheckMisses, NetworkProfile, pathSteps, PathSteps, wireFloor, WireFloor } from '../../network/profiles';
+import { describeNetworkProfile, networkCheckMisses, NetworkProfile, pathSteps, PathSteps, wireFloor, WireFloor } from '../../network/profiles';
+import { NetworkCheck } from '../../results/schema';
 import {
     chartSizes, collectMeasurements, FactorCell, factorCell, FloorChartSeries, HopsSection, hopsSection, hostKeyerOf, linkReadTable, MedianCell, medianCell,
     medianSeriesOf, MedianTable, ReportMeasurement, SeriesKey, SizeChart,
 } from './build';
-import { ResultsDocument } from '../../results/document';
+import { ResultsDocument } from '../../results/schema';
 import { ScenarioInfo } from '../../measure/scenario';
 import { SCENARIO_CATALOG, scenarioCatalogOrder } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';

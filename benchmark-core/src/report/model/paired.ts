@@ -3,7 +3,7 @@ import { ChangeVerdict } from '../../stats/change';
 import {
     collectMeasurements, ComparisonReport, ComparisonReportOptions, HostEnvironment, hostEnvironments, hostKeysOf, hostLabelsOf, NotMeasuredHost, ReportSection,
 } from './build';
-import { ComparisonSide, ResultsDocument } from '../../results/document';
+import { ComparisonSide, ResultsDocument } from '../../results/schema';
 import { CellChange, compareRuns, RunComparison, RunComparisonOptions, pairedSides, verdictCounts } from '../../compare/run-comparison';
 import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+
+/**
+ * Version of the results file format written; bump on any incompatible change. Version 2 adds the median's 95%
+ * interval, the precision target and what settled the runtime before each sample; version 3 adds `comparison` (a
+ * side of a `yarn bench --compare` run, its rows' `rounds` then being its blocks); version 4 adds `network` (the emulated
+ * link a `yarn bench --network` run measured over). Versions 1 to 3 are still read.
+ */
+export const RESULTS_SCHEMA_VERSION = 4;
+export const RESULTS_SCHEMA_ID = 'fs-perf-results';
+
+const nonEmpty = z.string().min(1);
+const durationsMs = z.array(z.number().finite().nonnegative());
+
+/** Which editor ran the measurement. `node` is a plain Node process (tests, core benchmarks). */
+export const editorKindSchema = z.enum(['vscode', 'theia', 'node']);
+/**
+ * Where the measuring code ran: `desktop` (VS Code desktop), `server` (VS Code server / code-server,
+ * extension host on the server, UI in a browser), `browser` (Theia browser app), `electron` (Theia
+ * Electron app), `node` (no editor).
+ */
+export const runtimeKindSchema = z.enum(['desktop', 'server', 'browser', 'electron', 'node']);
+/** `extension`: native to the editor (VS Code extension in VS Code, Theia extension in Theia); `plugin`: a VS Code extension in Theia. */
+export const extensionKindSchema = z.enum(['extension', 'plugin', 'none']);
+
+export const hostSchema = z.object({
+    editor: editorKindSchema,
+    /** Product name as the editor reports it, e.g. `Visual Studio Code`, `code-server`, `Theia Browser Example`. */
+    editorName: nonEmpty,
+    /** Editor version; for a plugin in Theia, Theia's version when known. */
+    editorVersion: nonEmpty,
+    runtime: runtimeKindSchema,
+    extensionKind: extensionKindSchema,
+    /** `vscode.version` where the VS Code API is used (in Theia: the supported API level, not a VS Code release). */
+    apiVersion: z.string().optional(),
+    /** How the bytes travel, e.g. `Theia RPC (msgpackr over WebSocket)`. */
+    transport: z.string().optional(),
+    /** Evidence the host identification used, e.g. `{ appHost: 'desktop', uiKind: 'Desktop' }`. */
+    detectedFrom: z.record(z.string(), z.string()).optional(),
+});
+
+export const environmentSchema = z.object({
+    os: z.object({ platform: nonEmpty, release: z.string().optional(), arch: z.string().optional() }).optional(),
+    cpu: z.object({ model: nonEmpty, count: z.number().int().positive() }).optional(),
+    /** Total memory of the machine, bytes. */
+    memoryBytes: z.number().int().positive().optional(),
+    /** Runtime versions: node, electron, chrome, v8, browser. */
+    versions: z.record(z.string(), z.string()),
+    userAgent: z.string().optional(),
+});
+
+export const settingsSchema = z.object({
+    /** Timed samples per case; with a precision target, the least. */
+    iterations: z.number().int().positive(),
+    warmup: z.number().int().nonnegative(),
+    sizes: z.array(nonEmpty),
+    order: z.enum(['ascending', 'descending']),
+    scenarios: z.array(nonEmpty),
+    /** (v2) Precision target each case sampled toward: the half-width of its median's 95% interval, percent of the median. */
+    precisionPercent: z.number().positive().max(100).optional(),
+    /** (v2) What ran before each sample, outside the timed region: `gc` (a full garbage collection) or `none`. */
+    settle: z.enum(['gc', 'none']).optional(),
+    /** (v2) Whether the cases were sampled in interleaved rounds rather than one after the other. */
+    interleaved: z.boolean().optional(),
+    /** (v2) Rounds merged into this document (`yarn bench --rounds`), the hosts alternated between them. */
+    rounds: z.number().int().positive().optional(),
+    /** (v2) Whether cases of 500K and up got a CPU pass after their timed samples (see a row's `cpu`). */
+    cpuPass: z.boolean().optional(),
+});
+
+export const statisticsSchema = z.object({
+    count: z.number().int().positive(),
+    medianMs: z.number().finite().nonnegative(),
+    meanMs: z.number().finite().nonnegative(),
+    standardDeviationMs: z.number().finite().nonnegative(),
+    minMs: z.number().finite().nonnegative(),
+    maxMs: z.number().finite().nonnegative(),
+    p95Ms: z.number().finite().nonnegative(),
+    madMs: z.number().finite().nonnegative(),
+    megabytesPerSecond: z.number().finite().positive().optional(),
+    /** (v2) Distribution-free 95% interval of the median (order statistics); absent below 6 samples. */
+    medianIntervalMs: z.object({ low: z.number().finite().nonnegative(), high: z.number().finite().nonnegative() }).optional(),
+});
+
+export const scenarioInfoSchema = z.object({
+    id: nonEmpty,
+    label: nonEmpty,
+    api: nonEmpty,
+    target: z.enum(['fixture', 'small-files']),
+    verification: z.enum(['content', 'length']),
+});
+
+export const measurementSchema = z.object({
+    scenario: scenarioInfoSchema,
+    /** Column label: a size label (`50K`) or `1000 files`. */
+    targetLabel: nonEmpty,
+    fileName: nonEmpty,
+    /** Bytes one sample moved. */
+    bytes: z.number().int().nonnegative(),
+    itemCount: z.number().int().positive().optional(),
+    warmupMs: durationsMs,
+    samplesMs: durationsMs.min(1),
+    statistics: statisticsSchema,
+    /** How the bytes were checked against the fixture manifest. */
+    verification: z.enum(['sha256', 'length', 'count']),
+    /** Durations measured by the other side (e.g. the backend's own read time) rather than the caller's clock. */
+    reportedBySubject: z.boolean(),
+    /** Where this row was measured, when not the document's host (Theia's "Run All" merges its plugin's rows). */
+    host: hostSchema.optional(),
+    /** (v2) With a precision target: whether the median's interval got within it. */
+    reachedPrecision: z.boolean().optional(),
+    /**
+     * (v2) A streamed read, per timed sample in the order of `samplesMs`: ms from the call to the first chunk,
+     * and the number of chunks.
+     */
+    stream: z.object({ firstChunkMs: durationsMs.min(1), chunks: z.array(z.number().int().nonnegative()).min(1) })
+        .refine(stream => stream.firstChunkMs.length === stream.chunks.length, 'stream.firstChunkMs and stream.chunks must have one entry per timed sample')
+        .optional(),
+    /**
+     * (v2) A row merged from several rounds (`yarn bench --rounds N`): how many of `samplesMs` each round took, in
+     * order, so a comparison can take the rounds as its units.
+     */
+    rounds: z.array(z.number().int().positive()).min(1).optional(),
+    /**
+     * (v2) A scenario run alone with a trace (`vscode.workspace.fs.readFile.hops`): the hops of the call, by id in path
+     * order, and per matched timed sample the ms of each (on the clock the machine's processes share; a hop can be
+     * slightly negative when two processes' clocks disagree). `unmatched` counts samples some process had no record of.
+     */
+    hops: z.object({
+        hops: z.array(nonEmpty).min(1),
+        samplesMs: z.array(z.array(z.number().finite())),
+        unmatched: z.number().int().nonnegative(),
+    }).refine(hops => hops.samplesMs.every(sample => sample.length === hops.hops.length), 'each hops.samplesMs entry must have one value per hop')
+        .optional(),
+    /**
+     * (v2) The case's CPU pass after the timed samples: its call repeated `calls` times over `wallMs`, untimed, and the
+     * CPU time (user + system, ms) each process the host could see used meanwhile.
+     */
+    cpu: z.object({
+        calls: z.number().int().positive(),
+        wallMs: z.number().finite().nonnegative(),
+        processes: z.array(z.object({ process: nonEmpty, cpuMs: z.number().finite().nonnegative() })),
+    }).optional(),
+}).refine(row => row.stream === undefined || row.stream.firstChunkMs.length === row.samplesMs.length,
+    { message: 'stream must have one entry per timed sample', path: ['stream'] })
+    .refine(row => row.rounds === undefined || row.rounds.reduce((sum, count) => sum + count, 0) === row.samplesMs.length,
+        { message: 'rounds must add up to the number of timed samples', path: ['rounds'] });
+
+/**
+ * (v3) One side of a comparison of two builds measured alternately in one run (`yarn bench --compare BASE HEAD`). Its
+ * rows are merged from the side's blocks: a row's `rounds` are the timed samples of each block, in block order, and
+ * block `i` of the base was measured next to block `i` of the head (a pair).
+ */
+export const comparisonSideSchema = z.object({
+    /** The comparison run, shared by both sides' documents. */
+    id: nonEmpty,
+    side: z.enum(['base', 'head']),
+    /** The side's name in the report: `base` / `head`, or the user's label (e.g. `master`, `pr-1234`). */
+    label: nonEmpty,
+    /** What the side is, e.g. `Theia 1.74.1 from the registry`, `@theia/* tarballs in /path`, `the Theia at http://...`. */
+    source: nonEmpty,
+    /** Per block, in block order: its position in the run's sequence of blocks of both sides (0 first), e.g. A B B A: base 0, 3; head 1, 2. */
+    positions: z.array(z.number().int().nonnegative()).min(1),
+});
+
+export const skippedSchema = z.object({
+    scenario: scenarioInfoSchema,
+    reason: nonEmpty,
+    host: hostSchema.optional(),
+});
+
+export const networkProfileSchema = z.object({
+    name: z.string().min(1),
+    rttMs: z.number().finite().nonnegative(),
+    downMbps: z.number().finite().positive(),
+    upMbps: z.number().finite().positive(),
+    jitterMs: z.number().finite().nonnegative(),
+    source: z.string().min(1),
+});
+
+/** What the page measured through the emulated link before the host was measured under it. */
+export const networkCheckSchema = z.object({
+    /** Round trip the link added: the median of a tiny request's on an open connection, less the page's own round trip without the link, ms. */
+    rttMs: z.number().finite().nonnegative(),
+    /** The page's median round trip to a server beside it, without the link (the browser's own fetch machinery), ms. */
+    directRttMs: z.number().finite().nonnegative(),
+    /** Throughput of a download and an upload of `bytes` through the link, the round trip taken off, Mbit/s. */
+    downMbps: z.number().finite().positive(),
+    upMbps: z.number().finite().positive(),
+    /** The same without the link, straight to the server: what this machine's browser reaches at most, Mbit/s. */
+    directDownMbps: z.number().finite().positive(),
+    directUpMbps: z.number().finite().positive(),
+    bytes: z.number().int().positive(),
+    /** Largest relative miss allowed (0.15: 15%). */
+    tolerance: z.number().positive(),
+    /** Every figure within the tolerance of the profile's (the run measures only then). */
+    held: z.boolean(),
+});
+
+/**
+ * (v4) The link a results file was measured over (`yarn bench --network`); absent: loopback. Written by the bench, which
+ * measured the link through the proxy from the page before the host.
+ */
+export const networkConditionsSchema = z.object({
+    profile: networkProfileSchema,
+    /** The tool that emulated it, e.g. `toxiproxy 2.12.0`. */
+    emulator: z.string().min(1),
+    check: networkCheckSchema,
+});
+
+export type NetworkConditions = z.infer<typeof networkConditionsSchema>;
+export type NetworkCheck = z.infer<typeof networkCheckSchema>;
+
+export const resultsDocumentSchema = z.object({
+    schema: z.literal(RESULTS_SCHEMA_ID),
+    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(RESULTS_SCHEMA_VERSION)]),
+    /** The tool that wrote the file. */
+    tool: z.object({ name: nonEmpty, version: nonEmpty }),
+    runId: nonEmpty,
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime(),
+    host: hostSchema,
+    environment: environmentSchema,
+    settings: settingsSchema,
+    results: z.array(measurementSchema),
+    skipped: z.array(skippedSchema),
+    comparison: comparisonSideSchema.optional(),
+    /** (v4) The emulated link between the page and the server this file was measured over; absent: loopback. */
+    network: networkConditionsSchema.optional(),
+}).superRefine((document, context) => {
+    document.results.forEach((measurement, index) => {
+        if (measurement.statistics.count !== measurement.samplesMs.length) {
+            context.addIssue({
+                code: 'custom',
+                path: ['results', index, 'statistics', 'count'],
+                message: `is ${measurement.statistics.count} but samplesMs has ${measurement.samplesMs.length} samples`,
+            });
+        }
+    });
+});
+
+export type HostInfo = z.infer<typeof hostSchema>;
+export type EnvironmentInfo = z.infer<typeof environmentSchema>;
+export type RunSettings = z.infer<typeof settingsSchema>;
+export type Measurement = z.infer<typeof measurementSchema>;
+export type ResultsDocument = z.infer<typeof resultsDocumentSchema>;
+export type ComparisonSide = z.infer<typeof comparisonSideSchema>;
