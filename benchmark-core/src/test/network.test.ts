@@ -1,6 +1,7 @@
 import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
-import { crossingOf, LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, NetworkProfile, parseNetworkList, pathSteps, stepsOfHopTrace, toxicsFor, wireFloor } from '../network/profiles';
+import { crossingOf, pathSteps, stepsOfHopTrace, wireFloor } from '../network/wire-floor';
+import { LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, NetworkProfile, parseNetworkList, toxicsFor } from '../network/profiles';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 
 const THEIA_PLUGIN = { editor: 'theia', runtime: 'browser', extensionKind: 'plugin' } as const;

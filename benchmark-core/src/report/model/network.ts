@@ -1,6 +1,7 @@
 import { HostKey, hostKeyId } from '../../results/host-identity';
 import { Interval } from '../../stats/median-interval';
-import { describeNetworkProfile, networkCheckMisses, NetworkProfile, pathSteps, PathSteps, wireFloor, WireFloor } from '../../network/profiles';
+import { describeNetworkProfile, networkCheckMisses, NetworkProfile } from '../../network/profiles';
+import { pathSteps, PathSteps, wireFloor, WireFloor } from '../../network/wire-floor';
 import { NetworkCheck } from '../../results/schema';
 import {
     chartSizes, collectMeasurements, FactorCell, factorCell, FloorChartSeries, HopsSection, hopsSection, hostKeyerOf, linkReadTable, MedianCell, medianCell,
