@@ -1,12 +1,12 @@
-import { BenchmarkCancelledError, FixtureError, VerificationError } from '../errors';
-import { FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, SMALL_FILES_DIRECTORY } from './manifest';
-import { Scenario, ScenarioCase, ScenarioInfo, scenarioInfo, ScenarioTarget, SampleOutput } from './scenario';
-import { sha256Hex } from './sha256';
+import { BenchmarkCancelledError, FixtureError } from '../errors';
 import { medianHalfWidth } from '../stats/median-interval';
-import { FixtureSize, orderSizes, SizeOrder, FIXTURE_SIZES } from './sizes';
+import { computeStatistics, SampleStatistics } from '../stats/statistics';
 import { CaseCpu, CpuProbe, cpuUsedBetween } from './cpu';
 import { HopSamples, TimedSample } from './hops';
-import { computeStatistics, SampleStatistics } from '../stats/statistics';
+import { FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, SMALL_FILES_DIRECTORY } from './manifest';
+import { Scenario, ScenarioCase, scenarioInfo, ScenarioInfo, ScenarioTarget } from './scenario';
+import { FIXTURE_SIZES, FixtureSize, orderSizes, SizeOrder } from './sizes';
+import { VerificationLevel, verifySample } from './verify';
 
 /** A monotonic clock in milliseconds. */
 export type Clock = () => number;
@@ -84,9 +84,6 @@ export interface RunnerOptions {
      */
     readonly epochOf?: (reading: number) => number;
 }
-
-/** How the bytes of a case were checked. */
-export type VerificationLevel = 'sha256' | 'length' | 'count';
 
 /** One scenario at one target, measured and verified. Durations in ms. */
 export interface CaseMeasurement {
@@ -372,40 +369,4 @@ function finishIfDone(running: RunningCase, precision: number | undefined, maxIt
     const halfWidth = medianHalfWidth(running.samplesMs);
     running.reachedPrecision = halfWidth !== undefined && halfWidth <= precision;
     running.done = running.reachedPrecision || running.samplesMs.length >= maxIterations || running.spentMs >= caseBudgetMs;
-}
-
-async function verifySample(scenario: Scenario, scenarioCase: ScenarioCase, target: ScenarioTarget, output: SampleOutput,
-    checkContent: boolean): Promise<VerificationLevel> {
-    const where = `${scenario.label} of ${target.fileName}`;
-    if (target.itemCount !== undefined && output.itemCount !== undefined) {
-        if (output.itemCount !== target.itemCount) {
-            throw new VerificationError(`${where} returned ${output.itemCount} entries, expected ${target.itemCount}: ${GENERATE_FIXTURES_HINT}.`,
-                target.fileName);
-        }
-        return 'count';
-    }
-    let bytes = output.bytes;
-    const length = bytes?.byteLength ?? output.byteCount;
-    if (length === undefined) {
-        throw new VerificationError(`${where} returned nothing the runner can verify (no bytes, byte count or entry count).`, target.fileName);
-    }
-    if (length !== target.bytes) {
-        throw new VerificationError(`${where} returned ${length} bytes, expected ${target.bytes}: the fixture is damaged; ${GENERATE_FIXTURES_HINT}.`,
-            target.fileName);
-    }
-    if (scenario.verification !== 'content' || target.sha256 === undefined) {
-        return 'length';
-    }
-    if (checkContent) {
-        bytes ??= await scenarioCase.readBack?.();
-        if (bytes === undefined) {
-            throw new VerificationError(`${where} returned no bytes and cannot read them back, so its content cannot be verified.`, target.fileName);
-        }
-        const actual = await sha256Hex(bytes);
-        if (actual !== target.sha256) {
-            throw new VerificationError(`${target.fileName} does not match the fixture manifest (SHA-256 ${actual.slice(0, 12)}…, expected ${target.sha256.slice(0, 12)}…): the fixture is corrupt; ${GENERATE_FIXTURES_HINT}.`,
-                target.fileName);
-        }
-    }
-    return 'sha256';
 }
