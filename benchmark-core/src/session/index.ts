@@ -1,4 +1,5 @@
 export * from './workspace-files';
 export * from './output-markers';
+export * from './front-end';
 export * from './session';
 export * from './accuracy';

@@ -7,9 +7,8 @@ import { validateResultsDocument } from '../results/document';
 import { CancellationSignal } from '../measure/runner';
 import { Scenario } from '../measure/scenario';
 import { SCENARIO_CATALOG, selectScenarios, VSCODE_SCENARIO_IDS } from '../measure/scenario-catalog';
-import {
-    BenchmarkSession, EditorFrontEnd, FixtureGenerator, GenerateSummary, ProgressReporter, ResultsFileChoice, RunDefinition, SessionAction, SessionWorkspace,
-} from '../session/session';
+import { BenchmarkSession, RunDefinition } from '../session/session';
+import { EditorFrontEnd, FixtureGenerator, GenerateSummary, ProgressReporter, ResultsFileChoice, SessionAction, SessionWorkspace } from '../session/front-end';
 import { fakeFixtures } from './fake-fixtures';
 
 const HOST: HostInfo = {
