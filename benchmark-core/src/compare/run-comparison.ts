@@ -1,14 +1,13 @@
-import { distinctHostLabels, HostKey, hostKeyId } from '../results/host-identity';
-import { adjustPValues, Change, ChangeVerdict, changeVerdict, detectChange, MINIMUM_PAIRS, roundsChange } from '../stats/change';
-import { CONFIDENCE_LEVEL, Interval, medianInterval } from '../stats/median-interval';
-import { formatShare, formatSupported } from '../stats/precision';
-import { MINIMUM_ROUNDS, RatioEstimate } from '../stats/bootstrap';
-import { pairedChange, smallestDetectableChange } from '../stats/paired';
-import { collectMeasurements, hostKeysOf, ReportMeasurement } from '../report/model/build';
-import { ComparisonSide, Measurement, ResultsDocument } from '../results/schema';
 import { FIXTURE_SIZE_LABELS } from '../measure/sizes';
+import { formatRatioInterval } from '../stats/precision';
+import { distinctHostLabels, HostKey, hostKeyId } from '../results/host-identity';
+import { collectMeasurements, hostKeysOf, ReportMeasurement } from '../results/measurements';
+import { ComparisonSide, Measurement, ResultsDocument } from '../results/schema';
+import { RatioEstimate } from '../stats/bootstrap';
+import { adjustPValues, Change, changeVerdict, ChangeVerdict, detectChange, roundsChange } from '../stats/change';
+import { CONFIDENCE_LEVEL, Interval, medianInterval } from '../stats/median-interval';
+import { pairedChange, smallestDetectableChange } from '../stats/paired';
 import { median } from '../stats/statistics';
-import { renderTextTable } from '../report/text';
 
 /** A cell of a comparison: one scenario at one size in one host (by identity, not by label). */
 export interface ComparisonCell {
@@ -199,102 +198,11 @@ export function checkRunComparison(comparison: RunComparison): ComparisonCheck {
     if (slowerCells.length === 0) {
         return { passed: true, slowerCells, message: `Check passed: no cell of ${comparison.cells.length} is slower.` };
     }
-    const named = slowerCells.map(cell => `${cellName(cell)} (ratio ${formatRatio(cell.ratio)})`);
+    const named = slowerCells.map(cell => `${cellName(cell)} (ratio ${formatRatioInterval(cell.ratio)})`);
     return { passed: false, slowerCells, message: `Check failed: ${slowerCells.length} of ${comparison.cells.length} cells slower: ${named.join('; ')}.` };
 }
 
 /** `Host | scenario | size`. */
 export function cellName(cell: ComparisonCell): string {
     return `${cell.hostLabel} | ${cell.scenarioId} | ${cell.target}`;
-}
-
-/** The comparison as a text table, a summary line with the count of each verdict, and the cells measured in one run only. */
-export function renderRunComparison(comparison: RunComparison): string {
-    const level = formatPercent(1 - comparison.alpha);
-    const rows = comparison.cells.map(cell => [
-        cell.hostLabel, cell.scenarioId, cell.target, formatMedian(cell.baseline), formatMedian(cell.current), formatRatio(cell.ratio),
-        formatPValue(cell.pValue), formatPValue(cell.adjustedPValue), unitsOf(cell), cell.verdict, formatDetectable(cell.smallestDetectable),
-    ]);
-    const counts = verdictCounts(comparison);
-    const threshold = formatPercent(comparison.noiseThreshold);
-    const [before, after] = comparison.paired ? [comparison.paired.base.label, comparison.paired.head.label] : ['Baseline', 'Current'];
-    const lines = [
-        ...(comparison.paired ? [`${before}: ${comparison.paired.base.source}; ${after}: ${comparison.paired.head.source}; `
-            + `measured alternately in one run, ${comparison.paired.base.positions.length} pairs of blocks. Ratio: ${after} / ${before}.`] : []),
-        renderTextTable([
-            { header: 'Host', align: 'left' }, { header: 'Scenario', align: 'left' }, { header: 'Size', align: 'right' },
-            { header: `${before} ms [95%]`, align: 'right' }, { header: `${after} ms [95%]`, align: 'right' },
-            { header: `Ratio [${level}]`, align: 'right' }, { header: 'p', align: 'right' }, { header: 'p adj.', align: 'right' },
-            { header: 'Units', align: 'left' }, { header: 'Verdict', align: 'left' }, { header: 'Detectable', align: 'right' },
-        ], rows),
-        `${comparison.cells.length} cells from ${comparison.minSize} up: ${CHANGE_VERDICTS.map(verdict => `${counts[verdict]} ${verdict}`).join(', ')}.`,
-        `Slower or faster: p (${comparisonTests(comparison)}), adjusted for ${comparison.cells.length} cells `
-            + `(Benjamini-Hochberg), below ${comparison.alpha}, the ratio's ${level} interval excluding 1 and the ratio beyond ${threshold}; `
-            + `no change: the ratio's interval within ${threshold}. Detectable: the smallest change the cell could have called slower or faster `
-            + `(from its interval's width, at least ${threshold}); a smaller one may be there unseen.`,
-    ];
-    if (!comparison.paired) {
-        lines.push('Two separate runs: the weaker design, since the machine\'s speed moves between runs. To compare two builds, measure both '
-            + 'alternately in one run: `yarn bench --compare BASE HEAD` (see README).');
-    }
-    const bySamples = comparison.cells.filter(cell => cell.unit === 'samples').length;
-    if (bySamples > 0) {
-        lines.push(`Units "samples": ${bySamples} cells were measured in one round on a side, so every sample counts as independent and a change `
-            + 'of the whole machine between the two runs looks like a change of the code. Measure both runs with `yarn bench --rounds '
-            + `${MINIMUM_ROUNDS}\` or more: the comparison then takes the rounds as its units.`);
-    }
-    if (counts.inconclusive > 0) {
-        lines.push(`Inconclusive: the samples cannot tell a change beyond ${threshold} from noise; more samples narrow the intervals.`);
-    }
-    if (comparison.baselineOnly.length > 0) {
-        lines.push(`Only in the baseline: ${comparison.baselineOnly.map(cellName).join('; ')}.`);
-    }
-    if (comparison.currentOnly.length > 0) {
-        lines.push(`Only in the current run: ${comparison.currentOnly.map(cellName).join('; ')}.`);
-    }
-    return lines.join('\n');
-}
-
-function unitsOf(cell: CellChange): string {
-    if (cell.unit === 'pairs') {
-        return `pairs ${cell.pairRatios?.length ?? 0}`;
-    }
-    return cell.rounds ? `rounds ${cell.rounds.baseline}/${cell.rounds.current}` : 'samples';
-}
-
-/** Which tests the cells' p-values come from, for the note under the table. */
-function comparisonTests(comparison: RunComparison): string {
-    const tests = new Map<CellChange['unit'], string>([
-        ['pairs', `exact Wilcoxon signed-rank of the pairs' log ratios, at least ${MINIMUM_PAIRS} pairs`],
-        ['rounds', 'the bootstrap\'s over rounds'], ['samples', 'Mann-Whitney over samples'],
-    ]);
-    return [...new Set(comparison.cells.map(cell => cell.unit))].map(unit => tests.get(unit)).join('; ') || tests.get('samples')!;
-}
-
-/** A smallest detectable change as a percentage: `±4.2%`, `±12%`; `–` where there is none. */
-export function formatDetectable(fraction: number): string {
-    return Number.isFinite(fraction) ? `±${formatShare(fraction)}` : '–';
-}
-
-/** The value with the digits its interval supports; the interval's ends (samples or resampled ratios) with three significant digits. */
-function formatEstimate(value: number, interval: Interval): string {
-    return `${formatSupported(value, interval)} [${formatSupported(interval.low)}, ${formatSupported(interval.high)}]`;
-}
-
-function formatMedian(estimate: MedianEstimate): string {
-    return estimate.intervalMs ? formatEstimate(estimate.medianMs, estimate.intervalMs) : `${formatSupported(estimate.medianMs)} (n=${estimate.sampleCount})`;
-}
-
-function formatRatio(ratio: RatioEstimate): string {
-    return formatEstimate(ratio.ratio, ratio);
-}
-
-/** A p-value as the tables print it: `<0.001`, `0.034`. */
-export function formatPValue(pValue: number): string {
-    return pValue < 0.001 ? '<0.001' : pValue.toFixed(3);
-}
-
-/** A fraction as a percentage with at most one decimal: `5%`, `2.5%`. */
-export function formatPercent(fraction: number): string {
-    return `${Math.round(fraction * 1000) / 10}%`;
 }

@@ -1,7 +1,7 @@
 import { PLUGIN_READ_HOPS } from '../measure/hops';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import type { HostKey } from '../results/host-identity';
-import { NetworkProfile } from './profiles';
+import { NetworkProfile } from '../results/schema';
 
 /** Where a process of a path runs: next to the disk (the data centre), or on the user's machine. */
 export type LinkSide = 'server' | 'client';

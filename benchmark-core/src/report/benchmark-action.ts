@@ -1,7 +1,8 @@
 import { CONFIDENCE_LEVEL } from '../stats/median-interval';
 import { formatInterval } from '../stats/precision';
-import { TOO_FEW_SAMPLES } from './blocks/blocks';
-import { ComparisonReport, medianCell } from './model/build';
+import { TOO_FEW_SAMPLES } from './blocks/numbers';
+import { ComparisonReport } from './model/section-types';
+import { medianCell } from './model/tables';
 
 /** One entry of github-action-benchmark's `customSmallerIsBetter` format. */
 export interface BenchmarkActionEntry {

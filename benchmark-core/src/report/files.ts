@@ -1,7 +1,7 @@
 import { toBenchmarkActionEntries } from './benchmark-action';
 import { renderReportHtml } from './html';
 import { renderReportMarkdown } from './markdown';
-import { ComparisonReport } from './model/build';
+import { ComparisonReport } from './model/section-types';
 import { chartFileName, renderReportChartSvg } from './svg/charts';
 
 /** One file of a report folder. */

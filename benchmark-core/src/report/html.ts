@@ -1,5 +1,7 @@
-import { ReportBlock, reportBlocks, TextGrid } from './blocks/blocks';
-import { ComparisonReport } from './model/build';
+import { ReportBlock } from './blocks/block';
+import { reportBlocks } from './blocks/blocks';
+import { TextGrid } from './blocks/block';
+import { ComparisonReport } from './model/section-types';
 import { escapeXml, renderDistributionSvg, renderReportChartSvg } from './svg/charts';
 
 function htmlTable(grid: TextGrid): string {

@@ -2,6 +2,7 @@ export * from './model';
 export * from './blocks';
 export * from './svg';
 export * from './text';
+export * from './comparison-text';
 export * from './markdown';
 export * from './html';
 export * from './benchmark-action';

@@ -1,5 +1,7 @@
-import { ReportBlock, reportBlocks, TextGrid } from './blocks/blocks';
-import { ComparisonReport } from './model/build';
+import { ReportBlock } from './blocks/block';
+import { reportBlocks } from './blocks/blocks';
+import { TextGrid } from './blocks/block';
+import { ComparisonReport } from './model/section-types';
 import { chartFileName } from './svg/charts';
 
 /** Text for one Markdown table cell: `|` escaped (as hyperfine's Markdown export does), line breaks folded. */

@@ -1,8 +1,15 @@
 import { hostLabel } from '../results/host-identity';
 import { formatInterval, formatSupported } from '../stats/precision';
 import { medianInterval } from '../stats/median-interval';
-import { hopGrid, NOT_MEASURED_CELL, REPORT_HEADINGS, TextGrid } from './blocks/blocks';
-import { collectMeasurements, CpuRow, cpuSection, hopsSection, isLargeSize } from './model/build';
+import { hopGrid } from './blocks/hops-cpu';
+import { NOT_MEASURED_CELL } from './blocks/numbers';
+import { REPORT_HEADINGS } from './blocks/headings';
+import { TextGrid } from './blocks/block';
+import { collectMeasurements } from '../results/measurements';
+import { CpuRow } from './model/types';
+import { cpuSection } from './model/cpu';
+import { hopsSection } from './model/hops';
+import { isLargeSize } from './model/tables';
 import { HostInfo, Measurement, ResultsDocument, RunSettings } from '../results/schema';
 
 export interface TextColumn {

@@ -1,5 +1,6 @@
 export * from './schema';
 export * from './files';
 export * from './host-identity';
+export { type ReportMeasurement, theiaReleasesOf, compareReleases, hostKeyerOf, hostKeysOf, hostLabelsOf, collectMeasurements } from './measurements';
 export * from './document';
 export * from './rounds';

@@ -245,3 +245,23 @@ export type RunSettings = z.infer<typeof settingsSchema>;
 export type Measurement = z.infer<typeof measurementSchema>;
 export type ResultsDocument = z.infer<typeof resultsDocumentSchema>;
 export type ComparisonSide = z.infer<typeof comparisonSideSchema>;
+
+/**
+ * The user's link between the page (the workbench in their browser) and the host's server (Theia's backend, code-server),
+ * as `yarn bench --network` emulates it: a round trip and a bandwidth per direction. `down` is what the page receives
+ * (server -> page), `up` what it sends (page -> server), usually the slower direction.
+ */
+export interface NetworkProfile {
+    /** `lan`, `cable`, `dsl`, or the user's own name (`custom` by default). */
+    readonly name: string;
+    /** Round-trip time added by the link, ms (half each way). */
+    readonly rttMs: number;
+    /** Bandwidth server -> page, Mbit/s (10^6 bits). */
+    readonly downMbps: number;
+    /** Bandwidth page -> server, Mbit/s. */
+    readonly upMbps: number;
+    /** Jitter of each one-way delay, ± ms (0: none). */
+    readonly jitterMs: number;
+    /** Where its figures come from. */
+    readonly source: string;
+}

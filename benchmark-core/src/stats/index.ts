@@ -2,4 +2,4 @@ export * from './statistics';
 export * from './median-interval';
 export * from './bootstrap';
 export * from './change';
-export * from './precision';
+export { formatSupported, formatShare, formatInterval } from './precision';

@@ -1,3 +1,4 @@
+import { RatioEstimate } from './bootstrap';
 import { Interval } from './median-interval';
 
 /**
@@ -35,4 +36,13 @@ function formatAtPlace(value: number, place: number): string {
         return String(Math.round(value / unit) * unit);
     }
     return value.toFixed(-place);
+}
+
+/** The value with the digits its interval supports; the interval's ends (samples or resampled ratios) with three significant digits. */
+export function formatWithInterval(value: number, interval: Interval): string {
+    return `${formatSupported(value, interval)} [${formatSupported(interval.low)}, ${formatSupported(interval.high)}]`;
+}
+
+export function formatRatioInterval(ratio: RatioEstimate): string {
+    return formatWithInterval(ratio.ratio, ratio);
 }

@@ -1,7 +1,8 @@
 import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
 import { crossingOf, pathSteps, stepsOfHopTrace, wireFloor } from '../network/wire-floor';
-import { LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, NetworkProfile, parseNetworkList, toxicsFor } from '../network/profiles';
+import { LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, parseNetworkList, toxicsFor } from '../network/profiles';
+import { NetworkProfile } from '../results/schema';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 
 const THEIA_PLUGIN = { editor: 'theia', runtime: 'browser', extensionKind: 'plugin' } as const;

@@ -2,7 +2,8 @@ import { assert } from 'chai';
 import { seededRandom } from '../stats/bootstrap';
 import { pairedChange, pairedEstimate, pairRatios, signedRankDistribution, signedRankPValue, smallestDetectableChange, walshRank } from '../stats/paired';
 import { ResultsDocument } from '../results/schema';
-import { compareRuns, renderRunComparison, verdictCounts } from '../compare/run-comparison';
+import { compareRuns, verdictCounts } from '../compare/run-comparison';
+import { renderRunComparison } from '../report/comparison-text';
 import { alternatedBlocks, sideDocument } from './paired-builders';
 
 suite('paired comparison (yarn bench --compare)', () => {

@@ -1,11 +1,15 @@
 import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
 import { renderReportFiles } from '../report/files';
-import { formatFactor, headlineItems, hopsNote } from '../report/blocks/blocks';
+import { formatFactor } from '../report/blocks/numbers';
+import { headlineItems } from '../report/blocks/headline';
+import { hopsNote } from '../report/blocks/hops-cpu';
 import { formatShare, formatSupported } from '../stats/precision';
 import { renderReportHtml } from '../report/html';
 import { renderReportMarkdown } from '../report/markdown';
-import { buildComparisonReport, ComparisonReport, reportSections, StackedBarChart } from '../report/model/build';
+import { buildComparisonReport, reportSections } from '../report/model/build';
+import { ComparisonReport } from '../report/model/section-types';
+import { StackedBarChart } from '../report/model/types';
 import { escapeXml, renderStackedBarChartSvg } from '../report/svg/charts';
 import { Measurement, ResultsDocument } from '../results/schema';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';

@@ -1,6 +1,8 @@
 import { assert } from 'chai';
 import { HostKey } from '../results/host-identity';
-import { buildComparisonReport, ComparisonReport, FactorCell, FactorTable, MedianTable, reportSections, SizeChart } from '../report/model/build';
+import { buildComparisonReport, reportSections } from '../report/model/build';
+import { ComparisonReport } from '../report/model/section-types';
+import { FactorCell, FactorTable, MedianTable, SizeChart } from '../report/model/types';
 import { HostInfo, ResultsDocument } from '../results/schema';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, measurementOfSamples, resultsDocument, sampleRun, theiaBrowser, theiaBrowserPlugin, vscodeServer } from './results-builders';

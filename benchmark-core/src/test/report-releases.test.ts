@@ -1,5 +1,7 @@
 import { assert } from 'chai';
-import { buildComparisonReport, ComparisonReport, MedianTable, reportSections, SizeChart } from '../report/model/build';
+import { buildComparisonReport, reportSections } from '../report/model/build';
+import { ComparisonReport } from '../report/model/section-types';
+import { MedianTable, SizeChart } from '../report/model/types';
 import { compareRuns } from '../compare/run-comparison';
 import { HostInfo, ResultsDocument } from '../results/schema';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';

@@ -3,7 +3,10 @@ import { toBenchmarkActionEntries } from '../report/benchmark-action';
 import { renderReportFiles } from '../report/files';
 import { renderReportHtml } from '../report/html';
 import { escapeMarkdownCell, renderReportMarkdown } from '../report/markdown';
-import { buildComparisonReport, ComparisonReport, medianCell, MedianTable } from '../report/model/build';
+import { buildComparisonReport } from '../report/model/build';
+import { ComparisonReport } from '../report/model/section-types';
+import { medianCell } from '../report/model/tables';
+import { MedianTable } from '../report/model/types';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, resultsDocument, sampleRun, theiaBrowser, vscodeServer } from './results-builders';
 

@@ -1,9 +1,10 @@
 import { assert } from 'chai';
 import { toBenchmarkActionEntries } from '../report/benchmark-action';
-import { formatFactor } from '../report/blocks/blocks';
+import { formatFactor } from '../report/blocks/numbers';
 import { renderReportHtml } from '../report/html';
 import { renderReportMarkdown } from '../report/markdown';
-import { buildComparisonReport, FactorCell, reportSections } from '../report/model/build';
+import { buildComparisonReport, reportSections } from '../report/model/build';
+import { FactorCell } from '../report/model/types';
 import { renderLineChartSvg } from '../report/svg/charts';
 import { ResultsDocument } from '../results/schema';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';

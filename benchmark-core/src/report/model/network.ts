@@ -1,86 +1,15 @@
-import { HostKey, hostKeyId } from '../../results/host-identity';
-import { Interval } from '../../stats/median-interval';
-import { describeNetworkProfile, networkCheckMisses, NetworkProfile } from '../../network/profiles';
-import { pathSteps, PathSteps, wireFloor, WireFloor } from '../../network/wire-floor';
-import { NetworkCheck } from '../../results/schema';
-import {
-    chartSizes, collectMeasurements, FactorCell, factorCell, FloorChartSeries, HopsSection, hopsSection, hostKeyerOf, linkReadTable, MedianCell, medianCell,
-    medianSeriesOf, MedianTable, ReportMeasurement, SeriesKey, SizeChart,
-} from './build';
-import { ResultsDocument } from '../../results/schema';
-import { ScenarioInfo } from '../../measure/scenario';
 import { SCENARIO_CATALOG, scenarioCatalogOrder } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
-
-/** What the emulation check of one results file measured through the link, against the profile's figures. */
-export interface NetworkCheckRow {
-    /** The file's host (a Theia browser app's file is its extension's). */
-    readonly hostLabel: string;
-    readonly check: NetworkCheck;
-    /** The figures beyond the check's tolerance of the profile's ({@link networkCheckMisses}); empty when every one is within it. */
-    readonly misses: readonly string[];
-}
-
-/** One path at one size over a link: the measured median beside the least time the link allows for what the path carries. */
-export interface WireFloorCell {
-    readonly measured: MedianCell;
-    readonly floor: WireFloor;
-    /** Measured median / floor; undefined where the floor is 0 (a path that never crosses the link). */
-    readonly measuredOverFloor: number | undefined;
-    /** The median's 95% interval divided by the floor; undefined without a ratio or with too few samples for an interval. */
-    readonly measuredOverFloorInterval: Interval | undefined;
-}
-
-/** A path (one scenario in one host) whose steps are known ({@link pathSteps}), at every size of its section. */
-export interface WireFloorRow {
-    readonly series: SeriesKey;
-    readonly hostLabel: string;
-    readonly scenario: ScenarioInfo;
-    /** Whether the steps are the run's hop trace or the path the scenario is known to take. */
-    readonly stepsFrom: PathSteps['from'];
-    /** Crossings of the link each way, whatever the size. */
-    readonly crossingsDown: number;
-    readonly crossingsUp: number;
-    /** One per {@link WireFloorTable.columns}; undefined where the path was not measured at that size. */
-    readonly cells: readonly (WireFloorCell | undefined)[];
-}
-
-export interface WireFloorTable {
-    readonly columns: readonly string[];
-    readonly rows: readonly WireFloorRow[];
-}
-
-/** The results files measured over one emulated link (`yarn bench --network`): what the link was, and how each host's read fared over it. */
-export interface NetworkSection {
-    readonly kind: 'network';
-    /** The first file's profile (a profile's name stands for its figures within one run). */
-    readonly profile: NetworkProfile;
-    /** The tools that emulated it, once each. */
-    readonly emulators: readonly string[];
-    /** One per results file, in the files' order. */
-    readonly checks: readonly NetworkCheckRow[];
-    /** The like-for-like reads and each host's in-host fs read over this link; undefined where none was measured. */
-    readonly reads: MedianTable | undefined;
-    readonly floors: WireFloorTable;
-    /** The traced plugin reads over this link, where any: where the time beyond the floor goes. */
-    readonly hops: HopsSection | undefined;
-    /** `network-<profile>`: median ms of each read path against size, and the plugin read's wire floor. */
-    readonly chart: SizeChart | undefined;
-}
-
-/**
- * The headline's sentence about the links: on the slowest link (the largest wire floor of the Theia plugin's read at the
- * largest size it was read over a link; of equal floors, the slowest upload), the plugin's read against VS Code server's.
- */
-export interface NetworkHeadline {
-    readonly profile: NetworkProfile;
-    readonly size: string;
-    readonly pluginLabel: string;
-    /** The plugin's `workspace.fs.readFile` with its floor. */
-    readonly plugin: WireFloorCell;
-    /** VS Code server's `workspace.fs.readFile` over the same link at the same size, where measured. */
-    readonly vscode: { readonly hostLabel: string; readonly factor: FactorCell } | undefined;
-}
+import { describeNetworkProfile, networkCheckMisses } from '../../network/profiles';
+import { pathSteps, wireFloor, WireFloor } from '../../network/wire-floor';
+import { HostKey, hostKeyId } from '../../results/host-identity';
+import { collectMeasurements, hostKeyerOf, ReportMeasurement } from '../../results/measurements';
+import { NetworkProfile, ResultsDocument } from '../../results/schema';
+import { chartSizes, medianSeriesOf } from './charts';
+import { hopsSection } from './hops';
+import { NetworkHeadline, NetworkSection } from './section-types';
+import { factorCell, linkReadTable, medianCell } from './tables';
+import { FloorChartSeries, MedianCell, MedianTable, NetworkCheckRow, SizeChart, WireFloorCell, WireFloorRow, WireFloorTable } from './types';
 
 const READ_FILE = SCENARIO_CATALOG.vscodeReadFile.id;
 const TRACED_READ = SCENARIO_CATALOG.vscodeReadFileHops.id;

@@ -1,20 +1,13 @@
-import { HostKey } from '../../results/host-identity';
-import { ChangeVerdict } from '../../stats/change';
-import {
-    collectMeasurements, ComparisonReport, ComparisonReportOptions, HostEnvironment, hostEnvironments, hostKeysOf, hostLabelsOf, NotMeasuredHost, ReportSection,
-} from './build';
-import { ComparisonSide, ResultsDocument } from '../../results/schema';
-import { CellChange, compareRuns, RunComparison, RunComparisonOptions, pairedSides, verdictCounts } from '../../compare/run-comparison';
+import { compareRuns, pairedSides, RunComparison, RunComparisonOptions, verdictCounts } from '../../compare/run-comparison';
 import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
+import { HostKey } from '../../results/host-identity';
+import { collectMeasurements, hostKeysOf, hostLabelsOf } from '../../results/measurements';
+import { ComparisonSide, ResultsDocument } from '../../results/schema';
 import { median } from '../../stats/statistics';
-
-/** The two sides of one alternated run (`yarn bench --compare`), each side's documents and metadata. */
-export interface ComparisonSides {
-    readonly base: readonly ResultsDocument[];
-    readonly head: readonly ResultsDocument[];
-    readonly sides: { readonly base: ComparisonSide; readonly head: ComparisonSide };
-}
+import { hostEnvironments } from './environments';
+import { ComparisonReport, ComparisonReportOptions, PairedComparisonSection, PairedHeadlineSection, ReportSection } from './section-types';
+import { ComparisonSides, HostEnvironment, NotMeasuredHost, PairedComparisonRow } from './types';
 
 /**
  * The documents split by side when every one of them is a side of the same comparison and both sides are there
@@ -28,72 +21,6 @@ export function comparisonSidesOf(documents: readonly ResultsDocument[]): Compar
     const head = documents.filter(document => document.comparison!.side === 'head');
     const sides = base.length > 0 && head.length > 0 ? pairedSides(base, head) : undefined;
     return sides && { base, head, sides };
-}
-
-/** A cell of a paired comparison as the table and the forest plot show it. */
-export interface PairedComparisonRow {
-    /** `Theia browser (plugin) · workspace.fs.readFile · 10000K`: the forest plot's row label. */
-    readonly label: string;
-    /** The scenario's short label, e.g. `workspace.fs.readFile` (its id where the catalog does not know it). */
-    readonly scenarioLabel: string;
-    readonly cell: CellChange;
-}
-
-/** One row of a {@link ForestChart}: a cell's ratio (head / base) with its interval, and its verdict (the dot's colour). */
-export interface ForestRow {
-    readonly label: string;
-    readonly ratio: number;
-    readonly low: number;
-    readonly high: number;
-    readonly verdict: ChangeVerdict;
-}
-
-/**
- * A forest plot: a row per cell, a dot at its ratio and a whisker for its interval, on a log axis around 1, with
- * the band of changes counted as noise (1 ± `noiseThreshold`).
- */
-export interface ForestChart {
-    readonly kind: 'forest';
-    /** Names the standalone file: `chart-comparison.svg`. */
-    readonly id: 'comparison';
-    readonly title: string;
-    readonly xTitle: string;
-    /** Fraction (0.05 = 5%): the band is drawn from 1 − it to 1 + it. */
-    readonly noiseThreshold: number;
-    /** Confidence level of the intervals (1 − alpha). */
-    readonly level: number;
-    readonly rows: readonly ForestRow[];
-}
-
-/** The comparison of two sides measured alternately: a row per cell from 500K up, and the forest plot of their ratios. */
-export interface PairedComparisonSection {
-    readonly kind: 'paired-comparison';
-    readonly base: ComparisonSide;
-    readonly head: ComparisonSide;
-    /** {@link compareRuns} of the base's documents against the head's; `cells` in its own (the base's) order. */
-    readonly comparison: RunComparison;
-    /** One per cell of `comparison`, by host, scenario (catalog order) and size. */
-    readonly rows: readonly PairedComparisonRow[];
-    readonly chart: ForestChart;
-}
-
-/** What a person reads first of a paired comparison; every number is one of the comparison table's. */
-export interface PairedHeadlineSection {
-    readonly kind: 'paired-headline';
-    readonly base: ComparisonSide;
-    readonly head: ComparisonSide;
-    /** Pairs of alternated blocks (the sides' blocks). */
-    readonly pairs: number;
-    readonly cells: number;
-    readonly counts: Readonly<Record<ChangeVerdict, number>>;
-    /** Fraction, as {@link RunComparison.noiseThreshold}. */
-    readonly noiseThreshold: number;
-    /** The slower or faster cell whose ratio is farthest from 1 (on the log scale); undefined when none is. */
-    readonly largestChange: PairedComparisonRow | undefined;
-    /** Median over the cells of their smallest detectable change (fraction); undefined without cells. */
-    readonly medianSmallestDetectable: number | undefined;
-    /** The plugin's `workspace.fs.readFile` and the extension's `FileService.readFile` at 5000K and 10000K, where compared. */
-    readonly keyCells: readonly PairedComparisonRow[];
 }
 
 /** The cells a paired comparison's headline names with their smallest detectable change. */

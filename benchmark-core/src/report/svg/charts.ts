@@ -1,10 +1,11 @@
 import { ChangeVerdict } from '../../stats/change';
 import { CONFIDENCE_LEVEL, Interval } from '../../stats/median-interval';
 import { formatShare, formatSupported } from '../../stats/precision';
-import { formatChangeRatio, formatFactor, formatMedian } from '../blocks/blocks';
-import { ForestChart, ForestRow } from '../model/paired';
+import { formatChangeRatio, formatFactor, formatMedian } from '../blocks/numbers';
+import { ForestChart, ForestRow } from '../model/types';
 import { CHANGE_VERDICTS } from '../../compare/run-comparison';
-import { FactorChartSeries, FloorChartSeries, MedianChartSeries, MedianTable, ReportChart, SizeChart, StackedBarChart } from '../model/build';
+import { FactorChartSeries, FloorChartSeries, MedianChartSeries, MedianTable, SizeChart, StackedBarChart } from '../model/types';
+import { ReportChart } from '../model/section-types';
 import { FIXTURE_SIZE_LABELS, fixtureSize } from '../../measure/sizes';
 
 /** One point of a line: data units, optionally its interval (drawn as a whisker), and the text of its tooltip. */

@@ -1,0 +1,60 @@
+import { describeNetworkProfile } from '../../network/profiles';
+import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
+import { formatShare, formatSupported } from '../../stats/precision';
+import { NetworkSection } from '../model/section-types';
+import { WireFloorTable } from '../model/types';
+import { heading, paragraph, ReportBlock, table, TextGrid } from './block';
+import { medianGrid, numberColumns } from './grids';
+import { REPORT_HEADINGS } from './headings';
+import { hopsBlocks } from './hops-cpu';
+import { formatFloorMs, formatMeasuredOverFloor, formatMedian, NOT_MEASURED_CELL, percent } from './numbers';
+
+/** What a link's section says first: the profile, where its figures come from, what emulated it, what its floor means. */
+export function networkNote(section: NetworkSection): string {
+    return `Its figures: ${section.profile.source}. Emulated by ${section.emulators.join(', ')} between the page and the host's server; `
+        + 'every table below is of the results files measured over this link alone.';
+}
+
+/** A row per results file: the emulation check's round trip and bandwidths beside the profile's, and whether they held. */
+export function networkCheckGrid(section: NetworkSection): TextGrid {
+    const { profile } = section;
+    return {
+        header: ['Host', 'Round trip added, ms', 'Without the link, ms', 'Down, Mbit/s', 'Up, Mbit/s', 'Check'],
+        align: ['left', 'right', 'right', 'right', 'right', 'left'],
+        rows: section.checks.map(({ hostLabel, check, misses }) => [hostLabel, `${formatSupported(check.rttMs)} (${profile.rttMs})`, formatSupported(check.directRttMs),
+            `${formatSupported(check.downMbps)} (${profile.downMbps})`, `${formatSupported(check.upMbps)} (${profile.upMbps})`,
+            `${check.held ? 'held' : 'did not hold'} (±${formatShare(check.tolerance)})${misses.length > 0 ? `: ${misses.join('; ')}` : ''}`]),
+    };
+}
+
+/** Three rows per path: its measured median, its wire floor and measured / floor, a column per size. */
+export function wireFloorGrid(table: WireFloorTable): TextGrid {
+    const { header, align } = numberColumns('Path', table.columns);
+    const statistics = [`measured, median ms [${percent(CONFIDENCE_LEVEL)}]`, 'wire floor, ms', 'measured / floor'] as const;
+    return {
+        header: [header[0], 'Crossings down / up', 'Steps from', 'Statistic', ...header.slice(1)],
+        align: ['left', 'right', 'left', 'left', ...align.slice(1)],
+        rows: table.rows.flatMap(row => {
+            const path = [`${row.hostLabel}: ${row.scenario.label}`, `${row.crossingsDown} / ${row.crossingsUp}`, row.stepsFrom];
+            return [
+                [...path, statistics[0], ...row.cells.map(cell => formatMedian(cell?.measured))],
+                [...path, statistics[1], ...row.cells.map(cell => cell ? formatFloorMs(cell.floor.floorMs) : NOT_MEASURED_CELL)],
+                [...path, statistics[2], ...row.cells.map(cell => cell ? formatMeasuredOverFloor(cell) : NOT_MEASURED_CELL)],
+            ];
+        }),
+    };
+}
+
+/** A link's section: the profile, the emulation check, the reads, their wire floors with the chart, and the traced reads. */
+export function networkBlocks(section: NetworkSection): ReportBlock[] {
+    const { reads, hops, chart } = section;
+    return [
+        heading(2, `${REPORT_HEADINGS.network} ${describeNetworkProfile(section.profile)}`), paragraph(networkNote(section)),
+        heading(3, REPORT_HEADINGS.networkCheck), paragraph(REPORT_HEADINGS.networkCheckNote), table(networkCheckGrid(section)),
+        ...(reads ? [heading(3, reads.title), table(medianGrid(reads))] : []),
+        ...(section.floors.rows.length > 0 ? [heading(3, `${REPORT_HEADINGS.wireFloor} over ${section.profile.name}`),
+            paragraph(REPORT_HEADINGS.wireFloorNote), table(wireFloorGrid(section.floors))] : []),
+        ...(chart ? [{ kind: 'charts' as const, charts: [chart], linked: true }] : []),
+        ...(hops ? hopsBlocks(hops, hostLabel => `${REPORT_HEADINGS.hops} over ${section.profile.name}: ${hostLabel}`) : []),
+    ];
+}

@@ -1,0 +1,81 @@
+import { cellName } from '../../compare/run-comparison';
+import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
+import { formatShare } from '../../stats/precision';
+import { PairedComparisonSection, PairedHeadlineSection } from '../model/section-types';
+import { TextGrid } from './block';
+import { formatChangeRatio, formatDetectable, formatMedianEstimate, formatPercent, formatPValue, percent } from './numbers';
+
+/** What both sides are: one source when they share it, else each side's. */
+function sidesSources(section: Pick<PairedHeadlineSection, 'base' | 'head'>): string {
+    const { base, head } = section;
+    return base.source === head.source ? `both ${base.source}` : `${head.label}: ${head.source}; ${base.label}: ${base.source}`;
+}
+
+/** The headline of a comparison report: the verdicts, the largest change, and the smallest change the run could have seen. */
+export function pairedHeadlineItems(section: PairedHeadlineSection): string[] {
+    const { base, head, counts, noiseThreshold } = section;
+    const threshold = formatPercent(noiseThreshold);
+    const items = [`${head.label} against ${base.label} (${sidesSources(section)}), ${section.pairs} pairs of alternated blocks: `
+        + `${counts.slower} of ${section.cells} cells slower, ${counts.faster} faster, ${counts['no change']} no change, ${counts.inconclusive} inconclusive.`];
+    const largest = section.largestChange;
+    items.push(largest
+        ? `Largest change: ${largest.label}, ${formatShare(Math.abs(largest.cell.ratio.ratio - 1))} ${largest.cell.verdict} `
+            + `(${head.label} / ${base.label} ${formatChangeRatio(largest.cell.ratio)}).`
+        : `No cell changed beyond the ±${threshold} noise threshold${counts.inconclusive > 0
+            ? `; ${counts.inconclusive} of ${section.cells} could not tell a change of ±${threshold} from noise (inconclusive)` : ''}.`);
+    if (section.medianSmallestDetectable !== undefined) {
+        const median = formatDetectable(section.medianSmallestDetectable);
+        // Per host and scenario, its sizes: `Theia browser (plugin) · workspace.fs.readFile: ±22% at 5000K, ±10% at 10000K`.
+        const groups = new Map<string, string[]>();
+        for (const { cell, scenarioLabel } of section.keyCells) {
+            const name = `${cell.hostLabel} · ${scenarioLabel}`;
+            groups.set(name, [...groups.get(name) ?? [], `${formatDetectable(cell.smallestDetectable)} at ${cell.target}`]);
+        }
+        items.push(groups.size > 0
+            ? `Smallest detectable change: ${median} in the median cell. This run could have seen a change of this size or more in `
+                + `${[...groups].map(([name, sizes]) => `${name}: ${sizes.join(', ')}`).join('; in ')}. Smaller ones may be there unseen.`
+            : `Smallest detectable change: ${median} in the median cell: this run could have seen a change of that size or more in half `
+                + 'of its cells. Smaller ones may be there unseen.');
+    }
+    return items;
+}
+
+/** A row per cell: both sides' medians, the ratio, the verdict, the smallest detectable change and the adjusted p. */
+export function pairedComparisonGrid(section: PairedComparisonSection): TextGrid {
+    const { base, head, comparison } = section;
+    const level = percent(CONFIDENCE_LEVEL);
+    return {
+        header: ['Host', 'Scenario', 'Size', `${base.label} ms [${level}]`, `${head.label} ms [${level}]`,
+            `${head.label} / ${base.label} [${percent(1 - comparison.alpha)}]`, 'Verdict', 'Detectable', 'p adj.'],
+        align: ['left', 'left', 'left', 'right', 'right', 'right', 'left', 'right', 'right'],
+        rows: section.rows.map(({ scenarioLabel, cell }) => [cell.hostLabel, scenarioLabel, cell.target, formatMedianEstimate(cell.baseline),
+            formatMedianEstimate(cell.current), formatChangeRatio(cell.ratio), cell.verdict, formatDetectable(cell.smallestDetectable),
+            formatPValue(cell.adjustedPValue)]),
+    };
+}
+
+/** How to read the comparison table: where the ratio, its interval and p come from, and what each verdict needs. */
+export function pairedComparisonNote(section: PairedComparisonSection): string {
+    const { base, head, comparison } = section;
+    const threshold = formatPercent(comparison.noiseThreshold);
+    const pairs = base.positions.length;
+    return `Both sides were measured in one run, in ${pairs} pairs of blocks alternated ${base.label} ${head.label}, ${head.label} ${base.label}, `
+        + `${base.label} ${head.label}, ... (A B, B A): a steady drift of the machine lands on each side as often first as second and cancels. `
+        + `A pair's ratio is its ${head.label} block's median over its ${base.label} block's. The ratio column is the Hodges-Lehmann estimate `
+        + `over the pairs' log ratios with its exact Wilcoxon signed-rank ${percent(1 - comparison.alpha)} interval; below 1, ${head.label} is faster. `
+        + `p is that test's exact p-value, adjusted for the ${comparison.cells.length} cells compared (Benjamini-Hochberg). Slower or faster needs `
+        + `the adjusted p below ${comparison.alpha}, the interval excluding 1 and the ratio beyond ±${threshold}; no change, the whole interval `
+        + `within ±${threshold}; inconclusive means the run could not tell a change of ±${threshold} from noise. Detectable is the smallest `
+        + `change the cell could have called slower or faster (from its interval's width, at least ±${threshold}); a smaller one may be there `
+        + `unseen. The medians are of all of a side's samples, each with its ${percent(CONFIDENCE_LEVEL)} interval from order statistics.`;
+}
+
+/** The cells only one side measured, or undefined when both measured the same. */
+export function oneSideOnlyNote(section: PairedComparisonSection): string | undefined {
+    const { base, head, comparison } = section;
+    const parts = [
+        ...(comparison.baselineOnly.length > 0 ? [`only ${base.label} measured ${comparison.baselineOnly.map(cellName).join('; ')}`] : []),
+        ...(comparison.currentOnly.length > 0 ? [`only ${head.label} measured ${comparison.currentOnly.map(cellName).join('; ')}`] : []),
+    ];
+    return parts.length > 0 ? `Not compared: ${parts.join('; ')}.` : undefined;
+}

@@ -1,0 +1,76 @@
+import { SCENARIO_CATALOG } from '../../measure/scenario-catalog';
+import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
+import { hostKeyId } from '../../results/host-identity';
+import { HEADLINE_FACTORS } from './headline';
+import { defined } from './tables';
+import { FactorChartSeries, FactorTable, MedianChartSeries, MedianTable, SizeChart, StreamRow } from './types';
+
+/** The fixture sizes among some targets, smallest first. */
+export function chartSizes(sizes: Iterable<string>): string[] {
+    const present = new Set(sizes);
+    return FIXTURE_SIZE_LABELS.filter(size => present.has(size));
+}
+
+/** A line per row of a table of medians over sizes, its measured cells as points; rows without any are left out. */
+export function medianSeriesOf(table: MedianTable): MedianChartSeries[] {
+    return table.rows.map((row): MedianChartSeries => ({
+        kind: 'median', label: row.label, series: row.series,
+        points: defined(row.cells.map((cell, index) => cell && { size: table.columns[index], cell })),
+    })).filter(line => line.points.length > 0);
+}
+
+/**
+ * One chart per table of the original suite (a handful of lines each, so every line can be told apart): the plugin's
+ * and the extension's read in every host (like for like where VS Code's read through the workbench was measured:
+ * `medians`), the Theia extension's paths, and where the time goes per Theia runtime; then the headline's factors and
+ * the streamed reads.
+ */
+export function reportCharts(suiteTables: readonly MedianTable[], factorTables: readonly FactorTable[], streams: readonly StreamRow[],
+    releaseMedians: readonly MedianTable[] = []): SizeChart[] {
+    const charts: SizeChart[] = [];
+    const readTable = suiteTables.find(table => table.id === 'like-for-like') ?? suiteTables.find(table => table.id === 'read-file');
+    const chartOf = (table: MedianTable, id: string, title: string, display: SizeChart['display'] = 'lines'): void => {
+        const series = medianSeriesOf(table);
+        if (series.length > 0) {
+            charts.push({
+                kind: 'lines', id, title, xTitle: 'file size', yTitle: 'median ms',
+                sizes: chartSizes(series.flatMap(line => line.points.map(point => point.size))), series, display,
+            });
+        }
+    };
+    if (readTable) {
+        chartOf(readTable, 'medians', `${SCENARIO_CATALOG.vscodeReadFile.label}: an extension's or plugin's read, median ms and its interval (log scale)`, 'grouped-bars');
+    }
+    // A bar per release (at most 6 asked for in one run is the chart's limit: the newest six are drawn).
+    for (const table of releaseMedians) {
+        chartOf({ ...table, rows: table.rows.slice(-6) }, table.id, `${table.title.replace(/, median ms \[95% interval\]$/, '')}: median ms and its interval per release (log scale)`, 'grouped-bars');
+    }
+    for (const table of suiteTables.filter(candidate => candidate.id === 'theia-extension' || candidate.id.startsWith('decomposition-'))) {
+        chartOf(table, table.id, `${table.title.replace(/[,:] median ms \[95% interval\]$/, '')}, median ms (log scales)`);
+    }
+    const factorSeries = factorTables.filter(table => HEADLINE_FACTORS.test(table.id)).map((table): FactorChartSeries => ({
+        kind: 'factor', label: table.title, factorTableId: table.id,
+        points: table.cells.flatMap((cell, index) => cell?.factor === undefined ? [] : [{ size: table.columns[index], cell: { ...cell, factor: cell.factor } }]),
+    }));
+    if (factorSeries.length > 0) {
+        charts.push({
+            kind: 'lines', id: 'factors', title: 'Factors vs file size (log scales)', xTitle: 'file size', yTitle: 'factor (first / second)',
+            sizes: chartSizes(factorSeries.flatMap(line => line.points.map(point => point.size))), series: factorSeries,
+        });
+    }
+    // Per streamed path: its first chunk and its whole read, so the gap between the lines is the time streaming could save.
+    const streamSeries = [...new Map(streams.map(row => [`${hostKeyId(row.host)}|${row.scenario.id}`, row])).values()].flatMap(({ host, hostLabel, scenario }) => {
+        const rows = streams.filter(row => hostKeyId(row.host) === hostKeyId(host) && row.scenario.id === scenario.id);
+        return (['firstChunk', 'whole'] as const).map((which): MedianChartSeries => ({
+            kind: 'median', label: `${hostLabel}: ${scenario.label}, ${which === 'firstChunk' ? 'first chunk' : 'whole read'}`,
+            series: { host, scenarioId: scenario.id }, points: rows.map(row => ({ size: row.targetLabel, cell: row[which] })),
+        }));
+    });
+    if (streamSeries.length > 0) {
+        charts.push({
+            kind: 'lines', id: 'first-chunk', title: 'Streamed read: time to the first chunk and to the end (log scales)', xTitle: 'file size', yTitle: 'median ms',
+            sizes: chartSizes(streamSeries.flatMap(line => line.points.map(point => point.size))), series: streamSeries,
+        });
+    }
+    return charts;
+}

@@ -1,0 +1,42 @@
+import { cpuMsPerMegabyte } from '../../measure/cpu';
+import { scenarioCatalogOrder } from '../../measure/scenario-catalog';
+import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
+import { hostKeyId } from '../../results/host-identity';
+import { ReportMeasurement } from '../../results/measurements';
+import { CpuSection } from './section-types';
+import { hostsOf, isLargeSize, sizeOrder } from './tables';
+import { CpuRow } from './types';
+
+/** The CPU passes of some measurements (rows of 500K and up with `cpu`), or undefined without any. */
+export function cpuSection(measurements: readonly ReportMeasurement[]): CpuSection | undefined {
+    const passes = measurements.filter(entry => entry.measurement.cpu !== undefined && isLargeSize(entry.measurement.targetLabel) && entry.measurement.bytes > 0)
+        .sort((a, b) => a.hostLabel.localeCompare(b.hostLabel) || scenarioCatalogOrder(a.measurement.scenario.id) - scenarioCatalogOrder(b.measurement.scenario.id)
+            || sizeOrder(a.measurement.targetLabel) - sizeOrder(b.measurement.targetLabel));
+    if (passes.length === 0) {
+        return undefined;
+    }
+    const processes = [...new Set(passes.flatMap(entry => entry.measurement.cpu!.processes.map(reading => reading.process)))];
+    const rows = passes.map(({ host, hostLabel, measurement }): CpuRow => {
+        const cpu = measurement.cpu!;
+        const perMegabyte = new Map(cpuMsPerMegabyte(cpu, measurement.bytes).map(entry => [entry.process, entry.msPerMegabyte]));
+        const megabytes = (cpu.calls * measurement.bytes) / 1e6;
+        return {
+            host, hostLabel, scenario: measurement.scenario, targetLabel: measurement.targetLabel, calls: cpu.calls, megabytes,
+            wallMsPerMegabyte: cpu.wallMs / megabytes, cpuMsPerMegabyte: processes.map(process => perMegabyte.get(process)),
+        };
+    });
+    const hosts = hostsOf(passes).map(({ host, hostLabel }) => ({
+        hostLabel,
+        processes: processes.filter(process => passes.some(entry => hostKeyId(entry.host) === hostKeyId(host)
+            && entry.measurement.cpu!.processes.some(reading => reading.process === process))),
+    }));
+    const largest = FIXTURE_SIZE_LABELS.filter(size => rows.some(row => row.targetLabel === size)).at(-1)!;
+    return {
+        kind: 'cpu', processes, rows, hosts,
+        chart: {
+            kind: 'stacked-bars', id: 'cpu', scale: 'value', unit: 'ms/MB',
+            title: `CPU per MB moved at ${largest}, by process`, xTitle: 'CPU ms per MB (10^6 bytes)', segments: processes,
+            bars: rows.filter(row => row.targetLabel === largest).map(row => ({ label: `${row.hostLabel}: ${row.scenario.label}`, values: row.cpuMsPerMegabyte })),
+        },
+    };
+}

@@ -1,0 +1,171 @@
+import { RunComparison, RunComparisonOptions } from '../../compare/run-comparison';
+import { ScenarioInfo } from '../../measure/scenario';
+import { HostKey } from '../../results/host-identity';
+import { ReportMeasurement } from '../../results/measurements';
+import { ComparisonSide, NetworkProfile } from '../../results/schema';
+import { ChangeVerdict } from '../../stats/change';
+import { CpuRow, FactorCell, FactorTable, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportHost, SizeChart, StackedBarChart, StreamRow, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
+
+/**
+ * The comparison report as data: built once from results files, rendered by every output (Markdown,
+ * HTML, chart SVGs, github-action-benchmark entries). Rows are keyed by host identity and scenario,
+ * columns by size; cells hold statistics, never formatted text.
+ */
+export interface ComparisonReport {
+    readonly title: string;
+    /** Fixture sizes measured by anyone, smallest first. */
+    readonly sizes: readonly string[];
+    /** Every host in the results files, each with a label no other host in this report has. */
+    readonly hosts: readonly ReportHost[];
+    /**
+     * Every measurement, one per link, host, scenario and target (a later file wins), in the files' order: those over
+     * loopback first, then each emulated link's ({@link ReportMeasurement.network}).
+     */
+    readonly measurements: readonly ReportMeasurement[];
+    /** In reading order; every renderer renders every kind. */
+    readonly sections: readonly ReportSection[];
+    readonly charts: readonly ReportChart[];
+}
+
+export type ReportSection =
+    /** The findings a person reads first; the report's first section when there is any. */
+    | HeadlineSection
+    /** A comparison report's (two sides of one `yarn bench --compare` run) first section, and its comparison. */
+    | PairedHeadlineSection
+    | PairedComparisonSection
+    /** The original suite's tables and the decomposition: one heading each. */
+    | { readonly kind: 'medians'; readonly table: MedianTable }
+    | { readonly kind: 'factors'; readonly tables: readonly FactorTable[] }
+    /** One table per scenario with every host that measured it. */
+    | { readonly kind: 'scenarios'; readonly tables: readonly MedianTable[] }
+    /** Streamed reads: time to the first chunk beside the whole read, per host and size. */
+    | { readonly kind: 'streaming'; readonly rows: readonly StreamRow[] }
+    | HopsSection
+    | VscodePartsSection
+    | CpuSection
+    /** One per emulated link the results files were measured over (`yarn bench --network`), in order of appearance. */
+    | NetworkSection
+    /** With a precision target: how many cells reached it, and the ones that did not. */
+    | { readonly kind: 'precision'; readonly cells: number; readonly missed: readonly PrecisionMiss[] }
+    | { readonly kind: 'environments'; readonly hosts: readonly HostEnvironment[] }
+    | { readonly kind: 'not-measured'; readonly hosts: readonly NotMeasuredHost[] };
+
+/** Where a Theia plugin's `workspace.fs.readFile` spends its time: per host, a row per traced size. */
+export interface HopsSection {
+    readonly kind: 'hops';
+    /** Every hop of any row, in path order. */
+    readonly hops: readonly HopColumn[];
+    readonly hosts: readonly { readonly host: HostKey; readonly hostLabel: string; readonly rows: readonly HopRow[] }[];
+    /** The largest |rest| over the traced median at 500K and up, over every host; undefined where no such size has a matched sample. */
+    readonly largestLargeRestShare: number | undefined;
+    /** The largest |traced / untraced − 1| at 500K and up; undefined where no such size has both reads. */
+    readonly largestLargeTraceEffect: number | undefined;
+    readonly chart: StackedBarChart;
+}
+
+export interface VscodePartsSection {
+    readonly kind: 'vscode-parts';
+    readonly rows: readonly VscodePartsRow[];
+}
+
+export interface CpuSection {
+    readonly kind: 'cpu';
+    /** Every process any row saw, in order of appearance. */
+    readonly processes: readonly string[];
+    /** Host by host, scenario by scenario (catalog order), smallest size first. */
+    readonly rows: readonly CpuRow[];
+    /** The processes each host saw. */
+    readonly hosts: readonly { readonly hostLabel: string; readonly processes: readonly string[] }[];
+    /** At the largest size with a CPU pass: a bar per host and scenario, a segment per process. */
+    readonly chart: StackedBarChart;
+}
+
+/** A forest plot only in a comparison report (the two sides of one alternated run). */
+export type ReportChart = SizeChart | StackedBarChart | ForestChart;
+
+export interface ComparisonReportOptions {
+    readonly title?: string;
+    readonly notMeasured?: readonly NotMeasuredHost[];
+    /** For the two sides of one alternated run: how they are compared (default: every cell from 500K up, alpha 0.05, ±5%). */
+    readonly comparison?: RunComparisonOptions;
+}
+
+/**
+ * What a person reads first, each at the largest size it has: the plugin's read against VS Code's (in its extension
+ * host, and through its workbench: like for like), where a traced plugin read spends its time, which process spends
+ * the CPU of a plugin's read, and when a stream's first chunk comes. Every number is one of a table's below.
+ */
+export interface HeadlineSection {
+    readonly kind: 'headline';
+    /** A plugin's or extension's `workspace.fs.readFile` and Theia's `FileService.readFile` at the largest size measured, per host. */
+    readonly medians: readonly { readonly scenario: ScenarioInfo; readonly size: string; readonly cells: readonly { readonly hostLabel: string; readonly cell: MedianCell }[] }[];
+    readonly factors: readonly { readonly table: FactorTable; readonly size: string; readonly cell: FactorCell }[];
+    readonly hops: readonly { readonly hostLabel: string; readonly hops: readonly HopColumn[]; readonly row: HopRow }[];
+    readonly cpu: readonly { readonly processes: readonly string[]; readonly row: CpuRow }[];
+    readonly stream: StreamRow | undefined;
+    /** With results over emulated links: the plugin's read against VS Code server's on the slowest link, at the largest size. */
+    readonly network?: NetworkHeadline;
+}
+
+/** The comparison of two sides measured alternately: a row per cell from 500K up, and the forest plot of their ratios. */
+export interface PairedComparisonSection {
+    readonly kind: 'paired-comparison';
+    readonly base: ComparisonSide;
+    readonly head: ComparisonSide;
+    /** {@link compareRuns} of the base's documents against the head's; `cells` in its own (the base's) order. */
+    readonly comparison: RunComparison;
+    /** One per cell of `comparison`, by host, scenario (catalog order) and size. */
+    readonly rows: readonly PairedComparisonRow[];
+    readonly chart: ForestChart;
+}
+
+/** What a person reads first of a paired comparison; every number is one of the comparison table's. */
+export interface PairedHeadlineSection {
+    readonly kind: 'paired-headline';
+    readonly base: ComparisonSide;
+    readonly head: ComparisonSide;
+    /** Pairs of alternated blocks (the sides' blocks). */
+    readonly pairs: number;
+    readonly cells: number;
+    readonly counts: Readonly<Record<ChangeVerdict, number>>;
+    /** Fraction, as {@link RunComparison.noiseThreshold}. */
+    readonly noiseThreshold: number;
+    /** The slower or faster cell whose ratio is farthest from 1 (on the log scale); undefined when none is. */
+    readonly largestChange: PairedComparisonRow | undefined;
+    /** Median over the cells of their smallest detectable change (fraction); undefined without cells. */
+    readonly medianSmallestDetectable: number | undefined;
+    /** The plugin's `workspace.fs.readFile` and the extension's `FileService.readFile` at 5000K and 10000K, where compared. */
+    readonly keyCells: readonly PairedComparisonRow[];
+}
+
+/** The results files measured over one emulated link (`yarn bench --network`): what the link was, and how each host's read fared over it. */
+export interface NetworkSection {
+    readonly kind: 'network';
+    /** The first file's profile (a profile's name stands for its figures within one run). */
+    readonly profile: NetworkProfile;
+    /** The tools that emulated it, once each. */
+    readonly emulators: readonly string[];
+    /** One per results file, in the files' order. */
+    readonly checks: readonly NetworkCheckRow[];
+    /** The like-for-like reads and each host's in-host fs read over this link; undefined where none was measured. */
+    readonly reads: MedianTable | undefined;
+    readonly floors: WireFloorTable;
+    /** The traced plugin reads over this link, where any: where the time beyond the floor goes. */
+    readonly hops: HopsSection | undefined;
+    /** `network-<profile>`: median ms of each read path against size, and the plugin read's wire floor. */
+    readonly chart: SizeChart | undefined;
+}
+
+/**
+ * The headline's sentence about the links: on the slowest link (the largest wire floor of the Theia plugin's read at the
+ * largest size it was read over a link; of equal floors, the slowest upload), the plugin's read against VS Code server's.
+ */
+export interface NetworkHeadline {
+    readonly profile: NetworkProfile;
+    readonly size: string;
+    readonly pluginLabel: string;
+    /** The plugin's `workspace.fs.readFile` with its floor. */
+    readonly plugin: WireFloorCell;
+    /** VS Code server's `workspace.fs.readFile` over the same link at the same size, where measured. */
+    readonly vscode: { readonly hostLabel: string; readonly factor: FactorCell } | undefined;
+}
