@@ -2,7 +2,9 @@ import { ReportBlock } from './blocks/block';
 import { reportBlocks } from './blocks/blocks';
 import { TextGrid } from './blocks/block';
 import { ComparisonReport } from './model/section-types';
-import { escapeXml, renderDistributionSvg, renderReportChartSvg } from './svg/charts';
+import { escapeXml } from './svg/frame';
+import { renderDistributionSvg } from './svg/strip';
+import { renderReportChartSvg } from './svg/charts';
 
 function htmlTable(grid: TextGrid): string {
     const cells = (row: readonly string[], tag: 'th' | 'td'): string => row

@@ -5,7 +5,7 @@ import { renderReportHtml } from '../report/html';
 import { renderReportMarkdown } from '../report/markdown';
 import { buildComparisonReport, reportSections } from '../report/model/build';
 import { FactorCell } from '../report/model/types';
-import { renderLineChartSvg } from '../report/svg/charts';
+import { renderLineChartSvg } from '../report/svg/line';
 import { ResultsDocument } from '../results/schema';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { computeStatistics } from '../stats/statistics';

@@ -1,1 +1,6 @@
+export { escapeXml } from './frame';
+export * from './bar';
+export * from './line';
+export * from './strip';
+export * from './forest';
 export * from './charts';
