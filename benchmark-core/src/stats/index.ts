@@ -3,3 +3,5 @@ export * from './median-interval';
 export * from './bootstrap';
 export * from './change';
 export { formatSupported, formatShare, formatInterval } from './precision';
+export * from './normal';
+export * from './sequential';

@@ -1,0 +1,15 @@
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** The repository root: the nearest folder above this file whose package.json declares the workspaces. */
+export function repositoryRoot(): string {
+    for (let folder = __dirname; ; folder = path.dirname(folder)) {
+        const manifest = path.join(folder, 'package.json');
+        if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, 'utf8')).workspaces) {
+            return folder;
+        }
+        if (path.dirname(folder) === folder) {
+            throw new Error(`No package.json with workspaces above ${__dirname}`);
+        }
+    }
+}
