@@ -5,3 +5,4 @@ export * from './change';
 export { formatSupported, formatShare, formatInterval } from './precision';
 export * from './normal';
 export * from './sequential';
+export * from './noise-budget';

@@ -72,7 +72,7 @@ suite('the comparison in the report (two sides of yarn bench --compare)', () => 
     });
 
     test('a comparison report: the headline first, then the comparison, then each side\'s host; no per-host tables', () => {
-        assert.deepStrictEqual(report.sections.map(section => section.kind), ['paired-headline', 'paired-comparison', 'environments']);
+        assert.deepStrictEqual(report.sections.map(section => section.kind), ['paired-headline', 'paired-comparison', 'noise-budget', 'environments']);
         assert.deepStrictEqual(reportSections(report, 'environments')[0].hosts.map(host => host.label),
             ['main: Theia browser (extension)', 'pr-1234: Theia browser (extension)']);
         const withNotMeasured = buildComparisonReport([base, head], { notMeasured: [{ host: 'Theia electron', reason: 'no binary' }] });

@@ -5,7 +5,7 @@ import { REPORT_HEADINGS } from './headings';
 import { headlineItems } from './headline';
 import { cpuGrid, cpuNote, hopsBlocks, precisionGrid, precisionNote, vscodePartsGrid } from './hops-cpu';
 import { networkBlocks } from './network';
-import { oneSideOnlyNote, pairedComparisonGrid, pairedComparisonNote, pairedHeadlineItems } from './paired';
+import { noiseBudgetGrid, oneSideOnlyNote, pairedComparisonGrid, pairedComparisonNote, pairedHeadlineItems } from './paired';
 
 /** The headings, notes, tables and charts of every section, in the report's order. */
 export function reportBlocks(report: ComparisonReport): ReportBlock[] {
@@ -35,6 +35,12 @@ export function reportBlocks(report: ComparisonReport): ReportBlock[] {
                     { kind: 'charts', charts: [section.chart], linked: true });
                 break;
             }
+            case 'noise-budget':
+                if (section.rows.length > 0) {
+                    blocks.push(heading(3, REPORT_HEADINGS.noiseBudget), table(noiseBudgetGrid(section)),
+                        { kind: 'paragraph', text: REPORT_HEADINGS.noiseBudgetNote });
+                }
+                break;
             case 'medians':
                 blocks.push(heading(2, section.table.title), table(medianGrid(section.table)));
                 break;

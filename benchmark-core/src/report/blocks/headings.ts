@@ -59,6 +59,13 @@ export const REPORT_HEADINGS = {
         + 'scenario is known to take.',
     precision: 'Precision',
     comparison: 'Comparison',
+    noiseBudget: 'Noise budget',
+    noiseBudgetNote: 'Why a pair ratio varies, for the cells the headline names: the spread of the pairs\' ratios (the standard '
+        + 'deviation of their logarithms, about a relative spread) split into what the samples inside each block explain '
+        + '(more samples per block would average it away), what the order inside a pair explains (the side measured second '
+        + 'against the side measured first; alternating the order cancels it from the estimate, not from the spread), and '
+        + 'the rest: what changes from one block to the next (garbage, JIT, the other side\'s processes, the machine), which '
+        + 'only more pairs average away. Shares are of the variance.',
     environments: 'Hosts',
     notMeasured: 'Not measured',
 } as const;

@@ -1,7 +1,7 @@
 import { cellName } from '../../compare/run-comparison';
 import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
 import { formatShare } from '../../stats/precision';
-import { PairedComparisonSection, PairedHeadlineSection } from '../model/section-types';
+import { NoiseBudgetSection, PairedComparisonSection, PairedHeadlineSection } from '../model/section-types';
 import { TextGrid } from './block';
 import { formatChangeRatio, formatDetectable, formatMedianEstimate, formatPercent, formatPValue, percent } from './numbers';
 
@@ -78,4 +78,23 @@ export function oneSideOnlyNote(section: PairedComparisonSection): string | unde
         ...(comparison.currentOnly.length > 0 ? [`only ${head.label} measured ${comparison.currentOnly.map(cellName).join('; ')}`] : []),
     ];
     return parts.length > 0 ? `Not compared: ${parts.join('; ')}.` : undefined;
+}
+
+/** A spread on the log scale as a percentage: the square root of a variance, times 100, one decimal. */
+function spreadPercent(variance: number): string {
+    return `${(100 * Math.sqrt(variance)).toFixed(1)}%`;
+}
+
+/** The noise budget table: a row per key cell, the spread of its pair ratios and the shares of samples, position and blocks. */
+export function noiseBudgetGrid(section: NoiseBudgetSection): TextGrid {
+    return {
+        header: ['Host', 'Scenario', 'Size', 'Pairs', 'Spread of a pair ratio', 'Samples', 'Position', 'Blocks', 'Second / first'],
+        align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+        rows: section.rows.map(({ hostLabel, scenarioLabel, target, budget }) => {
+            const explained = budget.sampleVariance + budget.positionVariance + budget.blockVariance;
+            const share = (variance: number): string => explained > 0 ? `${Math.round((100 * variance) / explained)}%` : '–';
+            return [hostLabel, scenarioLabel, target, String(budget.pairs), spreadPercent(budget.totalVariance), share(budget.sampleVariance),
+                share(budget.positionVariance), share(budget.blockVariance), budget.secondOverFirst === undefined ? '–' : budget.secondOverFirst.toFixed(3)];
+        }),
+    };
 }

@@ -1,13 +1,14 @@
 import { compareRuns, pairedSides, RunComparison, RunComparisonOptions, verdictCounts } from '../../compare/run-comparison';
 import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
-import { HostKey } from '../../results/host-identity';
-import { collectMeasurements, hostKeysOf, hostLabelsOf } from '../../results/measurements';
-import { ComparisonSide, ResultsDocument } from '../../results/schema';
+import { HostKey, hostKeyId } from '../../results/host-identity';
+import { collectMeasurements, hostKeyerOf, hostKeysOf, hostLabelsOf } from '../../results/measurements';
+import { ComparisonSide, Measurement, ResultsDocument } from '../../results/schema';
+import { noiseBudget } from '../../stats/noise-budget';
 import { median } from '../../stats/statistics';
 import { hostEnvironments } from './environments';
-import { ComparisonReport, ComparisonReportOptions, PairedComparisonSection, PairedHeadlineSection, ReportSection } from './section-types';
-import { ComparisonSides, HostEnvironment, NotMeasuredHost, PairedComparisonRow } from './types';
+import { ComparisonReport, ComparisonReportOptions, NoiseBudgetSection, PairedComparisonSection, PairedHeadlineSection, ReportSection } from './section-types';
+import { ComparisonSides, HostEnvironment, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow } from './types';
 
 /**
  * The documents split by side when every one of them is a side of the same comparison and both sides are there
@@ -39,6 +40,40 @@ function comparisonRows(comparison: RunComparison): PairedComparisonRow[] {
         return { label: `${cell.hostLabel} · ${scenarioLabel} · ${cell.target}`, scenarioLabel, cell };
     }).sort((a, b) => a.cell.hostLabel.localeCompare(b.cell.hostLabel) || scenarioCatalogOrder(a.cell.scenarioId) - scenarioCatalogOrder(b.cell.scenarioId)
         || FIXTURE_SIZE_LABELS.indexOf(a.cell.target) - FIXTURE_SIZE_LABELS.indexOf(b.cell.target));
+}
+
+/**
+ * The noise budget of each key cell (the headline's: the plugin's and FileService's reads at 5000K and 10000K) that both
+ * sides measured in the same number of blocks: from the blocks' samples and which side each pair measured first.
+ */
+export function noiseBudgetSection(sides: ComparisonSides): NoiseBudgetSection {
+    const { base, head } = sides.sides;
+    const headFirst = head.positions.map((position, index) => position < base.positions[index]);
+    const label = hostLabelsOf(sides.head);
+    const keyOf = hostKeyerOf(sides.head);
+    const rowsOf = (documents: readonly ResultsDocument[]): { host: HostKey; row: Measurement }[] =>
+        documents.flatMap(document => document.results.map(row => ({ host: keyOf(row.host ?? document.host), row })));
+    const headRows = rowsOf(sides.head);
+    const rows = rowsOf(sides.base).flatMap(({ host, row }): NoiseBudgetRow[] => {
+        const key = KEY_SCENARIOS.find(candidate => candidate.scenarioId === row.scenario.id && candidate.extensionKind === host.extensionKind);
+        const other = headRows.find(entry => hostKeyId(entry.host) === hostKeyId(host) && entry.row.scenario.id === row.scenario.id
+            && entry.row.targetLabel === row.targetLabel);
+        if (!key || !KEY_SIZES.includes(row.targetLabel) || !other || row.rounds?.length !== headFirst.length
+            || other.row.rounds?.length !== headFirst.length) {
+            return [];
+        }
+        return [{
+            hostLabel: label(host), scenarioLabel: row.scenario.label, target: row.targetLabel,
+            budget: noiseBudget(blocksOf(row.samplesMs, row.rounds), blocksOf(other.row.samplesMs, other.row.rounds), headFirst),
+        }];
+    });
+    return { kind: 'noise-budget', rows };
+}
+
+/** A row's samples cut into its blocks (`sizes`: samples per block, in order). */
+function blocksOf(samples: readonly number[], sizes: readonly number[]): number[][] {
+    let start = 0;
+    return sizes.map(size => samples.slice(start, start += size));
 }
 
 /** The comparison section of two sides' documents, with its forest plot. */
@@ -90,6 +125,7 @@ export function pairedComparisonReport(sides: ComparisonSides, options: Comparis
     const sections: ReportSection[] = [
         pairedHeadlineSection(section),
         section,
+        noiseBudgetSection(sides),
         { kind: 'environments', hosts: [...sideEnvironments(sides.base, base), ...sideEnvironments(sides.head, head)] },
         ...(notMeasured.length > 0 ? [{ kind: 'not-measured' as const, hosts: notMeasured }] : []),
     ];

@@ -4,7 +4,7 @@ import { HostKey } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
 import { ComparisonSide, NetworkProfile } from '../../results/schema';
 import { ChangeVerdict } from '../../stats/change';
-import { CpuRow, FactorCell, FactorTable, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportHost, SizeChart, StackedBarChart, StreamRow, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
+import { CpuRow, FactorCell, FactorTable, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportHost, SizeChart, StackedBarChart, StreamRow, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
 
 /**
  * The comparison report as data: built once from results files, rendered by every output (Markdown,
@@ -33,6 +33,7 @@ export type ReportSection =
     /** A comparison report's (two sides of one `yarn bench --compare` run) first section, and its comparison. */
     | PairedHeadlineSection
     | PairedComparisonSection
+    | NoiseBudgetSection
     /** The original suite's tables and the decomposition: one heading each. */
     | { readonly kind: 'medians'; readonly table: MedianTable }
     | { readonly kind: 'factors'; readonly tables: readonly FactorTable[] }
@@ -117,6 +118,15 @@ export interface PairedComparisonSection {
     /** One per cell of `comparison`, by host, scenario (catalog order) and size. */
     readonly rows: readonly PairedComparisonRow[];
     readonly chart: ForestChart;
+}
+
+/**
+ * Where a paired comparison's noise comes from, for the cells the headline names (the plugin's and FileService's reads
+ * at 5000K and 10000K): the variance of their pair ratios split into samples, blocks and position ({@link noiseBudget}).
+ */
+export interface NoiseBudgetSection {
+    readonly kind: 'noise-budget';
+    readonly rows: readonly NoiseBudgetRow[];
 }
 
 /** What a person reads first of a paired comparison; every number is one of the comparison table's. */

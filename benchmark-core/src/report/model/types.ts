@@ -1,3 +1,4 @@
+import { NoiseBudget } from '../../stats/noise-budget';
 import { CellChange } from '../../compare/run-comparison';
 import { ScenarioInfo } from '../../measure/scenario';
 import { PathSteps, WireFloor } from '../../network/wire-floor';
@@ -335,4 +336,12 @@ export interface WireFloorRow {
 export interface WireFloorTable {
     readonly columns: readonly string[];
     readonly rows: readonly WireFloorRow[];
+}
+
+/** One cell's noise budget in a paired comparison. */
+export interface NoiseBudgetRow {
+    readonly hostLabel: string;
+    readonly scenarioLabel: string;
+    readonly target: string;
+    readonly budget: NoiseBudget;
 }

@@ -1,0 +1,67 @@
+import { assert } from 'chai';
+import { buildComparisonReport, reportSections } from '../report/model/build';
+import { renderReportMarkdown } from '../report/markdown';
+import { seededRandom } from '../stats/bootstrap';
+import { noiseBudget } from '../stats/noise-budget';
+import { alternatedBlocks, sideDocument } from './paired-builders';
+import { theiaBrowserPlugin } from './results-builders';
+import { logNormal } from './synthetic-samples';
+
+/** Head first in every other pair, as yarn bench --compare alternates (A B, B A, ...). */
+const alternating = (pairs: number): boolean[] => Array.from({ length: pairs }, (_, pair) => pair % 2 === 1);
+
+suite('noise budget of a paired comparison', () => {
+    test('blocks that differ from pair to pair while their samples agree: all of it is the blocks\'', () => {
+        const factors = [1, 1.2, 0.9, 1.1, 0.8, 1.05];
+        const budget = noiseBudget(factors.map(() => [100, 100, 100]), factors.map(factor => [100 * factor, 100 * factor, 100 * factor]), alternating(6));
+        assert.strictEqual(budget.sampleVariance, 0);
+        assert.isAbove(budget.totalVariance, 0.01);
+        assert.isAbove(budget.blockVariance + budget.positionVariance, 0.8 * budget.totalVariance);
+        assert.isAbove(budget.blockVariance, 0.5 * budget.totalVariance);
+    });
+
+    test('the side measured second 10% slower, nothing else: the position explains it, and says by how much', () => {
+        const headFirst = alternating(8);
+        // Head second: head 110 against base 100; head first: head 100 against base 110.
+        const budget = noiseBudget(headFirst.map(first => first ? [110, 110] : [100, 100]), headFirst.map(first => first ? [100, 100] : [110, 110]), headFirst);
+        assert.closeTo(budget.secondOverFirst!, 1.1, 1e-9);
+        assert.closeTo(budget.positionVariance, Math.log(1.1) ** 2, 1e-3);
+        assert.isBelow(budget.blockVariance, 0.1 * budget.totalVariance);
+    });
+
+    test('log-normal samples around one median in every block: the samples explain about all of it', () => {
+        const random = seededRandom(4);
+        const shares: number[] = [];
+        for (let run = 0; run < 20; run++) {
+            const base = Array.from({ length: 30 }, () => logNormal(5, 100, 0.2, random));
+            const head = Array.from({ length: 30 }, () => logNormal(5, 100, 0.2, random));
+            const budget = noiseBudget(base, head, alternating(30));
+            shares.push(budget.sampleVariance / budget.totalVariance);
+        }
+        const meanShare = shares.reduce((sum, share) => sum + share, 0) / shares.length;
+        assert.closeTo(meanShare, 1, 0.25, `mean share of the samples ${meanShare}`);
+    });
+
+    test('blocks of unequal number, empty blocks or a single pair are refused', () => {
+        assert.throws(() => noiseBudget([[1], [2]], [[1]], [true, false]), /as many base blocks, head blocks and orders, not 2, 1 and 2/);
+        assert.throws(() => noiseBudget([[1]], [[1]], [true]), /2 pairs or more/);
+        assert.throws(() => noiseBudget([[1], []], [[1], [1]], [true, false]), /non-empty blocks/);
+    });
+
+    test('a comparison report has the budget of the plugin\'s read at 5000K and 10000K, and renders it under the comparison', () => {
+        const random = seededRandom(9);
+        const rows = ['500K', '5000K', '10000K'].map(size => ({
+            scenario: 'vscodeReadFile' as const, size, host: theiaBrowserPlugin,
+            ...alternatedBlocks(random, { pairs: 8, samples: 4, medianMs: 100, sigma: 0.05, headFactor: 1, drift: 0 }),
+        }));
+        const base = sideDocument('base', rows.map(row => ({ ...row, blocks: row.base })));
+        const head = sideDocument('head', rows.map(row => ({ ...row, blocks: row.head })));
+        const report = buildComparisonReport([base, head]);
+        const [section] = reportSections(report, 'noise-budget');
+        assert.deepStrictEqual(section.rows.map(row => `${row.hostLabel} ${row.scenarioLabel} ${row.target} ${row.budget.pairs}`),
+            ['Theia browser (plugin) workspace.fs.readFile 5000K 8', 'Theia browser (plugin) workspace.fs.readFile 10000K 8']);
+        const markdown = renderReportMarkdown(report);
+        assert.match(markdown, /### Noise budget\n\n\| Host \| Scenario \| Size \| Pairs \| Spread of a pair ratio \| Samples \| Position \| Blocks \| Second \/ first \|/);
+        assert.isBelow(markdown.indexOf('## Comparison'), markdown.indexOf('### Noise budget'));
+    });
+});
