@@ -7,6 +7,7 @@ import { RatioEstimate } from '../stats/bootstrap';
 import { adjustPValues, Change, changeVerdict, ChangeVerdict, detectChange, roundsChange } from '../stats/change';
 import { CONFIDENCE_LEVEL, Interval, medianInterval } from '../stats/median-interval';
 import { pairedChange, smallestDetectableChange } from '../stats/paired';
+import { runSequential, SequentialDesign, SequentialLook, sequentialLooks, SequentialOutcome } from '../stats/sequential';
 import { median } from '../stats/statistics';
 
 /** A cell of a comparison: one scenario at one size in one host (by identity, not by label). */
@@ -52,6 +53,12 @@ export interface CellChange extends ComparisonCell {
      * ratio's interval and never below the noise threshold ({@link smallestDetectableChange}).
      */
     readonly smallestDetectable: number;
+    /**
+     * Sampled until resolved (the sides' `sequential` design): the look that decided the cell (or the last one taken),
+     * whose nominal level `ratio`'s interval has; the verdict is that look's, and `adjustedPValue` is `pValue` (the
+     * design, not an adjustment, keeps the false-alarm rate).
+     */
+    readonly sequential?: { readonly pairs: number; readonly nominalAlpha: number };
 }
 
 export interface RunComparison {
@@ -111,6 +118,8 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
     const before = index(baseline);
     const after = index(current);
     const sides = pairedSides(baseline, current);
+    const design = sides?.base.sequential;
+    const looks = design ? sequentialLooks(design) : undefined;
     const paired = [...before].filter(([id]) => after.has(id)).map(([id, entry]) => {
         const baselineSamples = entry.measurement.samplesMs;
         const currentSamples = after.get(id)!.measurement.samplesMs;
@@ -121,14 +130,28 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
         const change: Change & { pairRatios?: readonly number[] } = byPairs ? pairedChange(byPairs.base, byPairs.head, { alpha })
             : byRounds ? roundsChange(byRounds.baseline, byRounds.current, { alpha })
                 : detectChange(baselineSamples, currentSamples, { alpha });
+        const sequential = byPairs && design && looks && change.pairRatios && change.pairRatios.length >= looks[0].pairs
+            ? replaySequential(design, change.pairRatios, looks) : undefined;
         return {
-            cell: cellOf(entry), baseline: medianEstimate(baselineSamples), current: medianEstimate(currentSamples), change,
+            cell: cellOf(entry), baseline: medianEstimate(baselineSamples), current: medianEstimate(currentSamples), change, sequential,
             unit: byPairs ? 'pairs' as const : byRounds ? 'rounds' as const : 'samples' as const,
             rounds: byRounds ? { baseline: byRounds.baseline.length, current: byRounds.current.length } : undefined,
         };
     });
     const adjusted = adjustPValues(paired.map(pair => pair.change.pValue));
-    const cells = paired.map(({ cell, baseline: baselineMedian, current: currentMedian, change, unit, rounds }, position): CellChange => ({
+    const cells = paired.map(({ cell, baseline: baselineMedian, current: currentMedian, change, unit, rounds, sequential }, position): CellChange => sequential ? {
+        ...cell,
+        baseline: baselineMedian,
+        current: currentMedian,
+        unit,
+        ...(change.pairRatios ? { pairRatios: change.pairRatios } : {}),
+        ratio: { ratio: sequential.decision.ratio, ...sequential.decision.interval },
+        pValue: change.pValue,
+        adjustedPValue: change.pValue,
+        verdict: sequential.verdict,
+        smallestDetectable: smallestDetectableChange(sequential.decision.interval, noiseThreshold),
+        sequential: { pairs: sequential.pairs, nominalAlpha: sequential.decision.look.nominalAlpha },
+    } : ({
         ...cell,
         baseline: baselineMedian,
         current: currentMedian,
@@ -144,6 +167,12 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
     const only = (entries: Map<string, ReportMeasurement>, other: Map<string, ReportMeasurement>): ComparisonCell[] =>
         [...entries].filter(([id]) => !other.has(id)).map(([, entry]) => cellOf(entry));
     return { alpha, noiseThreshold, minSize, cells, baselineOnly: only(before, after), currentOnly: only(after, before), ...(sides ? { paired: sides } : {}) };
+}
+
+/** A cell's recorded pair ratios run through the design again: the look that decided it, or the last it reached. */
+function replaySequential(design: SequentialDesign, ratios: readonly number[], looks: readonly SequentialLook[]): SequentialOutcome {
+    let next = 0;
+    return runSequential(design, () => next < ratios.length ? ratios[next++] : undefined, looks);
 }
 
 /**

@@ -4,9 +4,10 @@ import { z } from 'zod';
  * Version of the results file format written; bump on any incompatible change. Version 2 adds the median's 95%
  * interval, the precision target and what settled the runtime before each sample; version 3 adds `comparison` (a
  * side of a `yarn bench --compare` run, its rows' `rounds` then being its blocks); version 4 adds `network` (the emulated
- * link a `yarn bench --network` run measured over). Versions 1 to 3 are still read.
+ * link a `yarn bench --network` run measured over); version 5 adds a comparison side's `sequential` design (cells sampled
+ * until resolved). Versions 1 to 4 are still read.
  */
-export const RESULTS_SCHEMA_VERSION = 4;
+export const RESULTS_SCHEMA_VERSION = 5;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
 
 const nonEmpty = z.string().min(1);
@@ -161,6 +162,18 @@ export const comparisonSideSchema = z.object({
     source: nonEmpty,
     /** Per block, in block order: its position in the run's sequence of blocks of both sides (0 first), e.g. A B B A: base 0, 3; head 1, 2. */
     positions: z.array(z.number().int().nonnegative()).min(1),
+    /**
+     * (v5) The cells were sampled until resolved (`--budget`): the group-sequential design every cell was looked at with
+     * (see stats/sequential). A cell's rows then hold the pairs it took, the first of the run's pairs; a resolved cell
+     * took no more.
+     */
+    sequential: z.object({
+        alpha: z.number().gt(0).lt(1),
+        noiseThreshold: z.number().nonnegative(),
+        minPairs: z.number().int().min(6),
+        lookEvery: z.number().int().positive(),
+        maxPairs: z.number().int().min(6),
+    }).optional(),
 });
 
 export const skippedSchema = z.object({
@@ -213,7 +226,7 @@ export type NetworkCheck = z.infer<typeof networkCheckSchema>;
 
 export const resultsDocumentSchema = z.object({
     schema: z.literal(RESULTS_SCHEMA_ID),
-    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(RESULTS_SCHEMA_VERSION)]),
+    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(RESULTS_SCHEMA_VERSION)]),
     /** The tool that wrote the file. */
     tool: z.object({ name: nonEmpty, version: nonEmpty }),
     runId: nonEmpty,

@@ -8,7 +8,7 @@ import { sampleDocument, theiaPlugin } from './sample-document';
 suite('results schema', () => {
     test('a document made from a run validates and survives a JSON round trip', async () => {
         const document = await sampleDocument();
-        assert.strictEqual(document.schemaVersion, 4);
+        assert.strictEqual(document.schemaVersion, 5);
         assert.strictEqual(document.results.length, 2);
         assert.strictEqual(document.results[1].targetLabel, '5K');
         assert.strictEqual(document.results[1].bytes, 5120);
@@ -74,8 +74,8 @@ suite('results schema', () => {
 
     test('a file from a newer schema version says to update, and non-JSON says so', async () => {
         const document = JSON.parse(JSON.stringify(await sampleDocument()));
-        document.schemaVersion = 5;
-        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 5, newer than this tool reads \(4\)/);
+        document.schemaVersion = 6;
+        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 6, newer than this tool reads \(5\)/);
         assert.throws(() => parseResultsDocument('{"schema": ', 'broken.json'), /broken\.json is not valid JSON/);
         assert.throws(() => validateResultsDocument([]), /\(root\)/);
     });
