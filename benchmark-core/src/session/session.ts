@@ -15,7 +15,7 @@ import { SCENARIO_SETTING_KEYS } from '../settings/settings-schema';
 import { checkAccuracy, DEFAULT_ACCURACY_ROUNDS, renderAccuracyText, writeAccuracyFile } from './accuracy';
 import { AccuracyOutcome, EditorFrontEnd, FixtureGenerator, GenerateOutcome, GenerateSummary, ReportOutcome, RunOptions, RunOutcome, SessionWorkspace } from './front-end';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
-import { checkFixturesPresent, listResultsFiles, loadFixtureManifest, writeResultsFile } from './workspace-files';
+import { checkFixturesPresent, ignoreWorkspaceFolder, joinPath, listResultsFiles, loadFixtureManifest, writeResultsFile } from './workspace-files';
 
 /** The accuracy check's bar: sizes from 500K up (smaller reads are dominated by fixed costs both ways). */
 const ACCURACY_MIN_BYTES = 500 * 1024;
@@ -320,6 +320,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 files: workspace, fixturesFolder, cancellation,
                 onProgress: (message, done, total) => progress.report(message, done, total),
             }));
+            await ignoreWorkspaceFolder(workspace, joinPath(fixturesFolder));
             const summary = `${OutputMarkers.testFilesReady}${folder}: ${report.written.length} written (${report.repaired.length} repaired), `
                 + `${report.unchanged.length} already correct; small files: ${report.smallFilesWritten} written, ${report.smallFilesUnchanged} already correct.`;
             this.frontEnd.appendLine(summary);

@@ -90,9 +90,28 @@ export async function checkFixturesPresent(files: WorkspaceFileAccess, fixturesF
 /** Writes a results document into `.fs-perf/results/` atomically; returns its workspace-relative path. */
 export async function writeResultsFile(files: WorkspaceFileAccess, document: ResultsDocument): Promise<string> {
     await files.createDirectory(RESULTS_DIRECTORY);
+    await ignoreWorkspaceFolder(files, RESULTS_DIRECTORY);
     const path = joinPath(RESULTS_DIRECTORY, resultsFileName(document));
     await writeFileAtomically(files, path, new TextEncoder().encode(JSON.stringify(document, undefined, 2) + '\n'), false);
     return path;
+}
+
+/** The folder of the workspace fs-perf writes into (test files, results), and what its `.gitignore` holds. */
+export const FS_PERF_FOLDER = '.fs-perf';
+export const FS_PERF_GITIGNORE = '# Written by FS Perf (test files and results): nothing here is source.\n*\n';
+
+/**
+ * Gives `.fs-perf/` a `.gitignore` that ignores all of it, when `path` (a folder fs-perf just wrote) lies inside it and
+ * it has none yet; a `.gitignore` the user put there is left alone. So generated files never show as changes in git.
+ */
+export async function ignoreWorkspaceFolder(files: WorkspaceFileAccess, path: string): Promise<void> {
+    if (path !== FS_PERF_FOLDER && !path.startsWith(`${FS_PERF_FOLDER}/`)) {
+        return;
+    }
+    const ignore = joinPath(FS_PERF_FOLDER, '.gitignore');
+    if (await files.stat(ignore) === undefined) {
+        await files.writeFile(ignore, new TextEncoder().encode(FS_PERF_GITIGNORE));
+    }
 }
 
 /** Workspace-relative paths of the results files, newest first (by the start time in their names). */

@@ -1,4 +1,5 @@
 import { assert } from 'chai';
+import { FS_PERF_GITIGNORE } from '../session/workspace-files';
 import { DEFAULT_ACCURACY_ROUNDS } from '../session/accuracy';
 import { FixtureError } from '../errors';
 import { OutputMarkers, parseRunEnd } from '../session/output-markers';
@@ -286,6 +287,19 @@ suite('BenchmarkSession', () => {
         assert.include(frontEnd.lines, `${OutputMarkers.testFilesReady}/w/.fs-perf/fixtures: 1 written (0 repaired), 1 already correct; `
             + 'small files: 3 written, 0 already correct.');
         assert.deepStrictEqual(frontEnd.progress, ['FS Perf: Generating test files: writing 1K.bin']);
+    });
+
+    test('generated test files and results are ignored by git: .fs-perf/ gets a .gitignore of *, and one of the user\'s is kept', async () => {
+        const files = (): Map<string, Uint8Array> => frontEnd.workspaceFolder!.files;
+        await session.generateTestFiles();
+        assert.strictEqual(new TextDecoder().decode(files().get('.fs-perf/.gitignore')), FS_PERF_GITIGNORE);
+        assert.match(FS_PERF_GITIGNORE, /^\*$/m);
+        files().set('.fs-perf/.gitignore', new TextEncoder().encode('results/\n'));
+        assert.strictEqual((await session.run(definition())).status, 'completed');
+        assert.strictEqual(new TextDecoder().decode(files().get('.fs-perf/.gitignore')), 'results/\n');
+        files().delete('.fs-perf/.gitignore');
+        assert.strictEqual((await session.run(definition())).status, 'completed');
+        assert.strictEqual(new TextDecoder().decode(files().get('.fs-perf/.gitignore')), FS_PERF_GITIGNORE, 'a run writes it too');
     });
 
     test('a failing generation is told; the session is free afterwards', async () => {
