@@ -11,7 +11,8 @@ import * as path from 'path';
 import { AccuracyDocument, DEFAULT_ITERATIONS, formatRatio, formatSupported, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, renderTextTable, WARMUP_RANGE } from '@fs-perf/benchmark-core';
 import { ensureTheiaApp, ensureVsix } from './bench';
 import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListArgument } from './cli';
-import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
+import { ensureCodeServer } from './code-server';
+import { REPOSITORY_ROOT } from './repository';
 import { HostSession } from './host-session';
 import { stopAllStarted } from './processes';
 

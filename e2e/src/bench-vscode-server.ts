@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 import { renderResultsText, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from './code-server';
+import { REPOSITORY_ROOT } from './repository';
 import { runInCodeServer } from './vscode-server-host';
 
 async function main(): Promise<void> {

@@ -29,7 +29,8 @@ import {
 import { benchCompare, COMPARE_DEFAULTS, CompareOptions, parseCompareSides } from './bench-compare';
 import { chromiumAvailable, throttleCpu } from './chromium';
 import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListArgument } from './cli';
-import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
+import { ensureCodeServer } from './code-server';
+import { REPOSITORY_ROOT } from './repository';
 import { DisposableCollection } from './disposable';
 import { HostSession } from './host-session';
 import { ensureToxiproxy } from './network-link';

@@ -1,9 +1,9 @@
 import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
 import * as path from 'path';
+import { REPOSITORY_ROOT } from './repository';
 import { ServerLaunch } from './server';
 
-export const REPOSITORY_ROOT = path.resolve(__dirname, '..', '..');
 const INSTALL_SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'install-code-server.sh');
 
 /**

@@ -12,7 +12,7 @@ import * as path from 'path';
 import { parseResultsDocument, RESULTS_DIRECTORY, resultsFileName } from '@fs-perf/benchmark-core';
 import { launchChromium } from './chromium';
 import { runCli } from './cli';
-import { REPOSITORY_ROOT } from './code-server';
+import { REPOSITORY_ROOT } from './repository';
 import { HostSession } from './host-session';
 
 async function seed(workspace: string, resultsFile: string): Promise<void> {

@@ -3,6 +3,7 @@ export * from './code-server';
 export * from './disposable';
 export * from './host-session';
 export * from './processes';
+export * from './repository';
 export * from './server';
 export * from './theia-app';
 export * from './vscode-server-host';

@@ -7,7 +7,7 @@ import { BrowserContext } from 'playwright-core';
 import {
     NETWORK_CHECK_TOLERANCE, NetworkCheck, NetworkConditions, networkCheckMisses, NetworkProfile, describeNetworkProfile, toxicsFor,
 } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from './code-server';
+import { REPOSITORY_ROOT } from './repository';
 import { DisposableCollection } from './disposable';
 import { RunningServer, startServer } from './server';
 

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'fs';
 import * as path from 'path';
 import { runTests } from '@vscode/test-electron';
-import { REPOSITORY_ROOT } from './code-server';
+import { REPOSITORY_ROOT } from './repository';
 import { DisposableCollection } from './disposable';
 import { resolveVsCodeDesktop } from './vscode-desktop';
 import { temporaryFolder } from './workspace';

@@ -9,7 +9,7 @@ import { promises as fs } from 'fs';
 import * as path from 'path';
 import { format } from 'util';
 import { chromiumAvailable } from './chromium';
-import { REPOSITORY_ROOT } from './code-server';
+import { REPOSITORY_ROOT } from './repository';
 import { HostSession } from './host-session';
 
 const EXTENSION_DIRECTORY = path.join(REPOSITORY_ROOT, 'vscode-extension');

@@ -9,7 +9,7 @@ import { existsSync, promises as fs, readFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { compareReleases } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from './code-server';
+import { REPOSITORY_ROOT } from './repository';
 import { readZipEntries } from './zip';
 
 /**

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { parseResultsDocument, ResultsDocument, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
 import { alternatedOrder, parseCompareSides } from '../bench-compare';
 import { parseBenchArguments } from '../bench';
-import { REPOSITORY_ROOT } from '../code-server';
+import { REPOSITORY_ROOT } from '../repository';
 import { HostSession } from '../host-session';
 import { packTheiaCheckout, readTheiaTarballs, tarballsVersion } from '../theia-release';
 import { processGroupMembers } from '../processes';

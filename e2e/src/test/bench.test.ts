@@ -5,7 +5,7 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { DEFAULT_ACCURACY_ROUNDS, hostLabel, parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from '../code-server';
+import { REPOSITORY_ROOT } from '../repository';
 import { processGroupMembers } from '../processes';
 import { HostSession } from '../host-session';
 import { runToEnd } from './session-helpers';

@@ -3,7 +3,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { BenchOptions, parseBenchArguments } from '../bench';
-import { REPOSITORY_ROOT } from '../code-server';
+import { REPOSITORY_ROOT } from '../repository';
 import { writeReport } from '../report-cli';
 
 const COMMITTED_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');

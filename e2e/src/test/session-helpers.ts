@@ -3,7 +3,7 @@ import { spawn } from 'child_process';
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { Frame, Page } from 'playwright-core';
-import { REPOSITORY_ROOT } from '../code-server';
+import { REPOSITORY_ROOT } from '../repository';
 import { chromiumAvailable } from '../chromium';
 import { HostSession } from '../host-session';
 import { processGroupMembers } from '../processes';

@@ -4,7 +4,7 @@ import { promises as fs, readdirSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { buildComparisonReport, reportSections, SCENARIO_CATALOG, THEIA_SCENARIO_IDS } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from '../code-server';
+import { REPOSITORY_ROOT } from '../repository';
 import { writeReport } from '../report-cli';
 import { benchTargets, ensureVsix, parseBenchArguments, VSIX } from '../bench';
 import { HostSession } from '../host-session';
