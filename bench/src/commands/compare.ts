@@ -6,9 +6,9 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import * as path from 'path';
-import { commandMain, invocationFolder, runCli } from './cli';
+import { commandMain, invocationFolder, runCli } from './command-line';
 import { checkRunComparison, compareRuns, FIXTURE_SIZE_LABELS, renderRunComparison, verdictCounts } from '@fs-perf/benchmark-core';
-import { readResultsInputs } from './report-cli';
+import { readResultsInputs } from './report';
 
 const DEFAULT_NOISE_THRESHOLD_PERCENT = 5;
 

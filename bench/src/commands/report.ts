@@ -7,7 +7,7 @@
 import { Command } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { commandMain, invocationFolder, runCli } from './cli';
+import { commandMain, invocationFolder, runCli } from './command-line';
 import { buildComparisonReport, ComparisonReportOptions, DEFAULT_REPORT_TITLE, mergeRounds, parseResultsDocument, renderReportFiles, ResultsDocument } from '@fs-perf/benchmark-core';
 
 /**

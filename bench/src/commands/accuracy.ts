@@ -10,11 +10,11 @@ import { promises as fs } from 'fs';
 import * as path from 'path';
 import { AccuracyDocument, DEFAULT_ITERATIONS, formatRatio, formatSupported, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, renderTextTable, WARMUP_RANGE } from '@fs-perf/benchmark-core';
 import { ensureTheiaApp, ensureVsix } from './bench';
-import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListArgument } from './cli';
-import { ensureCodeServer } from './code-server';
-import { REPOSITORY_ROOT } from './repository';
-import { HostSession } from './host-session';
-import { stopAllStarted } from './processes';
+import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListArgument } from './command-line';
+import { ensureCodeServer } from '../hosts/code-server';
+import { REPOSITORY_ROOT } from '../util/repository';
+import { HostSession } from '../hosts/host-session';
+import { stopAllStarted } from '../util/processes';
 
 const VSIX = path.join(REPOSITORY_ROOT, 'vscode-extension', 'fs-perf-vscode.vsix');
 const HOSTS = ['theia-browser', 'vscode-server'] as const;

@@ -9,8 +9,8 @@ import { existsSync, promises as fs, readFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { compareReleases } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from './repository';
-import { readZipEntries } from './zip';
+import { REPOSITORY_ROOT } from '../util/repository';
+import { readZipEntries } from '../util/zip';
 
 /**
  * The oldest Theia release the Theia extension runs in, built and measured here. 1.43.0, the release before it

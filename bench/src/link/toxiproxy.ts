@@ -7,9 +7,9 @@ import { BrowserContext } from 'playwright-core';
 import {
     NETWORK_CHECK_TOLERANCE, NetworkCheck, NetworkConditions, networkCheckMisses, NetworkProfile, describeNetworkProfile, toxicsFor,
 } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from './repository';
-import { DisposableCollection } from './disposable';
-import { RunningServer, startServer } from './server';
+import { REPOSITORY_ROOT } from '../util/repository';
+import { DisposableCollection } from '../util/disposable';
+import { RunningServer, startServer } from '../util/server';
 
 const INSTALL_SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'install-toxiproxy.sh');
 

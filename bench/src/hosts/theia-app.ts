@@ -2,8 +2,8 @@ import { promises as fs } from 'fs';
 import * as path from 'path';
 import { Page } from 'playwright-core';
 import { parseResultsDocument, ResultsDocument } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from './repository';
-import { ServerLaunch } from './server';
+import { REPOSITORY_ROOT } from '../util/repository';
+import { ServerLaunch } from '../util/server';
 
 export const BROWSER_APP_MAIN = path.join(REPOSITORY_ROOT, 'browser-app', 'lib', 'backend', 'main.js');
 export const PLUGINS_DIRECTORY = path.join(REPOSITORY_ROOT, 'plugins');

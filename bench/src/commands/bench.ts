@@ -26,24 +26,24 @@ import {
     compareReleases, describeNetworkProfile, LOOPBACK, mergeRounds, NetworkProfile, parseNetworkList, ResultsDocument, SCENARIO_CATALOG, SCENARIO_SETTING_KEYS,
     validateResultsDocument, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
-import { benchCompare, COMPARE_DEFAULTS, CompareOptions, parseCompareSides } from './bench-compare';
-import { chromiumAvailable, throttleCpu } from './chromium';
-import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListArgument } from './cli';
-import { ensureCodeServer } from './code-server';
-import { REPOSITORY_ROOT } from './repository';
-import { DisposableCollection } from './disposable';
-import { HostSession } from './host-session';
-import { ensureToxiproxy } from './network-link';
-import { stopAllStarted } from './processes';
-import { writeReport } from './report-cli';
-import { checkTheiaReachable, fetchTheiaResults, findElectronBinary, NO_ELECTRON_BINARY } from './theia-app';
+import { benchCompare, COMPARE_DEFAULTS, CompareOptions, parseCompareSides } from '../run/alternated';
+import { chromiumAvailable, throttleCpu } from '../hosts/chromium';
+import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListArgument } from './command-line';
+import { ensureCodeServer } from '../hosts/code-server';
+import { REPOSITORY_ROOT } from '../util/repository';
+import { DisposableCollection } from '../util/disposable';
+import { HostSession } from '../hosts/host-session';
+import { ensureToxiproxy } from '../link/toxiproxy';
+import { stopAllStarted } from '../util/processes';
+import { writeReport } from './report';
+import { checkTheiaReachable, fetchTheiaResults, findElectronBinary, NO_ELECTRON_BINARY } from '../hosts/theia-app';
 import {
     defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension, planTheiaRelease, TheiaReleaseApp,
     TheiaReleasePlan, unsupportedTheiaVersion,
-} from './theia-release';
-import { resolveVsCodeDesktop } from './vscode-desktop';
-import { runInCodeServer } from './vscode-server-host';
-import { prepareWorkspace, readResultsFile, temporaryFolder } from './workspace';
+} from '../hosts/theia-release';
+import { resolveVsCodeDesktop } from '../hosts/vscode-desktop';
+import { runInCodeServer } from '../hosts/vscode-server-host';
+import { prepareWorkspace, readResultsFile, temporaryFolder } from '../util/workspace';
 
 export const BENCH_HOSTS = ['theia-browser', 'vscode-server', 'theia-electron', 'vscode-desktop'] as const;
 export type BenchHost = typeof BENCH_HOSTS[number];

@@ -1,6 +1,6 @@
 import { Frame, Page } from 'playwright-core';
 import { OUTPUT_CHANNEL_NAME, OutputMarkers, parseRunEnd, RunEnd } from '@fs-perf/benchmark-core';
-import { waitFor } from './processes';
+import { waitFor } from '../util/processes';
 import { WorkbenchSelectors } from './workbench-selectors';
 
 /** One line of the Output view, as the channel holds it (its wrapped rows joined). */

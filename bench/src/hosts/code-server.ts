@@ -1,8 +1,8 @@
 import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { REPOSITORY_ROOT } from './repository';
-import { ServerLaunch } from './server';
+import { REPOSITORY_ROOT } from '../util/repository';
+import { ServerLaunch } from '../util/server';
 
 const INSTALL_SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'install-code-server.sh');
 
