@@ -35,7 +35,7 @@ import { DisposableCollection } from '../util/disposable';
 import { HostSession } from '../hosts/host-session';
 import { ensureToxiproxy } from '../link/toxiproxy';
 import { stopAllStarted } from '../util/processes';
-import { writeReport } from './report';
+import { writeReport } from '../run/report-files';
 import { checkTheiaReachable, fetchTheiaResults, findElectronBinary, NO_ELECTRON_BINARY } from '../hosts/theia-app';
 import {
     defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension, planTheiaRelease, TheiaReleaseApp,

@@ -8,7 +8,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import * as path from 'path';
 import { commandMain, invocationFolder, runCli } from './command-line';
 import { checkRunComparison, compareRuns, FIXTURE_SIZE_LABELS, renderRunComparison, verdictCounts } from '@fs-perf/benchmark-core';
-import { readResultsInputs } from './report';
+import { readResultsInputs } from '../run/report-files';
 
 const DEFAULT_NOISE_THRESHOLD_PERCENT = 5;
 

@@ -16,7 +16,7 @@ import {
     verdictCounts,
 } from '@fs-perf/benchmark-core';
 import { HostSession } from '../hosts/host-session';
-import { writeReport } from '../commands/report';
+import { writeReport } from './report-files';
 import { checkTheiaReachable, fetchTheiaResults } from '../hosts/theia-app';
 import {
     defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, packTheiaCheckout, packTheiaExtension, planTheiaRelease, readTheiaTarballs,

@@ -1,1 +1,2 @@
 export * from './alternated';
+export * from './report-files';
