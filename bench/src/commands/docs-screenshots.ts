@@ -11,9 +11,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { parseResultsDocument, RESULTS_DIRECTORY, resultsFileName } from '@fs-perf/benchmark-core';
 import { launchChromium } from '../hosts/chromium';
-import { runCli } from './command-line';
-import { REPOSITORY_ROOT } from '../util/repository';
 import { HostSession } from '../hosts/host-session';
+import { VSIX } from '../run/prepare';
+import { runCli } from './command-line';
 
 async function seed(workspace: string, resultsFile: string): Promise<void> {
     const text = await fs.readFile(resultsFile, 'utf8');
@@ -44,7 +44,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     await fs.mkdir(outFolder, { recursive: true });
     const results = path.join(run, 'results');
-    await editorScreenshot(await HostSession.codeServer({ vsix: path.join(REPOSITORY_ROOT, 'vscode-extension', 'fs-perf-vscode.vsix'), workspace: { fixtures: false } }),
+    await editorScreenshot(await HostSession.codeServer({ vsix: VSIX, workspace: { fixtures: false } }),
         path.join(results, 'vscode-server.json'), 'FS Perf: Show Report', path.join(outFolder, 'show-report-code-server.png'));
     await editorScreenshot(await HostSession.theiaBrowser({ workspace: { fixtures: false } }),
         path.join(results, 'theia-browser.json'), 'FS Perf: Show Report (Theia)', path.join(outFolder, 'show-report-theia.png'));

@@ -4,13 +4,12 @@
  * workbench (vscode-remote URI) and the in-host floor.
  * Usage: node bench/lib/commands/vscode-server.js [path/to/fs-perf-vscode.vsix]
  */
-import * as path from 'path';
 import { renderResultsText, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from '../util/repository';
 import { runInCodeServer } from '../hosts/vscode-server-host';
+import { VSIX } from '../run/prepare';
 
 async function main(): Promise<void> {
-    const vsix = process.argv[2] ?? path.join(REPOSITORY_ROOT, 'vscode-extension', 'fs-perf-vscode.vsix');
+    const vsix = process.argv[2] ?? VSIX;
     const { document, commandDurationMs } = await runInCodeServer({ vsix, commandTitle: 'FS Perf: Run Benchmark', settings: {} });
     console.log(renderResultsText(document));
     console.log(`"Run Benchmark" with default settings: ${(commandDurationMs / 1000).toFixed(1)} s from the palette to the results file`);
