@@ -1,1 +1,2 @@
 export * from './toxiproxy';
+export * from './check';

@@ -1,0 +1,133 @@
+/**
+ * The check of an emulated link before a host is measured over it: from the browser's own page, through a twin proxy with
+ * the same toxics in front of a probe server, so nothing of it travels on the measured channel.
+ */
+import { randomBytes } from 'crypto';
+import * as http from 'http';
+import * as net from 'net';
+import { BrowserContext } from 'playwright-core';
+import { describeNetworkProfile, NETWORK_CHECK_TOLERANCE, NetworkCheck, NetworkConditions, networkCheckMisses } from '@fs-perf/benchmark-core';
+import { DisposableCollection } from '../util/disposable';
+import { EmulatedLink } from './toxiproxy';
+
+/** Bytes the emulation check moves each way: the largest fixture's size. */
+export const CHECK_BYTES = 10_240_000;
+
+/**
+ * A small HTTP server on 127.0.0.1 that the emulation check talks to through its own proxy with the profile's toxics:
+ * `/` a blank page (so the check's page is same-origin), `/ping` an empty answer, `/bytes` {@link CHECK_BYTES}
+ * incompressible bytes, `/sink` reads what is posted and answers with its length.
+ */
+export async function startProbeServer(toDispose: DisposableCollection): Promise<{ readonly port: number }> {
+    const payload = randomBytes(CHECK_BYTES);
+    const server = http.createServer((request, response) => {
+        const route = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+        response.setHeader('cache-control', 'no-store');
+        // The check's page comes through the proxy; it also asks this server straight, for the browser's own round trip.
+        response.setHeader('access-control-allow-origin', '*');
+        if (request.method === 'POST' && route === '/sink') {
+            let received = 0;
+            request.on('data', (chunk: Buffer) => {
+                received += chunk.length;
+            });
+            request.on('end', () => response.end(String(received)));
+            return;
+        }
+        if (route === '/bytes') {
+            response.setHeader('content-type', 'application/octet-stream');
+            response.end(payload);
+        } else if (route === '/ping') {
+            response.statusCode = 204;
+            response.end();
+        } else {
+            response.setHeader('content-type', 'text/html');
+            response.end('<!doctype html><title>fs-perf network check</title>');
+        }
+    });
+    await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', resolve);
+    });
+    toDispose.push(() => new Promise<void>(resolve => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+    }));
+    return { port: (server.address() as net.AddressInfo).port };
+}
+
+/**
+ * Measures a link from a page of the browser that will open the workbench: the median round trip of a tiny request on an
+ * open connection, then a download and an upload of {@link CHECK_BYTES}, each taken as the round trip plus the bytes
+ * at the bandwidth. Runs before the host is measured and on its own connection (the probe's proxy, with the same
+ * toxics), so nothing of it is on the measured channel.
+ */
+export async function checkLink(context: BrowserContext, probe: EmulatedLink, probeServerPort: number): Promise<NetworkCheck> {
+    const page = await context.newPage();
+    try {
+        await page.goto(`${probe.baseUrl}/`);
+        const measured = await page.evaluate(async ({ bytes, direct }) => {
+            const timed = async (run: () => Promise<unknown>): Promise<number> => {
+                const start = performance.now();
+                await run();
+                return performance.now() - start;
+            };
+            // The link's round trip and the page's own without it, alternated so a busy moment of the machine hits both.
+            const ping = (base: string): Promise<number> => timed(() => fetch(`${base}/ping`, { cache: 'no-store' }));
+            for (let index = 0; index < 3; index++) {
+                await ping('');
+                await ping(direct);
+            }
+            const linked: number[] = [];
+            const straight: number[] = [];
+            for (let index = 0; index < 15; index++) {
+                linked.push(await ping(''));
+                straight.push(await ping(direct));
+            }
+            const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+            const rttMs = median(linked);
+            const directRttMs = median(straight);
+            const download = (base: string): Promise<number> => timed(async () => {
+                const body = await (await fetch(`${base}/bytes`, { cache: 'no-store' })).arrayBuffer();
+                if (body.byteLength !== bytes) {
+                    throw new Error(`the check's download brought ${body.byteLength} bytes, not ${bytes}`);
+                }
+            });
+            const payload = new Uint8Array(bytes);
+            const upload = (base: string): Promise<number> => timed(async () => {
+                const answer = await (await fetch(`${base}/sink`, { method: 'POST', body: payload, cache: 'no-store' })).text();
+                if (Number(answer) !== bytes) {
+                    throw new Error(`the check's upload arrived with ${answer} bytes, not ${bytes}`);
+                }
+            });
+            return {
+                rttMs, directRttMs, downloadMs: await download(''), uploadMs: await upload(''),
+                directDownloadMs: await download(direct), directUploadMs: await upload(direct),
+            };
+        }, { bytes: CHECK_BYTES, direct: `http://127.0.0.1:${probeServerPort}` });
+        const megabits = CHECK_BYTES * 8 / 1e6;
+        const mbps = (ms: number, rttMs: number): number => megabits / (Math.max(ms - rttMs, 0.001) / 1000);
+        // What the link adds: the page's own round trip to a server beside it (the browser's fetch machinery) taken off.
+        const figures = {
+            rttMs: Math.max(0, measured.rttMs - measured.directRttMs), directRttMs: measured.directRttMs,
+            downMbps: mbps(measured.downloadMs, measured.rttMs), upMbps: mbps(measured.uploadMs, measured.rttMs),
+            directDownMbps: mbps(measured.directDownloadMs, measured.directRttMs), directUpMbps: mbps(measured.directUploadMs, measured.directRttMs),
+        };
+        const misses = networkCheckMisses(probe.profile, figures);
+        return { ...figures, bytes: CHECK_BYTES, tolerance: NETWORK_CHECK_TOLERANCE, held: misses.length === 0 };
+    } finally {
+        await page.close();
+    }
+}
+
+/** Thrown when a link does not behave like its profile: the run refuses the profile. */
+export class LinkCheckError extends Error { }
+
+/** The link a session measures over, once checked: what goes into its results file. Throws a {@link LinkCheckError} when it does not hold. */
+export function linkConditions(link: EmulatedLink, check: NetworkCheck, emulator: string): NetworkConditions {
+    const misses = networkCheckMisses(link.profile, check);
+    if (misses.length > 0) {
+        throw new LinkCheckError(`the emulated link did not hold ${describeNetworkProfile(link.profile)}: ${misses.join('; ')}. `
+            + 'A busy machine slows the proxy: run again with nothing else busy, or choose a slower link.');
+    }
+    return { profile: link.profile, emulator, check };
+}
