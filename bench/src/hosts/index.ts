@@ -1,6 +1,7 @@
 export * from './chromium';
 export * from './code-server';
 export * from './host-session';
+export * from './output-rows';
 export * from './theia-app';
 export * from './theia-release';
 export * from './vscode-desktop';
