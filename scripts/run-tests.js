@@ -16,6 +16,8 @@ const suites = [
     { name: 'vscode-extension (unit)', cwd: 'vscode-extension', command: ['yarn', 'mocha'] },
     // The Node fs backend service on real temporary files, its HTTP route and its refusals.
     { name: 'theia-extension (backend)', cwd: 'theia-extension', command: ['yarn', 'mocha'] },
+    // bench's own layout: folders ranked util < link < hosts < run < commands, no upward import, no cycle.
+    { name: 'bench', cwd: 'bench', command: ['yarn', 'mocha'] },
     // Inside a real VS Code extension host: code-server 4.100.3 + headless Chromium.
     { name: 'vscode-extension (code-server)', cwd: '.', command: ['node', 'e2e/lib/run-vscode-integration.js'] },
     // The same suite in desktop VS Code through @vscode/test-electron; skips with its reason where VS Code cannot be downloaded.

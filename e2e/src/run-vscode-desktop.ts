@@ -7,10 +7,7 @@
 import { writeFileSync } from 'fs';
 import * as path from 'path';
 import { runTests } from '@vscode/test-electron';
-import { REPOSITORY_ROOT } from './code-server';
-import { DisposableCollection } from './disposable';
-import { resolveVsCodeDesktop } from './vscode-desktop';
-import { temporaryFolder } from './workspace';
+import { DisposableCollection, REPOSITORY_ROOT, resolveVsCodeDesktop, temporaryFolder } from '@fs-perf/bench';
 
 const EXTENSION_DIRECTORY = path.join(REPOSITORY_ROOT, 'vscode-extension');
 const TESTS_ENTRY = path.join(EXTENSION_DIRECTORY, 'out', 'test', 'suite', 'index.js');

@@ -8,9 +8,7 @@
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { format } from 'util';
-import { chromiumAvailable } from './chromium';
-import { REPOSITORY_ROOT } from './code-server';
-import { HostSession } from './host-session';
+import { chromiumAvailable, HostSession, REPOSITORY_ROOT } from '@fs-perf/bench';
 
 const EXTENSION_DIRECTORY = path.join(REPOSITORY_ROOT, 'vscode-extension');
 const TESTS_ENTRY = path.join(EXTENSION_DIRECTORY, 'out', 'test', 'suite', 'index.js');

@@ -5,16 +5,13 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { parseResultsDocument, ResultsDocument, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
-import { alternatedOrder, parseCompareSides } from '../bench-compare';
-import { parseBenchArguments } from '../bench';
-import { REPOSITORY_ROOT } from '../code-server';
-import { HostSession } from '../host-session';
-import { packTheiaCheckout, readTheiaTarballs, tarballsVersion } from '../theia-release';
-import { processGroupMembers } from '../processes';
-import { writeReport } from '../report-cli';
+import {
+    alternatedOrder, HostSession, packTheiaCheckout, parseBenchArguments, parseCompareSides, processGroupMembers, readTheiaTarballs,
+    REPOSITORY_ROOT, tarballsVersion, writeReport,
+} from '@fs-perf/bench';
 import { checkReportFrame, closeSession, runToEnd, skipWithoutChromium } from './session-helpers';
 
-const BENCH = path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'bench.js');
+const BENCH = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
 
 suite('yarn bench --compare', () => {
     let directory: string;
@@ -102,7 +99,7 @@ suite('yarn bench --compare', () => {
         const committed = await fs.readFile(path.join(run, 'report.md'), 'utf8');
         await writeReport([path.join(run, 'results')], path.join(directory, 'report'), { title: committed.split('\n')[0].replace(/^# /, '') });
         assert.strictEqual(await fs.readFile(path.join(directory, 'report', 'report.md'), 'utf8'), committed, 'the committed report is the report code\'s, unedited');
-        const result = spawnSync(process.execPath, [path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'compare-cli.js'), path.join(run, 'results', 'base.json'),
+        const result = spawnSync(process.execPath, [path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'compare.js'), path.join(run, 'results', 'base.json'),
             path.join(run, 'results', 'head.json'), '--json', '--check'], { encoding: 'utf8', timeout: 30_000 });
         assert.strictEqual(result.status, 1, result.stderr);
         const comparison = JSON.parse(result.stdout) as { cells: { scenarioId: string; target: string; unit: string; verdict: string }[] };

@@ -5,12 +5,10 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { DEFAULT_ACCURACY_ROUNDS, hostLabel, parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from '../code-server';
-import { processGroupMembers } from '../processes';
-import { HostSession } from '../host-session';
+import { HostSession, processGroupMembers, REPOSITORY_ROOT } from '@fs-perf/bench';
 import { runToEnd } from './session-helpers';
 
-const BENCH = path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'bench.js');
+const BENCH = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
 
 /** A median cell of report.md: the median and its interval, or the median and "(n<6)" with too few samples for one. */
 const MEDIAN_CELL = /^-?\d+(\.\d+)?( \[-?[\d.]+, -?[\d.]+\]| \(n<\d+\))$/;
@@ -188,7 +186,7 @@ suite('yarn bench', () => {
     test('bench:accuracy runs "Check Accuracy" in Theia (extension and plugin) and code-server and prints a verdict for every scenario', async function () {
         this.timeout(20 * 60_000);
         const out = path.join(directory, 'accuracy');
-        const run = await runToEnd(process.execPath, [path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'bench-accuracy.js'), '--iterations', '6', '--warmup', '0',
+        const run = await runToEnd(process.execPath, [path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'accuracy.js'), '--iterations', '6', '--warmup', '0',
             '--sizes', '500K', '--out', out], 18 * 60_000);
         // Overhead or not is for the benchmark to say (noisy here); the test checks that every case was checked.
         assert.include([0, 1], run.code, `${run.stdout}\n${run.stderr}`);

@@ -2,9 +2,7 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { BenchOptions, parseBenchArguments } from '../bench';
-import { REPOSITORY_ROOT } from '../code-server';
-import { writeReport } from '../report-cli';
+import { BenchOptions, parseBenchArguments, REPOSITORY_ROOT, writeReport } from '@fs-perf/bench';
 
 const COMMITTED_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
 const WORKFLOW = path.join(REPOSITORY_ROOT, 'docs', 'ci', 'fs-perf-benchmark.yml');

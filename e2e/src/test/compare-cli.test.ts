@@ -4,9 +4,9 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { computeStatistics, parseResultsDocument, RunComparison } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from '../code-server';
+import { REPOSITORY_ROOT } from '@fs-perf/bench';
 
-const CLI = path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'compare-cli.js');
+const CLI = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'compare.js');
 /** The committed default run: sampled to a 5% precision target, VS Code server and Theia browser (extension and plugin). */
 const COMMITTED_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
 

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { spawnSync } from 'child_process';
 import { existsSync } from 'fs';
 import * as path from 'path';
-import { REPOSITORY_ROOT } from '../code-server';
+import { REPOSITORY_ROOT } from '@fs-perf/bench';
 
 const ELECTRON_APP = path.join(REPOSITORY_ROOT, 'electron-app');
 

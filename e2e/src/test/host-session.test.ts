@@ -2,9 +2,7 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { HostSession, HostSessionOptions } from '../host-session';
-import { childrenOf, processGroupMembers } from '../processes';
-import { RunningServer } from '../server';
+import { childrenOf, HostSession, HostSessionOptions, processGroupMembers, RunningServer } from '@fs-perf/bench';
 import { skipWithoutChromium } from './session-helpers';
 
 const HOSTS: [string, (options: HostSessionOptions) => Promise<HostSession>][] = [

@@ -3,13 +3,10 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { LOOPBACK, NETWORK_PROFILES, NetworkProfile, parseNetworkList, pathSteps, SCENARIO_CATALOG, wireFloor } from '@fs-perf/benchmark-core';
-import { benchRuns, benchTargets, linkSkipReason, NETWORK_DEFAULTS, parseBenchArguments } from '../bench';
-import { launchChromium } from '../chromium';
-import { DisposableCollection } from '../disposable';
-import { HostSession } from '../host-session';
-import { checkLink, LinkCheckError, linkConditions, startProbeServer, toxiproxyBinary, Toxiproxy } from '../network-link';
-import { processGroupMembers } from '../processes';
-import { readResultsFile } from '../workspace';
+import {
+    benchRuns, benchTargets, checkLink, DisposableCollection, HostSession, launchChromium, LinkCheckError, linkConditions, linkSkipReason,
+    NETWORK_DEFAULTS, parseBenchArguments, processGroupMembers, readResultsFile, startProbeServer, Toxiproxy, toxiproxyBinary,
+} from '@fs-perf/bench';
 import { checkReportFrame, closeSession, copyResultsIntoWorkspace, NETWORK_RUN, NETWORK_RUN_FILES, skipWithoutChromium, SLOWEST_LINK_HEADLINE } from './session-helpers';
 
 function customLink(text: string): NetworkProfile {

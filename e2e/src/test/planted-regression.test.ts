@@ -4,7 +4,7 @@ import { promises as fs } from 'fs';
 import { createRequire } from 'module';
 import * as os from 'os';
 import * as path from 'path';
-import { REPOSITORY_ROOT } from '../code-server';
+import { REPOSITORY_ROOT } from '@fs-perf/bench';
 
 const SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'planted-regression', 'plant-rpc-regression.js');
 const INSTALLED_CORE = path.join(REPOSITORY_ROOT, 'node_modules', '@theia', 'core');

@@ -3,10 +3,10 @@ import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { REPOSITORY_ROOT } from '../code-server';
+import { REPOSITORY_ROOT } from '@fs-perf/bench';
 import { parseResultsDocument } from '@fs-perf/benchmark-core';
 
-const CLI = path.join(REPOSITORY_ROOT, 'e2e', 'lib', 'report-cli.js');
+const CLI = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'report.js');
 
 suite('yarn report', () => {
     let directory: string;

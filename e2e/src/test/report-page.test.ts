@@ -3,8 +3,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { buildComparisonReport, CHANGE_VERDICTS, parseResultsDocument, renderReportHtml } from '@fs-perf/benchmark-core';
-import { HeadlessChromium, launchChromium } from '../chromium';
-import { REPOSITORY_ROOT } from '../code-server';
+import { HeadlessChromium, launchChromium, REPOSITORY_ROOT } from '@fs-perf/bench';
 import { skipWithoutChromium, TEST_ARTIFACTS } from './session-helpers';
 
 const COMMITTED_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');

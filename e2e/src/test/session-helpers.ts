@@ -3,10 +3,7 @@ import { spawn } from 'child_process';
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { Frame, Page } from 'playwright-core';
-import { REPOSITORY_ROOT } from '../code-server';
-import { chromiumAvailable } from '../chromium';
-import { HostSession } from '../host-session';
-import { processGroupMembers } from '../processes';
+import { chromiumAvailable, HostSession, processGroupMembers, REPOSITORY_ROOT } from '@fs-perf/bench';
 
 /** Skips the suite or test (with the reason printed) where there is no Chromium to drive a workbench with. */
 export async function skipWithoutChromium(context: Mocha.Context): Promise<void> {

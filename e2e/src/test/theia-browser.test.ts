@@ -2,8 +2,7 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { CLOCK_SLACK_MS, FIXTURE_SIZE_LABELS, FIXTURE_SIZES, PLUGIN_READ_HOPS, SCENARIO_CATALOG, THEIA_SCENARIO_IDS } from '@fs-perf/benchmark-core';
-import { HostSession } from '../host-session';
-import { readResultsFile, resultFiles } from '../workspace';
+import { HostSession, readResultsFile, resultFiles } from '@fs-perf/bench';
 import { checkReportFrame, closeSession, skipWithoutChromium } from './session-helpers';
 
 /** A Theia browser app on a fresh workspace with fixtures, for one suite; skipped without Chromium. */

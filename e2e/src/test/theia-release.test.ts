@@ -4,15 +4,10 @@ import { promises as fs, readdirSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { buildComparisonReport, reportSections, SCENARIO_CATALOG, THEIA_SCENARIO_IDS } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from '../code-server';
-import { writeReport } from '../report-cli';
-import { benchTargets, ensureVsix, parseBenchArguments, VSIX } from '../bench';
-import { HostSession } from '../host-session';
 import {
-    defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension, planTheiaRelease, TheiaReleaseApp,
-    unsupportedTheiaVersion,
-} from '../theia-release';
-import { readResultsFile } from '../workspace';
+    benchTargets, defaultTheiaCache, ensureTheiaReleaseApp, ensureVsix, HostSession, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension,
+    parseBenchArguments, planTheiaRelease, readResultsFile, REPOSITORY_ROOT, TheiaReleaseApp, unsupportedTheiaVersion, VSIX, writeReport,
+} from '@fs-perf/bench';
 import { closeSession, skipWithoutChromium } from './session-helpers';
 
 /** `yarn bench` arguments parsed, with what it printed to stderr. */

@@ -3,9 +3,7 @@ import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { parseSizeList, RESULTS_DIRECTORY } from '@fs-perf/benchmark-core';
-import { ensureCodeServer, REPOSITORY_ROOT } from '../code-server';
-import { HostSession, HostSessionOptions } from '../host-session';
-import { readResultsFile, resultFiles } from '../workspace';
+import { ensureCodeServer, HostSession, HostSessionOptions, readResultsFile, REPOSITORY_ROOT, resultFiles } from '@fs-perf/bench';
 import { checkReportFrame, closeSession, copyResultsIntoWorkspace, NETWORK_RUN, NETWORK_RUN_FILES, skipWithoutChromium, SLOWEST_LINK_HEADLINE } from './session-helpers';
 
 const EXTENSION_DIRECTORY = path.join(REPOSITORY_ROOT, 'vscode-extension');

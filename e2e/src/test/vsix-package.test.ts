@@ -3,8 +3,7 @@ import { spawnSync } from 'child_process';
 import { existsSync, promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { REPOSITORY_ROOT } from '../code-server';
-import { readZipEntries } from '../zip';
+import { readZipEntries, REPOSITORY_ROOT } from '@fs-perf/bench';
 
 const EXTENSION_DIRECTORY = path.join(REPOSITORY_ROOT, 'vscode-extension');
 

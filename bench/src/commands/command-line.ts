@@ -1,5 +1,4 @@
-import { Command, InvalidArgumentError, OptionValues } from 'commander';
-import { parseSizeList } from '@fs-perf/benchmark-core';
+import { Command, OptionValues } from 'commander';
 
 /**
  * Parses `argv` with a commander program (it is set to throw instead of exiting, and to show the help after
@@ -34,24 +33,4 @@ export function runCli(main: (argv: readonly string[]) => Promise<number>): void
         console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
         process.exitCode = 1;
     });
-}
-
-/** A commander argument parser for a whole number in `range`; the message names the option. */
-export function integerArgument(name: string, range: { min: number; max: number }): (text: string) => number {
-    return text => {
-        const value = Number(text);
-        if (!Number.isInteger(value) || value < range.min || value > range.max) {
-            throw new InvalidArgumentError(`${name} must be a whole number from ${range.min} to ${range.max}.`);
-        }
-        return value;
-    };
-}
-
-/** A commander argument parser for a comma-separated list of fixture sizes, e.g. `500K,10000K`. */
-export function sizeListArgument(text: string): string[] {
-    try {
-        return parseSizeList(text).map(size => size.label);
-    } catch (error) {
-        throw new InvalidArgumentError((error as Error).message);
-    }
 }

@@ -4,23 +4,12 @@
  * their samples, e.g. two `yarn bench` run folders, or results saved before and after a change to the RPC
  * layer: faster, slower, no change or inconclusive per cell; with `--check`, exits 1 when a cell is slower.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import * as path from 'path';
-import { commandMain, invocationFolder, runCli } from './cli';
 import { checkRunComparison, compareRuns, FIXTURE_SIZE_LABELS, renderRunComparison, verdictCounts } from '@fs-perf/benchmark-core';
-import { readResultsInputs } from './report-cli';
-
-const DEFAULT_NOISE_THRESHOLD_PERCENT = 5;
-
-function percentage(name: string): (text: string) => number {
-    return text => {
-        const value = Number(text);
-        if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
-            throw new InvalidArgumentError(`${name} must be a percentage of 0 or more, e.g. 5.`);
-        }
-        return value;
-    };
-}
+import { alphaArgument, DEFAULT_ALPHA, DEFAULT_NOISE_THRESHOLD_PERCENT, percentageArgument } from '../run/options';
+import { readResultsInputs } from '../run/report-files';
+import { commandMain, invocationFolder, runCli } from './command-line';
 
 const main = commandMain<{ minSize: string; alpha: number; noiseThreshold?: number; tolerance?: number; check?: boolean; json?: boolean }>(new Command()
     .name('yarn bench:compare')
@@ -29,16 +18,10 @@ const main = commandMain<{ minSize: string; alpha: number; noiseThreshold?: numb
     .argument('<baseline>', 'the earlier run')
     .argument('<current>', 'the run to compare with it')
     .addOption(new Option('--min-size <size>', `smallest fixture size compared (${FIXTURE_SIZE_LABELS.join(', ')})`).default('500K').choices([...FIXTURE_SIZE_LABELS]))
-    .addOption(new Option('--alpha <p>', 'significance level of the Mann-Whitney test, its p-values adjusted for the number of cells').default(0.05).argParser(text => {
-        const value = Number(text);
-        if (!(value > 0 && value < 1)) {
-            throw new InvalidArgumentError('--alpha must be between 0 and 1, e.g. 0.05.');
-        }
-        return value;
-    }))
+    .addOption(new Option('--alpha <p>', 'significance level of the Mann-Whitney test, its p-values adjusted for the number of cells').default(DEFAULT_ALPHA).argParser(alphaArgument))
     .addOption(new Option('--noise-threshold <percent>', `change that counts as noise: "no change" needs the ratio's interval within it, "slower" or "faster" a ratio beyond it (default: ${DEFAULT_NOISE_THRESHOLD_PERCENT})`)
-        .argParser(percentage('--noise-threshold')))
-    .addOption(new Option('--tolerance <percent>', 'deprecated: sets --noise-threshold').argParser(percentage('--tolerance')).conflicts('noiseThreshold'))
+        .argParser(percentageArgument('--noise-threshold', { min: 0 })))
+    .addOption(new Option('--tolerance <percent>', 'deprecated: sets --noise-threshold').argParser(percentageArgument('--tolerance', { min: 0 })).conflicts('noiseThreshold'))
     .option('--check', 'exit 1 when a cell is slower (significant and beyond the noise threshold); inconclusive cells never fail it')
     .option('--json', 'print the comparison as JSON instead of the table'), async (options, runs) => {
     if (options.tolerance !== undefined) {

@@ -3,17 +3,17 @@
  * workspace of each editor, then "FS Perf: Show Report" (code-server, the VS Code extension's webview) and
  * "FS Perf: Show Report (Theia)" (the Theia browser app), and report.html in headless Chromium.
  *
- * Usage: node e2e/lib/docs-screenshots.js <run folder with results/> <folder for the PNGs>
+ * Usage: node bench/lib/commands/docs-screenshots.js <run folder with results/> <folder for the PNGs>
  * Needs `yarn build:browser` and `yarn package:vscode` first.
  */
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { parseResultsDocument, RESULTS_DIRECTORY, resultsFileName } from '@fs-perf/benchmark-core';
-import { launchChromium } from './chromium';
-import { runCli } from './cli';
-import { REPOSITORY_ROOT } from './code-server';
-import { HostSession } from './host-session';
+import { launchChromium } from '../hosts/chromium';
+import { HostSession } from '../hosts/host-session';
+import { VSIX } from '../run/prepare';
+import { runCli } from './command-line';
 
 async function seed(workspace: string, resultsFile: string): Promise<void> {
     const text = await fs.readFile(resultsFile, 'utf8');
@@ -39,12 +39,12 @@ async function editorScreenshot(session: HostSession, resultsFile: string, comma
 async function main(argv: readonly string[]): Promise<number> {
     const [run, outFolder] = argv;
     if (!run || !outFolder) {
-        console.error('usage: node e2e/lib/docs-screenshots.js <run folder with results/> <folder for the PNGs>');
+        console.error('usage: node bench/lib/commands/docs-screenshots.js <run folder with results/> <folder for the PNGs>');
         return 2;
     }
     await fs.mkdir(outFolder, { recursive: true });
     const results = path.join(run, 'results');
-    await editorScreenshot(await HostSession.codeServer({ vsix: path.join(REPOSITORY_ROOT, 'vscode-extension', 'fs-perf-vscode.vsix'), workspace: { fixtures: false } }),
+    await editorScreenshot(await HostSession.codeServer({ vsix: VSIX, workspace: { fixtures: false } }),
         path.join(results, 'vscode-server.json'), 'FS Perf: Show Report', path.join(outFolder, 'show-report-code-server.png'));
     await editorScreenshot(await HostSession.theiaBrowser({ workspace: { fixtures: false } }),
         path.join(results, 'theia-browser.json'), 'FS Perf: Show Report (Theia)', path.join(outFolder, 'show-report-theia.png'));

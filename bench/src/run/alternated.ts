@@ -15,14 +15,14 @@ import {
     checkRunComparison, compareRuns, ComparisonSide, mergeRounds, ResultsDocument, renderRunComparison, SCENARIO_CATALOG, validateResultsDocument,
     verdictCounts,
 } from '@fs-perf/benchmark-core';
-import { HostSession } from './host-session';
-import { writeReport } from './report-cli';
-import { checkTheiaReachable, fetchTheiaResults } from './theia-app';
+import { HostSession } from '../hosts/host-session';
+import { writeReport } from './report-files';
+import { checkTheiaReachable, fetchTheiaResults } from '../hosts/theia-app';
 import {
     defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, packTheiaCheckout, packTheiaExtension, planTheiaRelease, readTheiaTarballs,
     tarballsVersion, TheiaReleaseApp, unsupportedTheiaVersion,
-} from './theia-release';
-import { readResultsFile } from './workspace';
+} from '../hosts/theia-release';
+import { readResultsFile } from '../util/workspace';
 
 /** What a side of `--compare` is, as the user wrote it. */
 export interface CompareSideSpec {

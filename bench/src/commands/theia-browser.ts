@@ -3,11 +3,11 @@
  * (15 samples + 2 warm-up, six sizes): prints every median, checks that the Node fs service adds no
  * encoding or copy of its own (10000K median <= 1.15 x (disk floor + RPC transport)), and the
  * frontend's JS heap before and after the run (after a forced GC; it should come back within 20 MB).
- * Usage: node e2e/lib/bench-theia-browser.js   (after `yarn build:browser`)
+ * Usage: node bench/lib/commands/theia-browser.js   (after `yarn build:browser`)
  */
 import { renderResultsText, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
-import { HostSession } from './host-session';
-import { readResultsFile } from './workspace';
+import { HostSession } from '../hosts/host-session';
+import { readResultsFile } from '../util/workspace';
 
 async function main(): Promise<void> {
     const session = await HostSession.theiaBrowser();

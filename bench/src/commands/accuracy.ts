@@ -9,13 +9,13 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { AccuracyDocument, DEFAULT_ITERATIONS, formatRatio, formatSupported, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, renderTextTable, WARMUP_RANGE } from '@fs-perf/benchmark-core';
-import { ensureTheiaApp, ensureVsix } from './bench';
-import { integerArgument, invocationFolder, parseCommandLine, runCli, sizeListArgument } from './cli';
-import { ensureCodeServer, REPOSITORY_ROOT } from './code-server';
-import { HostSession } from './host-session';
-import { stopAllStarted } from './processes';
+import { ensureCodeServer } from '../hosts/code-server';
+import { HostSession } from '../hosts/host-session';
+import { integerArgument, sizeListArgument } from '../run/options';
+import { ensureTheiaApp, ensureVsix, VSIX } from '../run/prepare';
+import { stopAllStarted } from '../util/processes';
+import { invocationFolder, parseCommandLine, runCli } from './command-line';
 
-const VSIX = path.join(REPOSITORY_ROOT, 'vscode-extension', 'fs-perf-vscode.vsix');
 const HOSTS = ['theia-browser', 'vscode-server'] as const;
 type AccuracyHost = typeof HOSTS[number];
 

@@ -2,14 +2,14 @@ import { promises as fs } from 'fs';
 import * as path from 'path';
 import { Page } from 'playwright-core';
 import { parseResultsDocument, ResultsDocument } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from './code-server';
-import { ServerLaunch } from './server';
+import { REPOSITORY_ROOT } from '../util/repository';
+import { ServerLaunch } from '../util/server';
 
 export const BROWSER_APP_MAIN = path.join(REPOSITORY_ROOT, 'browser-app', 'lib', 'backend', 'main.js');
 export const PLUGINS_DIRECTORY = path.join(REPOSITORY_ROOT, 'plugins');
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const electronBinary = require('../../electron-app/scripts/electron-binary.js') as {
+const electronBinary = require(path.join(REPOSITORY_ROOT, 'electron-app', 'scripts', 'electron-binary.js')) as {
     findElectronBinary(): string | undefined;
     NO_ELECTRON_BINARY: string;
     ELECTRON_APP_PATH: string;

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import { downloadAndUnzipVSCode } from '@vscode/test-electron';
-import { REPOSITORY_ROOT } from './code-server';
+import { REPOSITORY_ROOT } from '../util/repository';
 
 const DOWNLOAD_TIMEOUT_MS = 5 * 60_000;
 

@@ -4,14 +4,15 @@ import { CPU_PIDS_FILE_VARIABLE, NetworkConditions, NetworkProfile, ResultsDocum
 import { _electron as electron, Page } from 'playwright-core';
 import { ChromiumOptions, HeadlessChromium, launchChromium } from './chromium';
 import { codeServerLaunch, codeServerWorkbenchUrl, createCodeServerFolders, ensureCodeServer, installVsix } from './code-server';
-import { DisposableCollection } from './disposable';
-import { checkLink, EmulatedLink, linkConditions, startProbeServer, Toxiproxy } from './network-link';
-import { descendantsOf, processCommandLine, processGroupMembers } from './processes';
-import { RunningServer, ServerLaunch, startServer } from './server';
+import { DisposableCollection } from '../util/disposable';
+import { checkLink, linkConditions, startProbeServer } from '../link/check';
+import { EmulatedLink, Toxiproxy } from '../link/toxiproxy';
+import { descendantsOf, processCommandLine, processGroupMembers } from '../util/processes';
+import { RunningServer, ServerLaunch, startServer } from '../util/server';
 import { createTheiaConfigDirectory, theiaBackendLaunch, theiaElectronArgs } from './theia-app';
 import { Workbench } from './workbench';
 import { THEIA_1_74, VSCODE_1_100, WorkbenchSelectors } from './workbench-selectors';
-import { prepareWorkspace, temporaryFolder, WorkspaceChoice } from './workspace';
+import { prepareWorkspace, temporaryFolder, WorkspaceChoice } from '../util/workspace';
 
 export interface HostSessionOptions {
     /** The folder the editor opens (default: a fresh one with the fixture set). */

@@ -1,7 +1,7 @@
 import { NetworkProfile, ResultsDocument } from '@fs-perf/benchmark-core';
 import { throttleCpu } from './chromium';
 import { HostSession } from './host-session';
-import { readResultsFile } from './workspace';
+import { readResultsFile } from '../util/workspace';
 
 export interface CodeServerRunOptions {
     /** The packaged extension to install. */

@@ -1,14 +1,7 @@
-#!/usr/bin/env node
-/**
- * `yarn report FILE... [--out DIR]`: builds the comparison report from any results files (e.g. ones saved
- * from a desktop VS Code): report.md, report.html (self-contained, SVG charts) and benchmark-action.json
- * (github-action-benchmark's customSmallerIsBetter format).
- */
-import { Command } from 'commander';
+/** The report files of a run: its results files read and validated (a run folder's rounds merged), the report written. */
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { commandMain, invocationFolder, runCli } from './cli';
-import { buildComparisonReport, ComparisonReportOptions, DEFAULT_REPORT_TITLE, mergeRounds, parseResultsDocument, renderReportFiles, ResultsDocument } from '@fs-perf/benchmark-core';
+import { buildComparisonReport, ComparisonReportOptions, mergeRounds, parseResultsDocument, renderReportFiles, ResultsDocument } from '@fs-perf/benchmark-core';
 
 /**
  * Reads and validates results files: files as given; folders: every `*.json` inside, or inside their
@@ -82,21 +75,4 @@ export async function writeReport(inputs: readonly string[], outDirectory: strin
         written.push(target);
     }
     return written;
-}
-
-const main = commandMain<{ out: string; title: string }>(new Command()
-    .name('yarn report')
-    .description('Build the comparison report (report.md, report.html, benchmark-action.json, chart-*.svg) from fs-perf results files.')
-    .argument('<files...>', 'results JSON files, or folders of them')
-    .option('--out <dir>', 'folder for the report files', 'report')
-    .option('--title <text>', 'report title', DEFAULT_REPORT_TITLE), async (options, files) => {
-    const base = invocationFolder();
-    const started = performance.now();
-    const written = await writeReport(files.map(file => path.resolve(base, file)), path.resolve(base, options.out), { title: options.title });
-    console.log(`Report written in ${((performance.now() - started) / 1000).toFixed(2)} s: ${written.join(', ')}`);
-    return 0;
-});
-
-if (require.main === module) {
-    runCli(main);
 }

@@ -1,7 +1,7 @@
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { BrowserContext, chromium, Page } from 'playwright-core';
-import { childrenOf, processGroupOf, stopProcessGroup } from './processes';
+import { childrenOf, processGroupOf, stopProcessGroup } from '../util/processes';
 
 export const CHROMIUM_PATH = process.env.FS_PERF_CHROMIUM ?? '/usr/bin/chromium';
 

@@ -1,9 +1,9 @@
 import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { ServerLaunch } from './server';
+import { REPOSITORY_ROOT } from '../util/repository';
+import { ServerLaunch } from '../util/server';
 
-export const REPOSITORY_ROOT = path.resolve(__dirname, '..', '..');
 const INSTALL_SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'install-code-server.sh');
 
 /**

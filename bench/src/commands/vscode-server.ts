@@ -2,15 +2,14 @@
  * One default "FS Perf: Run Benchmark" in code-server (15 samples + 2 warm-up, all scenarios, six
  * sizes): prints how long it took and the medians of workspace.fs.readFile, the same read through the
  * workbench (vscode-remote URI) and the in-host floor.
- * Usage: node e2e/lib/bench-vscode-server.js [path/to/fs-perf-vscode.vsix]
+ * Usage: node bench/lib/commands/vscode-server.js [path/to/fs-perf-vscode.vsix]
  */
-import * as path from 'path';
 import { renderResultsText, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from './code-server';
-import { runInCodeServer } from './vscode-server-host';
+import { runInCodeServer } from '../hosts/vscode-server-host';
+import { VSIX } from '../run/prepare';
 
 async function main(): Promise<void> {
-    const vsix = process.argv[2] ?? path.join(REPOSITORY_ROOT, 'vscode-extension', 'fs-perf-vscode.vsix');
+    const vsix = process.argv[2] ?? VSIX;
     const { document, commandDurationMs } = await runInCodeServer({ vsix, commandTitle: 'FS Perf: Run Benchmark', settings: {} });
     console.log(renderResultsText(document));
     console.log(`"Run Benchmark" with default settings: ${(commandDurationMs / 1000).toFixed(1)} s from the palette to the results file`);

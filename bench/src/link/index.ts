@@ -1,0 +1,2 @@
+export * from './toxiproxy';
+export * from './check';

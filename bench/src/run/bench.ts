@@ -1,0 +1,190 @@
+/**
+ * A `yarn bench` run: every host set up first, then measured one after the other (they must not compete for the 2
+ * cores), in rounds and over each link; the results files, the report and `run.json` written into the run's folder.
+ */
+import { promises as fs } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { describeNetworkProfile, LOOPBACK, mergeRounds, NetworkProfile, NotMeasuredHost, ResultsDocument } from '@fs-perf/benchmark-core';
+import { chromiumAvailable } from '../hosts/chromium';
+import { checkTheiaReachable } from '../hosts/theia-app';
+import { planTheiaRelease, TheiaReleasePlan } from '../hosts/theia-release';
+import { ensureToxiproxy } from '../link/toxiproxy';
+import { benchCompare } from './alternated';
+import { Measure, prepareHost } from './measure-host';
+import { BenchHost, BenchOptions, BenchTarget, HOST_NAMES, NetworkChoice } from './options';
+import { ensureVsix, VSIX } from './prepare';
+import { describeSampling, log, progressPrinter, runSeconds } from './progress';
+import { writeReport } from './report-files';
+
+interface HostOutcome {
+    readonly host: string;
+    readonly status: 'measured' | 'skipped' | 'failed';
+    readonly seconds: number;
+    readonly reason?: string;
+    readonly resultsFile?: string;
+}
+
+/** Runs `yarn bench` with `options` (or its `--compare`); the exit code: 1 when a host failed or none was measured. */
+export async function bench(options: BenchOptions): Promise<number> {
+    const chromiumProblem = await chromiumAvailable();
+    if (chromiumProblem && options.hosts.some(host => host === 'theia-browser' || host === 'vscode-server')) {
+        throw new Error(`${chromiumProblem}; run scripts/install-prerequisites.sh.`);
+    }
+    if (options.compare) {
+        ensureVsix();
+        return benchCompare({
+            compare: options.compare, iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, out: options.out,
+            theiaCache: options.theiaCache, force: options.force, vsix: VSIX, log, progress: progressPrinter,
+        });
+    }
+    if (options.theiaUrl) {
+        await checkTheiaReachable(options.theiaUrl, 'Check the URL, or leave out --theia-url to start the browser app here.');
+    }
+    await fs.mkdir(path.join(options.out, 'results'), { recursive: true });
+    const links = options.networks.filter((choice): choice is NetworkProfile => choice !== LOOPBACK);
+    log(`measuring ${options.hosts.join(', ')}: ${describeSampling(options)} at ${options.sizes.join(', ')}`
+        + `${options.rounds > 1 ? `, in ${options.rounds} rounds` : ''}${options.cpuThrottle > 1 ? `, pages' CPU throttled ${options.cpuThrottle}x` : ''}`
+        + `${links.length > 0 ? `, over ${options.networks.map(choice => choice === LOOPBACK ? LOOPBACK : describeNetworkProfile(choice)).join(', ')}` : ''}; output in ${options.out}`);
+    const targets = benchTargets(options);
+    // Every Theia release is checked against the registry before anything is installed.
+    const plans = new Map<string, TheiaReleasePlan>();
+    for (const version of options.theiaVersions ?? []) {
+        plans.set(version, await planTheiaRelease(version));
+    }
+    // Every host is set up first (builds, installs), so the rounds that follow only measure.
+    const prepared = new Map<string, Measure>();
+    const outcomes = new Map<string, HostOutcome>();
+    const failed = (host: string, error: unknown): void => {
+        const reason = (error as Error).message ?? String(error);
+        log(`  ${host}: FAILED: ${reason}`);
+        outcomes.set(host, { host, status: 'failed', seconds: 0, reason });
+    };
+    for (const target of targets) {
+        log(`${target.name}${target.host === 'theia-browser' && options.theiaUrl ? ` at ${options.theiaUrl}` : ''}`);
+        try {
+            const preparation = await prepareHost(target, options, plans);
+            if ('skip' in preparation) {
+                log(`  ${target.id}: SKIPPED: ${preparation.skip}`);
+                outcomes.set(target.id, { host: target.id, status: 'skipped', seconds: 0, reason: preparation.skip });
+            } else {
+                prepared.set(target.id, preparation.run);
+            }
+        } catch (error) {
+            failed(target.id, error);
+        }
+    }
+    // One measurement per host and link; a host measured over a link is `<host>@<link>` (its results file too).
+    const runs = benchRuns(targets, options.networks);
+    let noLinks: string | undefined;
+    if (links.length > 0) {
+        try {
+            log(`Toxiproxy: ${ensureToxiproxy()}`);
+        } catch (error) {
+            noLinks = (error as Error).message;
+        }
+    }
+    for (const run of runs) {
+        // Over a link, a host that has no page across one is skipped for that first, whatever else kept it from running.
+        const skip = run.network === LOOPBACK ? outcomes.get(run.target.id)?.reason
+            : linkSkipReason(run.target.host) ?? outcomes.get(run.target.id)?.reason ?? noLinks;
+        if (run.key !== run.target.id && skip) {
+            log(`  ${run.key}: SKIPPED: ${skip}`);
+            outcomes.set(run.key, { host: run.key, status: 'skipped', seconds: 0, reason: skip });
+        }
+    }
+    const rounds = new Map<string, ResultsDocument[]>();
+    const spent = new Map<string, number>();
+    for (let round = 1; round <= options.rounds; round++) {
+        if (options.rounds > 1) {
+            log(`round ${round} of ${options.rounds}`);
+        }
+        for (const run of runs) {
+            const measure = prepared.get(run.target.id);
+            if (!measure || outcomes.has(run.key)) {
+                continue;
+            }
+            const host = run.key;
+            if (run.network !== LOOPBACK) {
+                log(`${run.target.name} over ${describeNetworkProfile(run.network)}`);
+            }
+            const hostStarted = Date.now();
+            try {
+                const document = await measure(run.network === LOOPBACK ? undefined : run.network);
+                rounds.set(host, [...rounds.get(host) ?? [], document]);
+                if (options.rounds > 1) {
+                    await fs.mkdir(path.join(options.out, 'rounds'), { recursive: true });
+                    await fs.writeFile(path.join(options.out, 'rounds', `${host}-${round}.json`), JSON.stringify(document, undefined, 2) + '\n');
+                }
+                log(`  ${host}: ${document.results.length} result rows in ${((Date.now() - hostStarted) / 1000).toFixed(1)} s`);
+            } catch (error) {
+                failed(host, error);
+            } finally {
+                spent.set(host, (spent.get(host) ?? 0) + (Date.now() - hostStarted) / 1000);
+            }
+        }
+    }
+    for (const [host, documents] of rounds) {
+        const seconds = Math.round((spent.get(host) ?? 0) * 10) / 10;
+        if (outcomes.get(host)?.status === 'failed') {
+            outcomes.set(host, { ...outcomes.get(host)!, seconds });
+            continue;
+        }
+        const resultsFile = path.join(options.out, 'results', `${host}.json`);
+        await fs.writeFile(resultsFile, JSON.stringify(documents.length > 1 ? mergeRounds(documents) : documents[0], undefined, 2) + '\n');
+        outcomes.set(host, { host, status: 'measured', seconds, resultsFile });
+        log(`  ${host}: ${options.rounds > 1 ? `${documents.length} rounds merged, ` : ''}${seconds} s -> ${path.relative(options.out, resultsFile)}`);
+    }
+    const ordered = runs.map(run => outcomes.get(run.key)).filter((outcome): outcome is HostOutcome => outcome !== undefined);
+    const measured = ordered.filter(outcome => outcome.status === 'measured');
+    const notMeasured: NotMeasuredHost[] = ordered.filter(outcome => outcome.status !== 'measured')
+        .map(outcome => ({ host: runs.find(run => run.key === outcome.host)!.name, reason: `${outcome.status}: ${outcome.reason}` }));
+    const measureSeconds = runSeconds();
+    let reportSeconds: number | undefined;
+    if (measured.length > 0) {
+        const reportStarted = performance.now();
+        // The files in the order they were measured, so the links' sections come in the order given.
+        const written = await writeReport(measured.map(outcome => outcome.resultsFile!), options.out, { title: `FS Performance report, ${new Date().toISOString().slice(0, 10)} on ${os.hostname()}`, notMeasured });
+        reportSeconds = (performance.now() - reportStarted) / 1000;
+        log(`report written in ${reportSeconds.toFixed(2)} s: ${written.map(file => path.relative(options.out, file)).join(', ')} in ${options.out}`);
+    }
+    await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
+        options: { ...options, out: undefined }, machine: { hostname: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryBytes: os.totalmem() },
+        hosts: ordered.map(outcome => ({ ...outcome, resultsFile: outcome.resultsFile && path.relative(options.out, outcome.resultsFile) })),
+        seconds: Math.round(measureSeconds * 10) / 10, reportSeconds,
+    }, undefined, 2) + '\n');
+    log(`done in ${measureSeconds.toFixed(1)} s: ${ordered.map(outcome => `${outcome.host} ${outcome.status}${outcome.status === 'measured' ? ` (${outcome.seconds} s)` : ''}`).join(', ')}`);
+    if (measured.length === 0) {
+        console.error('error: no host was measured; see the reasons above.');
+        return 1;
+    }
+    return ordered.some(outcome => outcome.status === 'failed') ? 1 : 0;
+}
+
+/** One host over one link: `key` names its results file (`theia-browser`, `theia-browser@dsl`). */
+export interface BenchRun {
+    readonly key: string;
+    readonly name: string;
+    readonly target: BenchTarget;
+    readonly network: NetworkChoice;
+}
+
+/** Every target over every link, hosts within links (the order a round measures them in). */
+export function benchRuns(targets: readonly BenchTarget[], networks: readonly NetworkChoice[]): BenchRun[] {
+    return networks.flatMap(network => targets.map(target => network === LOOPBACK
+        ? { key: target.id, name: target.name, target, network }
+        : { key: `${target.id}@${network.name}`, name: `${target.name} over ${network.name}`, target, network }));
+}
+
+/** Why a host cannot be measured over an emulated link (undefined: it can). */
+export function linkSkipReason(host: BenchHost): string | undefined {
+    return host === 'theia-browser' || host === 'vscode-server' ? undefined
+        : `${HOST_NAMES[host]} has no page on the far side of a network: its window runs beside its backend, so there is no user link to emulate`;
+}
+
+/** The hosts to measure; with `--theia-version`, one theia-browser target per release in browser-app's place. */
+export function benchTargets(options: Pick<BenchOptions, 'hosts' | 'theiaVersions'>): BenchTarget[] {
+    return options.hosts.flatMap((host): BenchTarget[] => host === 'theia-browser' && options.theiaVersions?.length
+        ? options.theiaVersions.map(version => ({ id: `theia-browser-${version}`, host, name: `Theia ${version} browser app (extension + plugin)`, theiaVersion: version }))
+        : [{ id: host, host, name: HOST_NAMES[host] }]);
+}

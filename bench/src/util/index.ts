@@ -1,0 +1,6 @@
+export * from './disposable';
+export * from './processes';
+export * from './repository';
+export * from './server';
+export * from './workspace';
+export * from './zip';
