@@ -5,9 +5,7 @@
 const fs = require('fs');
 const path = require('path');
 const { builtinModules } = require('module');
-
-// Statements that start a line (`import … from`, `export … from`, `import 'x'`), and `require(…)` / `import(…)` calls.
-const IMPORT = /(?:^(?:import|export)\b[^;'"]*?\bfrom\s*|^import\s*|(?<![\w'"`.])require\(\s*|\bimport\(\s*)(['"])([^'"]+)\1/gm;
+const ts = require('typescript');
 
 /** Every `.ts` file below `directory`, except the folders named in `skip`. */
 function sourceFiles(directory, skip) {
@@ -25,9 +23,9 @@ function sourceFiles(directory, skip) {
     return files;
 }
 
-/** The module specifiers a source file imports or re-exports (comments are not stripped: keep import-like text out of them). */
+/** The module specifiers a source file imports or re-exports, `import()` and `require()` calls included (TypeScript's own scanner). */
 function importsOf(text) {
-    return [...text.matchAll(IMPORT)].map(match => match[2]);
+    return ts.preProcessFile(text, true, true).importedFiles.map(file => file.fileName);
 }
 
 function resolveRelative(from, specifier) {
