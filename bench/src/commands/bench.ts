@@ -23,7 +23,7 @@ import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-releas
 import { COMPARE_DEFAULTS } from '../run/alternated';
 import { bench } from '../run/bench';
 import {
-    alphaArgument, BENCH_HOSTS, BenchArguments, benchOptions, BenchOptions, cpuThrottleArgument, DEFAULT_ALPHA, DEFAULT_BENCH_PRECISION,
+    alphaArgument, BENCH_HOSTS, minutesArgument, BenchArguments, benchOptions, BenchOptions, cpuThrottleArgument, DEFAULT_ALPHA, DEFAULT_BENCH_PRECISION,
     DEFAULT_NOISE_THRESHOLD_PERCENT, hostListArgument, integerArgument, networkListArgument, percentageArgument, sizeListArgument,
     theiaUrlArgument, theiaVersionListArgument,
 } from '../run/options';
@@ -60,6 +60,8 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         .addOption(new Option('--noise-threshold <percent>', `with --compare: a change smaller than this is "no change" (default ${DEFAULT_NOISE_THRESHOLD_PERCENT})`)
             .argParser(percentageArgument('--noise-threshold', { min: 0, max: 100 })))
         .option('--check', 'with --compare: exit 1 when a cell is significantly slower beyond the noise threshold')
+        .addOption(new Option('--budget <minutes>', 'with --compare: sample until every cell is resolved (slower, faster, or no change within the '
+            + 'noise threshold) or this many minutes of measuring are spent, instead of --pairs').argParser(minutesArgument))
         .addOption(new Option('--network <list>', 'measure every host with the page on the far side of these links, in turn: loopback, lan, cable, dsl, '
             + 'or your own rtt=40ms,down=50mbit,up=10mbit (see README, "Cloud IDE over a network"); emulated by Toxiproxy').default([LOOPBACK], 'loopback')
             .argParser(networkListArgument));

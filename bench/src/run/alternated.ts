@@ -23,6 +23,7 @@ import {
     tarballsVersion, TheiaReleaseApp, unsupportedTheiaVersion,
 } from '../hosts/theia-release';
 import { readResultsFile } from '../util/workspace';
+import { OpenCells } from './open-cells';
 
 /** What a side of `--compare` is, as the user wrote it. */
 export interface CompareSideSpec {
@@ -43,7 +44,17 @@ export interface CompareOptions {
     readonly noiseThreshold: number;
     /** Exit 1 when a cell is significantly slower beyond the threshold. */
     readonly check: boolean;
+    /**
+     * `--budget`: sample until every cell is resolved (slower, faster, or no change within the noise threshold) or this
+     * many seconds of measuring are spent, instead of a fixed number of pairs.
+     */
+    readonly budgetSeconds?: number;
 }
+
+/** The sequential design of `--budget`: the first look after 8 pairs, then every 4, at most 200 pairs. */
+export const SEQUENTIAL_MIN_PAIRS = 8;
+export const SEQUENTIAL_LOOK_EVERY = 4;
+export const SEQUENTIAL_MAX_PAIRS = 200;
 
 /** The options of a comparison run (the bench's, with `--iterations` the timed samples of each block). */
 export interface CompareRunOptions {
@@ -176,10 +187,10 @@ async function prepareSide(spec: CompareSideSpec, options: CompareRunOptions, ex
 }
 
 /** One block: "Run All with Options..." with the block's samples, in a session that stays open. */
-async function runBlock(side: OpenSide, options: CompareRunOptions, what: string): Promise<ResultsDocument> {
+async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[]): Promise<ResultsDocument> {
     const workbench = side.session.workbench;
     const resultsPath = await workbench.runToCompletion('FS Perf: Run All with Options...', {
-        answers: [String(options.iterations), String(options.warmup), options.sizes.join(', '), '0'],
+        answers: [String(options.iterations), String(options.warmup), sizes.join(', '), '0'],
         onProgress: options.progress(`${side.spec.label} ${what}`),
     });
     const document = side.where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);
@@ -205,7 +216,7 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
     const started = Date.now();
     const [baseSpec, headSpec] = compare.sides;
     log(`comparing ${headSpec.label} (${headSpec.kind} ${headSpec.value}) with ${baseSpec.label} (${baseSpec.kind} ${baseSpec.value}): `
-        + `${compare.pairs} pairs of alternated blocks of ${options.iterations} samples + ${options.warmup} warm-up at ${options.sizes.join(', ')}; output in ${options.out}`);
+        + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of alternated blocks of ${options.iterations} samples + ${options.warmup} warm-up at ${options.sizes.join(', ')}; output in ${options.out}`);
     let packed: Promise<string> | undefined;
     const extension = (): Promise<string> => packed ??= (async () => {
         log('packing the Theia extension (npm pack in theia-extension/) for the apps');
@@ -233,31 +244,64 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
         }
         const bySide = (which: ComparisonSide['side']): OpenSide => open.find(side => side.spec.side === which)!;
         const measureStarted = Date.now();
+        let warmupSeconds = 0;
         for (const side of open) {
             const blockStarted = Date.now();
-            await runBlock(side, options, 'warm-up block');
+            await runBlock(side, options, 'warm-up block', options.sizes);
+            warmupSeconds += (Date.now() - blockStarted) / 1000;
             log(`  ${side.spec.label}: warm-up block (not counted) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`);
         }
-        const order = alternatedOrder(compare.pairs);
+        const budget = compare.budgetSeconds;
+        const cells = budget === undefined ? undefined : new OpenCells({
+            alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY,
+            maxPairs: Math.max(SEQUENTIAL_MIN_PAIRS, Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budget / Math.max(1, warmupSeconds)))),
+        });
+        const plannedPairs = cells ? cells.design.maxPairs : compare.pairs;
+        if (cells && budget !== undefined) {
+            log(`  sampling until each cell is resolved within ${minutes(budget)}: a pair takes about ${warmupSeconds.toFixed(0)} s, so at most `
+                + `${plannedPairs} pairs; cells are decided after ${cells.lookPairs.join(', ')} pairs (group-sequential, alpha ${compare.alpha} over all looks)`);
+        }
         const timedStarted = Date.now();
-        for (const [position, which] of order.entries()) {
-            const side = bySide(which);
-            const pair = Math.floor(position / 2) + 1;
-            const blockStarted = Date.now();
-            const document = await runBlock(side, options, `pair ${pair}/${compare.pairs}`);
-            side.blocks.push(document);
-            side.positions.push(position);
-            await fs.writeFile(path.join(options.out, 'blocks', `${String(position + 1).padStart(2, '0')}-${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
-            const done = position + 1;
-            const left = (Date.now() - timedStarted) / 1000 / done * (order.length - done);
-            log(`  block ${done}/${order.length} (pair ${pair}, ${side.spec.label}) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`
-                + `${done < order.length ? `; about ${minutes(left)} left` : ''}`);
+        let position = 0;
+        for (let pair = 1; pair <= plannedPairs; pair++) {
+            const sizes = cells ? cells.sizesToMeasure(options.sizes) : options.sizes;
+            for (const which of alternatedOrder(pair).slice(-2)) {
+                const side = bySide(which);
+                const blockStarted = Date.now();
+                const document = await runBlock(side, options, `pair ${pair}/${plannedPairs}`, sizes);
+                side.blocks.push(document);
+                side.positions.push(position);
+                await fs.writeFile(path.join(options.out, 'blocks', `${String(position + 1).padStart(2, '0')}-${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
+                position++;
+                const left = (Date.now() - timedStarted) / 1000 / position * (2 * plannedPairs - position);
+                log(`  block ${position}/${2 * plannedPairs} (pair ${pair}, ${side.spec.label}, ${sizes.join(', ')}) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`
+                    + `${position < 2 * plannedPairs ? `; at most about ${minutes(left)} left` : ''}`);
+            }
+            if (cells && budget !== undefined) {
+                const resolved = cells.decide(pair, bySide('base').blocks, bySide('head').blocks);
+                if (resolved.length > 0) {
+                    log(`  look after ${pair} pairs: ${resolved.join('; ')}`);
+                }
+                const elapsed = (Date.now() - timedStarted) / 1000;
+                if (cells.openCount === 0) {
+                    log(`  every cell resolved after ${pair} pairs`);
+                    break;
+                }
+                if (elapsed + elapsed / pair > budget) {
+                    log(`  the budget is spent after ${pair} pairs: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
+                    break;
+                }
+                log(`  ${cells.openCount} of ${cells.count} cells open; ${minutes(budget - elapsed)} of the budget left`);
+            }
         }
         const measureSeconds = (Date.now() - measureStarted) / 1000;
         const comparisonId = `compare-${new Date(started).toISOString()}`;
         const sides = open.map(side => validateResultsDocument({
-            ...mergeRounds(side.blocks),
-            comparison: { id: comparisonId, side: side.spec.side, label: side.spec.label, source: side.source, positions: side.positions },
+            ...mergeRounds(cells ? cells.truncate(side.blocks) : side.blocks),
+            comparison: {
+                id: comparisonId, side: side.spec.side, label: side.spec.label, source: side.source, positions: side.positions,
+                ...(cells ? { sequential: cells.design } : {}),
+            },
         }, `The ${side.spec.label} side's merged blocks`));
         for (const [index, document] of sides.entries()) {
             await fs.writeFile(path.join(options.out, 'results', `${open[index].spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');

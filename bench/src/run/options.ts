@@ -118,6 +118,15 @@ export function sizeListArgument(text: string): string[] {
     }
 }
 
+/** `--budget`: minutes, more than 0 and at most 600. */
+export function minutesArgument(text: string): number {
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > 600) {
+        throw new InvalidArgumentError('--budget must be a number of minutes above 0 and at most 600, e.g. 15.');
+    }
+    return value;
+}
+
 /** A parser for a percentage from `range.min` (up to `range.max`, where given). */
 export function percentageArgument(name: string, range: { min: number; max?: number }): (text: string) => number {
     return text => {
@@ -199,7 +208,8 @@ export function theiaUrlArgument(text: string): string {
 /** `yarn bench`'s options as commander parsed them, before the checks between them (named as on the command line). */
 export type BenchArguments = Pick<BenchOptions, 'hosts' | 'iterations' | 'warmup' | 'sizes' | 'precision' | 'rounds' | 'cpuThrottle' | 'cpuPass' | 'theiaUrl'
     | 'theiaCache' | 'force'> & { readonly out?: string; readonly theiaVersion?: string[]; readonly network: NetworkChoice[];
-    readonly compare?: string[]; readonly pairs?: number; readonly alpha?: number; readonly noiseThreshold?: number; readonly check?: boolean; };
+    readonly compare?: string[]; readonly pairs?: number; readonly alpha?: number; readonly noiseThreshold?: number; readonly check?: boolean;
+    readonly budget?: number; };
 
 /**
  * A run's options from its parsed arguments: options that do not go together are refused (the reason on stderr, exit
@@ -216,7 +226,7 @@ export function benchOptions(raw: BenchArguments, given: (name: string) => boole
     if (raw.compare) {
         return compareArguments(raw, given, base, stamp);
     }
-    const compareOnly = (['pairs', 'alpha', 'noiseThreshold', 'check'] as const).find(name => raw[name] !== undefined);
+    const compareOnly = (['pairs', 'alpha', 'noiseThreshold', 'check', 'budget'] as const).find(name => raw[name] !== undefined);
     if (compareOnly) {
         console.error(`error: --${compareOnly.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`)} only applies with --compare.`);
         return 2;
@@ -260,6 +270,10 @@ function compareArguments(raw: BenchArguments, given: (name: string) => boolean,
             + 'give a running Theia as a side (a URL), and the blocks have a fixed number of samples (--iterations).');
         return 2;
     }
+    if (raw.budget !== undefined && raw.pairs !== undefined) {
+        console.error('error: --budget samples until every cell is resolved, --pairs takes a fixed number of pairs: give one of them.');
+        return 2;
+    }
     if (given('hosts') && raw.hosts.join() !== 'theia-browser') {
         console.error('error: --compare measures two Theia builds as the theia-browser host; leave out --hosts (or give --hosts theia-browser).');
         return 2;
@@ -283,6 +297,7 @@ function compareArguments(raw: BenchArguments, given: (name: string) => boolean,
         compare: {
             sides, pairs: raw.pairs ?? COMPARE_DEFAULTS.pairs, alpha: raw.alpha ?? DEFAULT_ALPHA,
             noiseThreshold: (raw.noiseThreshold ?? DEFAULT_NOISE_THRESHOLD_PERCENT) / 100, check: raw.check ?? false,
+            ...(raw.budget === undefined ? {} : { budgetSeconds: raw.budget * 60 }),
         },
     };
 }
