@@ -161,7 +161,8 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
         ratio: { ratio: change.ratio, low: change.low, high: change.high },
         pValue: change.pValue,
         adjustedPValue: adjusted[position],
-        verdict: changeVerdict(change, adjusted[position], { alpha, noiseThreshold }),
+        // Sampled until resolved but stopped before the design's first look: nothing was looked at, nothing is decided.
+        verdict: design && unit === 'pairs' ? 'inconclusive' : changeVerdict(change, adjusted[position], { alpha, noiseThreshold }),
         smallestDetectable: smallestDetectableChange(change, noiseThreshold),
     }));
     const only = (entries: Map<string, ReportMeasurement>, other: Map<string, ReportMeasurement>): ComparisonCell[] =>

@@ -85,6 +85,9 @@ suite('yarn bench --compare', () => {
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--hosts', 'vscode-server'], /--compare measures two Theia builds as the theia-browser host/],
             [['--pairs', '4'], /--pairs only applies with --compare/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '1'], /--pairs must be a whole number from 2 to 100/],
+            [['--budget', '5'], /--budget only applies with --compare/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--budget', '5', '--pairs', '4'], /give one of them/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--budget', '0'], /--budget must be a number of minutes above 0/],
         ];
         for (const [args, message] of cases) {
             const result = spawnSync(process.execPath, [BENCH, ...args, '--out', path.join(directory, 'never')], { encoding: 'utf8', timeout: 30_000 });
@@ -144,6 +147,41 @@ suite('yarn bench --compare', () => {
             assert.include(report, 'b against a');
             const action = JSON.parse(await fs.readFile(path.join(out, 'benchmark-action.json'), 'utf8')) as { name: string }[];
             assert.isAbove(action.length, 5);
+        } finally {
+            await head?.dispose();
+            await base.dispose();
+            assert.deepStrictEqual(await processGroupMembers(base.server.pid), []);
+        }
+    });
+
+    test('--budget: two running Theias sampled until each cell is resolved or the budget is spent; the design in the results, every cell decided by it', async function () {
+        this.timeout(12 * 60_000);
+        const settings = { 'fsPerf.cpuPass': false, 'fsPerf.scenarios': [SCENARIO_CATALOG.vscodeReadFile.id], 'fsPerf.theia.scenarios': [SCENARIO_CATALOG.theiaDiskFloor.id] };
+        const base = await HostSession.theiaBrowser({ browser: false, settings, temporaryParent: directory });
+        let head: HostSession | undefined;
+        try {
+            head = await HostSession.theiaBrowser({ browser: false, settings, temporaryParent: directory });
+            const out = path.join(directory, 'budget-run');
+            const run = await runToEnd(process.execPath, [BENCH, '--compare', `a=${base.server.baseUrl}/`, `b=${head.server.baseUrl}/`, '--budget', '1.5',
+                '--iterations', '2', '--warmup', '0', '--sizes', '500K', '--out', out], 10 * 60_000);
+            assert.strictEqual(run.code, 0, `${run.stdout}\n${run.stderr}`);
+            assert.match(run.stdout, /cells are decided after 8, 12, /);
+            assert.match(run.stdout, /every cell resolved after \d+ pairs|the budget is spent after \d+ pairs: \d+ of \d+ cells stay open/);
+            const read = async (file: string): Promise<ResultsDocument> => parseResultsDocument(await fs.readFile(path.join(out, 'results', file), 'utf8'), file);
+            const [baseSide, headSide] = [await read('base.json'), await read('head.json')];
+            assert.deepInclude(baseSide.comparison!.sequential!, { minPairs: 8, lookEvery: 4, alpha: 0.05, noiseThreshold: 0.05 });
+            assert.deepStrictEqual(headSide.comparison!.sequential, baseSide.comparison!.sequential);
+            const pairs = baseSide.comparison!.positions.length;
+            assert.isTrue(headSide.results.every(row => (row.rounds?.length ?? 0) <= pairs), 'no cell has more pairs than the run');
+            const comparison = JSON.parse(await fs.readFile(path.join(out, 'comparison.json'), 'utf8')) as {
+                cells: { verdict: string; sequential?: { pairs: number }; pairRatios: number[] }[];
+            };
+            assert.isAbove(comparison.cells.length, 1);
+            for (const cell of comparison.cells) {
+                // A cell is decided at a look (its pairs then are that look's), or it stayed open: inconclusive.
+                assert.isTrue(cell.verdict === 'inconclusive' || cell.sequential !== undefined, JSON.stringify(cell));
+                assert.isTrue(cell.sequential === undefined || cell.sequential.pairs === cell.pairRatios.length, JSON.stringify(cell));
+            }
         } finally {
             await head?.dispose();
             await base.dispose();
