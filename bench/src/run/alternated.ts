@@ -23,6 +23,7 @@ import {
     tarballsVersion, TheiaReleaseApp, unsupportedTheiaVersion,
 } from '../hosts/theia-release';
 import { readResultsFile } from '../util/workspace';
+import { serverEnded, unlessBackendEnds, urlRefused } from './backend-watch';
 import { OpenCells } from './open-cells';
 
 /** What a side of `--compare` is, as the user wrote it. */
@@ -189,10 +190,17 @@ async function prepareSide(spec: CompareSideSpec, options: CompareRunOptions, ex
 /** One block: "Run All with Options..." with the block's samples, in a session that stays open. */
 async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[]): Promise<ResultsDocument> {
     const workbench = side.session.workbench;
-    const resultsPath = await workbench.runToCompletion('FS Perf: Run All with Options...', {
+    const report = options.progress(`${side.spec.label} ${what}`);
+    let lastProgress: string | undefined;
+    const blockRun = workbench.runToCompletion('FS Perf: Run All with Options...', {
         answers: [String(options.iterations), String(options.warmup), sizes.join(', '), '0'],
-        onProgress: options.progress(`${side.spec.label} ${what}`),
+        onProgress: text => {
+            lastProgress = text;
+            report(text);
+        },
     });
+    const gone = (): Promise<string | undefined> => side.where === 'local' ? Promise.resolve(serverEnded(side.session.server)) : urlRefused(side.spec.value);
+    const resultsPath = await unlessBackendEnds(`the ${side.spec.label} side`, gone, blockRun, () => `${what}${lastProgress ? `, at ${lastProgress}` : ''}`);
     const document = side.where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);
     if (!document.results.some(row => row.host?.extensionKind === 'plugin')) {
         throw new Error(`the ${side.spec.label} side's results have no rows of the VS Code extension (the plugin): it did not load in that Theia `

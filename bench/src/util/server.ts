@@ -29,6 +29,8 @@ export interface RunningServer {
     /** `http://127.0.0.1:PORT` */
     readonly baseUrl: string;
     log(): Promise<string>;
+    /** Set once its leader has ended: how (`exit code 1, signal null`, `exit code null, signal SIGKILL`). */
+    exitReason(): string | undefined;
 }
 
 function httpStatus(url: string): Promise<number | undefined> {
@@ -68,5 +70,5 @@ export async function startServer(launch: ServerLaunch, toDispose: DisposableCol
     if (launch.healthPath) {
         await waitFor(`${launch.name} ${launch.healthPath}`, async () => (await httpStatus(`${baseUrl}${launch.healthPath}`)) === 200 ? true : undefined, 30_000, 50);
     }
-    return { pid, port, baseUrl, log: server.log };
+    return { pid, port, baseUrl, log: server.log, exitReason: server.exitReason };
 }
