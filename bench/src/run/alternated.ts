@@ -295,6 +295,10 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
                     log(`  every cell resolved after ${pair} pairs`);
                     break;
                 }
+                if (pair === plannedPairs) {
+                    log(`  all ${plannedPairs} planned pairs taken: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
+                    break;
+                }
                 if (elapsed + elapsed / pair > budget) {
                     log(`  the budget is spent after ${pair} pairs: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
                     break;

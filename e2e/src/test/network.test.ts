@@ -108,7 +108,9 @@ suite('an emulated link (Toxiproxy)', () => {
 
     test('a Theia plugin\'s read over a 200 ms link takes at least the round trips its path crosses, and the results record the link', async function () {
         this.timeout(8 * 60_000);
-        const profile = customLink('name=far,rtt=200ms,down=100mbit,up=100mbit');
+        // 20 Mbit/s each way: well below what this kind of machine's browser and proxy reach on loopback (84 to 97 Mbit/s
+        // measured up), so the link's check holds; the test is about the round trips.
+        const profile = customLink('name=far,rtt=200ms,down=20mbit,up=20mbit');
         let toxiproxyPid: number | undefined;
         let session: HostSession | undefined;
         try {
