@@ -282,7 +282,8 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
                 await fs.writeFile(path.join(options.out, 'blocks', `${String(position + 1).padStart(2, '0')}-${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
                 position++;
                 const left = (Date.now() - timedStarted) / 1000 / position * (2 * plannedPairs - position);
-                log(`  block ${position}/${2 * plannedPairs} (pair ${pair}, ${side.spec.label}, ${sizes.join(', ')}) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`
+                const only = sizes.length < options.sizes.length ? `, ${sizes.join(', ')} only` : '';
+                log(`  block ${position}/${2 * plannedPairs} (pair ${pair}, ${side.spec.label}${only}) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`
                     + `${position < 2 * plannedPairs ? `; at most about ${minutes(left)} left` : ''}`);
             }
             if (cells && budget !== undefined) {
