@@ -25,10 +25,16 @@ export function renderRunComparison(comparison: RunComparison): string {
             { header: 'Units', align: 'left' }, { header: 'Verdict', align: 'left' }, { header: 'Detectable', align: 'right' },
         ], rows),
         `${comparison.cells.length} cells from ${comparison.minSize} up: ${CHANGE_VERDICTS.map(verdict => `${counts[verdict]} ${verdict}`).join(', ')}.`,
-        `Slower or faster: p (${comparisonTests(comparison)}), adjusted for ${comparison.cells.length} cells `
-            + `(Benjamini-Hochberg), below ${comparison.alpha}, the ratio's ${level} interval excluding 1 and the ratio beyond ${threshold}; `
-            + `no change: the ratio's interval within ${threshold}. Detectable: the smallest change the cell could have called slower or faster `
-            + `(from its interval's width, at least ${threshold}); a smaller one may be there unseen.`,
+        comparison.cells.some(cell => cell.sequential)
+            ? 'Sampled until resolved (--budget): each cell was looked at after a planned number of pairs, its interval at that look\'s own level '
+                + `(a group-sequential design spending ${comparison.alpha} over all looks); no change: the interval within ${threshold}; slower or `
+                + 'faster: the interval excluding 1; a cell still open at the last look is inconclusive. The ratio and interval are the deciding '
+                + 'look\'s; p is the exact Wilcoxon signed-rank p-value of all the cell\'s pairs, not adjusted. Detectable: the smallest change the cell '
+                + `could have called slower or faster (from its interval's width, at least ${threshold}).`
+            : `Slower or faster: p (${comparisonTests(comparison)}), adjusted for ${comparison.cells.length} cells `
+                + `(Benjamini-Hochberg), below ${comparison.alpha}, the ratio's ${level} interval excluding 1 and the ratio beyond ${threshold}; `
+                + `no change: the ratio's interval within ${threshold}. Detectable: the smallest change the cell could have called slower or faster `
+                + `(from its interval's width, at least ${threshold}); a smaller one may be there unseen.`,
     ];
     if (!comparison.paired) {
         lines.push('Two separate runs: the weaker design, since the machine\'s speed moves between runs. To compare two builds, measure both '
