@@ -192,14 +192,19 @@ async function runBlock(side: OpenSide, options: CompareRunOptions, what: string
     const workbench = side.session.workbench;
     const report = options.progress(`${side.spec.label} ${what}`);
     let lastProgress: string | undefined;
+    let lastProgressAt = Date.now();
     const blockRun = workbench.runToCompletion('FS Perf: Run All with Options...', {
         answers: [String(options.iterations), String(options.warmup), sizes.join(', '), '0'],
         onProgress: text => {
             lastProgress = text;
+            lastProgressAt = Date.now();
             report(text);
         },
     });
-    const gone = (): Promise<string | undefined> => side.where === 'local' ? Promise.resolve(serverEnded(side.session.server)) : urlRefused(side.spec.value);
+    // A Theia at a URL is asked over HTTP only once its progress has been silent for 2 s, so the probe never lands beside a
+    // sample of a live backend (progress comes between samples); a backend we started is watched in this process.
+    const gone = (): Promise<string | undefined> => side.where === 'local' ? Promise.resolve(serverEnded(side.session.server))
+        : Date.now() - lastProgressAt < 2000 ? Promise.resolve(undefined) : urlRefused(side.spec.value);
     const resultsPath = await unlessBackendEnds(`the ${side.spec.label} side`, gone, blockRun, () => `${what}${lastProgress ? `, at ${lastProgress}` : ''}`);
     const document = side.where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);
     if (!document.results.some(row => row.host?.extensionKind === 'plugin')) {
