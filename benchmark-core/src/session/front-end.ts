@@ -48,6 +48,8 @@ export interface EditorFrontEnd<W extends SessionWorkspace = SessionWorkspace> {
         readonly generateTestFiles: SessionAction;
         readonly openSettings?: SessionAction;
     };
+    /** Asks in a modal dialog; true only when `action` was chosen. "Remove Test Files" needs it. */
+    confirm?(message: string, detail: string, action: string): Promise<boolean>;
     /** Logs an unexpected failure for developers (the person already got a message). */
     logError?(message: string, error: unknown): void;
     /**

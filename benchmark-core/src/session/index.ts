@@ -3,3 +3,4 @@ export * from './output-markers';
 export * from './front-end';
 export * from './session';
 export * from './accuracy';
+export * from './remove-test-files';

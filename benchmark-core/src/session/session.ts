@@ -15,6 +15,7 @@ import { SCENARIO_SETTING_KEYS } from '../settings/settings-schema';
 import { checkAccuracy, DEFAULT_ACCURACY_ROUNDS, renderAccuracyText, writeAccuracyFile } from './accuracy';
 import { AccuracyOutcome, EditorFrontEnd, FixtureGenerator, GenerateOutcome, GenerateSummary, ReportOutcome, RunOptions, RunOutcome, SessionWorkspace } from './front-end';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
+import { removeTestFiles, RemovableWorkspace, RemovalRefusals, RemoveOutcome, RemoveTestFilesOptions } from './remove-test-files';
 import { checkFixturesPresent, ignoreWorkspaceFolder, joinPath, listResultsFiles, loadFixtureManifest, writeResultsFile } from './workspace-files';
 
 /** The accuracy check's bar: sizes from 500K up (smaller reads are dominated by fixed costs both ways). */
@@ -126,26 +127,38 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
      */
     protected async exclusive<T>(what: string, options: RunOptions, scenarios: readonly string[] | undefined,
         work: (workspace: W, settings: BenchmarkSettings) => Promise<T>): Promise<T | { status: 'refused' | 'failed'; message: string }> {
+        return this.guarded(what, running => `FS Perf is already ${running}: wait for it to finish or cancel it from its notification.`, async () => {
+            const workspace = await this.requireWorkspace();
+            if (!workspace) {
+                return { status: 'refused', message: 'No folder is open.' } as const;
+            }
+            const settings = this.settings(options, scenarios);
+            if (settings instanceof Error) {
+                return { status: 'failed', message: settings.message } as const;
+            }
+            return work(workspace, settings);
+        });
+    }
+
+    /** Runs `work` as the one operation of the session; refuses with `refusal(what is running)` while another runs. */
+    protected async guarded<T>(what: string, refusal: (running: string) => string, work: () => Promise<T>): Promise<T | { status: 'refused'; message: string }> {
         // Taken before the first await, so a second command issued at once is refused.
         if (this.running) {
-            const message = `FS Perf is already ${this.running}: wait for it to finish or cancel it from its notification.`;
+            const message = refusal(this.running);
             this.frontEnd.notify('warning', message);
             return { status: 'refused', message };
         }
         this.running = what;
         try {
-            const workspace = await this.requireWorkspace();
-            if (!workspace) {
-                return { status: 'refused', message: 'No folder is open.' };
-            }
-            const settings = this.settings(options, scenarios);
-            if (settings instanceof Error) {
-                return { status: 'failed', message: settings.message };
-            }
-            return await work(workspace, settings);
+            return await work();
         } finally {
             this.running = undefined;
         }
+    }
+
+    /** "Remove Test Files" (see {@link removeTestFiles}), refused while a run or a generation goes on. */
+    async removeTestFiles(this: BenchmarkSession<R, W & RemovableWorkspace>, options?: RemoveTestFilesOptions): Promise<RemoveOutcome> {
+        return this.guarded('removing the test files', RemovalRefusals.running, () => removeTestFiles(this.frontEnd, options));
     }
 
     /** The settings as configured, validated; an invalid setting is shown to the person and returned as the Error. */
