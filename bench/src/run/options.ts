@@ -8,7 +8,8 @@ import {
     compareReleases, LOOPBACK, NetworkProfile, parseNetworkList, parseSizeList, SCENARIO_CATALOG, SCENARIO_SETTING_KEYS,
 } from '@fs-perf/benchmark-core';
 import { unsupportedTheiaVersion } from '../hosts/theia-release';
-import { COMPARE_DEFAULTS, CompareOptions, parseCompareSides } from './alternated';
+import { parseCompareSides } from './alternated';
+import { COMPARE_DEFAULTS, CompareOptions } from './compare-options';
 
 export const BENCH_HOSTS = ['theia-browser', 'vscode-server', 'theia-electron', 'vscode-desktop'] as const;
 export type BenchHost = typeof BENCH_HOSTS[number];
@@ -209,7 +210,7 @@ export function theiaUrlArgument(text: string): string {
 export type BenchArguments = Pick<BenchOptions, 'hosts' | 'iterations' | 'warmup' | 'sizes' | 'precision' | 'rounds' | 'cpuThrottle' | 'cpuPass' | 'theiaUrl'
     | 'theiaCache' | 'force'> & { readonly out?: string; readonly theiaVersion?: string[]; readonly network: NetworkChoice[];
     readonly compare?: string[]; readonly pairs?: number; readonly alpha?: number; readonly noiseThreshold?: number; readonly check?: boolean;
-    readonly budget?: number; };
+    readonly budget?: number; readonly restartEvery?: number; };
 
 /**
  * A run's options from its parsed arguments: options that do not go together are refused (the reason on stderr, exit
@@ -226,7 +227,7 @@ export function benchOptions(raw: BenchArguments, given: (name: string) => boole
     if (raw.compare) {
         return compareArguments(raw, given, base, stamp);
     }
-    const compareOnly = (['pairs', 'alpha', 'noiseThreshold', 'check', 'budget'] as const).find(name => raw[name] !== undefined);
+    const compareOnly = (['pairs', 'alpha', 'noiseThreshold', 'check', 'budget', 'restartEvery'] as const).find(name => raw[name] !== undefined);
     if (compareOnly) {
         console.error(`error: --${compareOnly.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`)} only applies with --compare.`);
         return 2;
@@ -298,6 +299,7 @@ function compareArguments(raw: BenchArguments, given: (name: string) => boolean,
             sides, pairs: raw.pairs ?? COMPARE_DEFAULTS.pairs, alpha: raw.alpha ?? DEFAULT_ALPHA,
             noiseThreshold: (raw.noiseThreshold ?? DEFAULT_NOISE_THRESHOLD_PERCENT) / 100, check: raw.check ?? false,
             ...(raw.budget === undefined ? {} : { budgetSeconds: raw.budget * 60 }),
+            restartEvery: raw.restartEvery ?? COMPARE_DEFAULTS.restartEvery,
         },
     };
 }

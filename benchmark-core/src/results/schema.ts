@@ -5,9 +5,10 @@ import { z } from 'zod';
  * interval, the precision target and what settled the runtime before each sample; version 3 adds `comparison` (a
  * side of a `yarn bench --compare` run, its rows' `rounds` then being its blocks); version 4 adds `network` (the emulated
  * link a `yarn bench --network` run measured over); version 5 adds a comparison side's `sequential` design (cells sampled
- * until resolved). Versions 1 to 4 are still read.
+ * until resolved); version 6 adds a comparison side's `starts` (which start of the side's processes measured each block).
+ * Versions 1 to 5 are still read.
  */
-export const RESULTS_SCHEMA_VERSION = 5;
+export const RESULTS_SCHEMA_VERSION = 6;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
 
 const nonEmpty = z.string().min(1);
@@ -174,7 +175,14 @@ export const comparisonSideSchema = z.object({
         lookEvery: z.number().int().positive(),
         maxPairs: z.number().int().min(6),
     }).optional(),
-});
+    /**
+     * (v6) Per block, in block order: which start of the side's processes (backend, plugin host, page) measured it, 0 the
+     * first. `yarn bench --compare` restarts both sides between pairs (`--restart-every`), so that what one start of the
+     * processes happens to get (memory layout, heap, JIT, core) varies from pair to pair instead of biasing the whole run.
+     */
+    starts: z.array(z.number().int().nonnegative()).min(1).optional(),
+}).refine(side => side.starts === undefined || side.starts.length === side.positions.length,
+    { message: 'starts must have one entry per block, as positions has', path: ['starts'] });
 
 export const skippedSchema = z.object({
     scenario: scenarioInfoSchema,

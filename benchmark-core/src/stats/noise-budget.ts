@@ -23,6 +23,15 @@ export interface NoiseBudget {
      * ratios by order; undefined unless both orders have 2 pairs or more.
      */
     readonly secondOverFirst?: number;
+    /** How many starts of the sides' processes the pairs span (given only when the run recorded them). */
+    readonly processes?: number;
+    /**
+     * What the processes themselves explain (memory layout, heap, JIT choices, core: whatever one start of a side's
+     * backend, plugin host and page happens to get): the variance of the mean log ratio from one start of the processes
+     * to the next, less what the blocks inside a start explain. Only where some start held 2 pairs or more; with fresh
+     * processes for every pair it is part of `blockVariance`.
+     */
+    readonly processVariance?: number;
 }
 
 /** Normal-consistent MAD: the standard deviation of normal data, robust to the outliers a shared machine makes. */
@@ -54,10 +63,11 @@ function mean(values: readonly number[]): number {
  * less that estimate's own sampling variance; the blocks' part is what remains (never below 0).
  */
 export function noiseBudget(baseBlocks: readonly (readonly number[])[], headBlocks: readonly (readonly number[])[],
-    headFirst: readonly boolean[]): NoiseBudget {
+    headFirst: readonly boolean[], instances?: readonly number[]): NoiseBudget {
     const pairs = baseBlocks.length;
-    if (pairs !== headBlocks.length || pairs !== headFirst.length) {
-        throw new RangeError(`A noise budget needs as many base blocks, head blocks and orders, not ${pairs}, ${headBlocks.length} and ${headFirst.length}.`);
+    if (pairs !== headBlocks.length || pairs !== headFirst.length || (instances && instances.length !== pairs)) {
+        throw new RangeError(`A noise budget needs as many base blocks, head blocks, orders (and starts) as pairs, not ${pairs}, ${headBlocks.length}, `
+            + `${headFirst.length}${instances ? ` and ${instances.length}` : ''}.`);
     }
     if (pairs < 2 || [...baseBlocks, ...headBlocks].some(block => block.length === 0 || block.some(sample => !(sample > 0)))) {
         throw new RangeError('A noise budget needs 2 pairs or more of non-empty blocks of positive samples.');
@@ -73,6 +83,7 @@ export function noiseBudget(baseBlocks: readonly (readonly number[])[], headBloc
     // What varies from pair to pair besides the order: the log ratios' variance about their order's mean.
     let unorderedVariance = totalVariance;
     let secondOverFirst: number | undefined;
+    let residuals = logRatios.map(value => value - mean(logRatios));
     if (headFirstRatios.length >= 2 && baseFirstRatios.length >= 2) {
         // log(head/base) is higher when the head goes second if the second is slower: half the difference is the effect.
         const effect = (mean(baseFirstRatios) - mean(headFirstRatios)) / 2;
@@ -82,7 +93,32 @@ export function noiseBudget(baseBlocks: readonly (readonly number[])[], headBloc
         const effectVariance = (residualVariance / 4) * (1 / headFirstRatios.length + 1 / baseFirstRatios.length);
         positionVariance = Math.max(0, effect * effect - effectVariance);
         unorderedVariance = residualVariance;
+        residuals = logRatios.map((value, index) => value - mean(headFirst[index] ? headFirstRatios : baseFirstRatios));
     }
-    const blockVariance = Math.max(0, unorderedVariance - sampleVariance);
-    return { pairs, totalVariance, sampleVariance, positionVariance, blockVariance, ...(secondOverFirst === undefined ? {} : { secondOverFirst }) };
+    const processes = instances ? processSplit(residuals, instances) : undefined;
+    const withinVariance = processes?.processVariance === undefined ? unorderedVariance : processes.withinVariance;
+    const blockVariance = Math.max(0, withinVariance - sampleVariance);
+    return {
+        pairs, totalVariance, sampleVariance, positionVariance, blockVariance, ...(secondOverFirst === undefined ? {} : { secondOverFirst }),
+        ...(processes ? { processes: processes.count, ...(processes.processVariance === undefined ? {} : { processVariance: processes.processVariance }) } : {}),
+    };
+}
+
+/**
+ * One-way random effects of the starts of the processes on the pairs' residual log ratios (order means taken out): the
+ * pooled variance inside a start, and the variance of the starts' means less what that explains of it (each mean
+ * averages its own pairs). Undefined parts where no start held 2 pairs or fewer than 2 starts were made.
+ */
+function processSplit(residuals: readonly number[], instances: readonly number[]): { count: number; withinVariance: number; processVariance?: number } {
+    const groups = new Map<number, number[]>();
+    residuals.forEach((value, index) => groups.set(instances[index], [...(groups.get(instances[index]) ?? []), value]));
+    const members = [...groups.values()];
+    const freedom = residuals.length - members.length;
+    if (members.length < 2 || freedom < 1) {
+        return { count: members.length, withinVariance: 0 };
+    }
+    const withinVariance = members.reduce((sum, group) => sum + group.reduce((inner, value) => inner + (value - mean(group)) ** 2, 0), 0) / freedom;
+    const meanInverseSize = mean(members.map(group => 1 / group.length));
+    const processVariance = Math.max(0, variance(members.map(mean)) - withinVariance * meanInverseSize);
+    return { count: members.length, withinVariance, processVariance };
 }

@@ -43,8 +43,33 @@ suite('noise budget of a paired comparison', () => {
         assert.closeTo(meanShare, 1, 0.25, `mean share of the samples ${meanShare}`);
     });
 
+    test('each start of the processes off by its own factor, pairs inside a start alike: the processes explain it, not the blocks', () => {
+        // 6 starts of 2 pairs each (A B then B A inside a start), every start's processes favouring one side by up to 10%.
+        const startFactors = [1.1, 0.92, 1.05, 0.95, 1.08, 0.9];
+        const instances = startFactors.flatMap((_, start) => [start, start]);
+        const headFirst = alternating(instances.length);
+        const base = instances.map(() => [100, 100, 100]);
+        const head = instances.map(start => [100, 100, 100].map(sample => sample * startFactors[start]));
+        const budget = noiseBudget(base, head, headFirst, instances);
+        assert.strictEqual(budget.processes, 6);
+        assert.isAbove(budget.processVariance!, 0.8 * budget.totalVariance);
+        assert.isBelow(budget.blockVariance, 0.05 * budget.totalVariance);
+        // Without the starts, the same spread is all the blocks'.
+        const unsplit = noiseBudget(base, head, headFirst);
+        assert.isUndefined(unsplit.processVariance);
+        assert.isAbove(unsplit.blockVariance, 0.8 * unsplit.totalVariance);
+    });
+
+    test('fresh processes for every pair: the processes cannot be told from the blocks, and are counted in them', () => {
+        const factors = [1, 1.2, 1.2, 1, 0.9, 0.8, 0.8, 0.9];
+        const budget = noiseBudget(factors.map(() => [100]), factors.map(factor => [100 * factor]), alternating(8), factors.map((_, index) => index));
+        assert.strictEqual(budget.processes, 8);
+        assert.isUndefined(budget.processVariance);
+        assert.isAbove(budget.blockVariance, 0.5 * budget.totalVariance);
+    });
+
     test('blocks of unequal number, empty blocks or a single pair are refused', () => {
-        assert.throws(() => noiseBudget([[1], [2]], [[1]], [true, false]), /as many base blocks, head blocks and orders, not 2, 1 and 2/);
+        assert.throws(() => noiseBudget([[1], [2]], [[1]], [true, false]), /as many base blocks, head blocks, orders \(and starts\) as pairs, not 2, 1, 2/);
         assert.throws(() => noiseBudget([[1]], [[1]], [true]), /2 pairs or more/);
         assert.throws(() => noiseBudget([[1], []], [[1], [1]], [true, false]), /non-empty blocks/);
     });

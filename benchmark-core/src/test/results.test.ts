@@ -8,7 +8,7 @@ import { sampleDocument, theiaPlugin } from './sample-document';
 suite('results schema', () => {
     test('a document made from a run validates and survives a JSON round trip', async () => {
         const document = await sampleDocument();
-        assert.strictEqual(document.schemaVersion, 5);
+        assert.strictEqual(document.schemaVersion, 6);
         assert.strictEqual(document.results.length, 2);
         assert.strictEqual(document.results[1].targetLabel, '5K');
         assert.strictEqual(document.results[1].bytes, 5120);

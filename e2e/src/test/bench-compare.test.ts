@@ -6,8 +6,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { parseResultsDocument, ResultsDocument, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
 import {
-    alternatedOrder, HostSession, packTheiaCheckout, parseBenchArguments, parseCompareSides, processGroupMembers, readTheiaTarballs,
-    REPOSITORY_ROOT, tarballsVersion, writeReport,
+    alternatedOrder, CompareRunOptions, HostSession, measureComparison, packTheiaCheckout, parseBenchArguments, parseCompareSides, PreparedSide,
+    processGroupMembers, readTheiaTarballs, REPOSITORY_ROOT, startOrder, tarballsVersion, writeReport,
 } from '@fs-perf/bench';
 import { checkReportFrame, closeSession, runToEnd, skipWithoutChromium } from './session-helpers';
 
@@ -29,6 +29,19 @@ suite('yarn bench --compare', () => {
         const order = alternatedOrder(10);
         const meanPosition = (side: string): number => order.reduce((sum, entry, position) => sum + (entry === side ? position : 0), 0) / 10;
         assert.strictEqual(meanPosition('base'), meanPosition('head'), 'over an even number of pairs both sides sit at the same mean position');
+    });
+
+    test('with fresh processes every pair, the side started first alternates against the blocks\' order (A B, B A), so neither is favoured', () => {
+        const pairs = 8;
+        const blocks = alternatedOrder(pairs);
+        const cases = Array.from({ length: pairs }, (_, pair) => `${startOrder(pair, 1)[0]} started first, ${blocks[2 * pair]} measured first`);
+        for (const started of ['base', 'head']) {
+            for (const measured of ['base', 'head']) {
+                assert.strictEqual(cases.filter(entry => entry === `${started} started first, ${measured} measured first`).length, 2, cases.join('; '));
+            }
+        }
+        // Two pairs a start (A B, B A inside it): the start order flips every start.
+        assert.deepStrictEqual([0, 1, 2, 3].map(round => startOrder(round, 2)[0]), ['base', 'head', 'base', 'head']);
     });
 
     test('a side is a release, a folder of tarballs, a built checkout or a URL, optionally labelled; anything else is refused naming it', async () => {
@@ -77,7 +90,7 @@ suite('yarn bench --compare', () => {
         if (typeof options !== 'number') {
             assert.deepStrictEqual([options.iterations, options.warmup, options.sizes, options.precision, options.cpuPass, options.hosts],
                 [5, 1, ['500K', '5000K', '10000K'], 0, false, ['theia-browser']]);
-            assert.deepInclude(options.compare!, { pairs: 14, alpha: 0.05, noiseThreshold: 0.05, check: false });
+            assert.deepInclude(options.compare!, { pairs: 14, alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1 });
         }
         const cases: [string[], RegExp][] = [
             [['--compare', '1.74.1'], /--compare takes two sides/],
@@ -86,6 +99,8 @@ suite('yarn bench --compare', () => {
             [['--pairs', '4'], /--pairs only applies with --compare/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '1'], /--pairs must be a whole number from 2 to 100/],
             [['--budget', '5'], /--budget only applies with --compare/],
+            [['--restart-every', '2'], /--restart-every only applies with --compare/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--restart-every', '-1'], /--restart-every must be a whole number from 0 to 100/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--budget', '5', '--pairs', '4'], /give one of them/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--budget', '0'], /--budget must be a number of minutes above 0/],
         ];
@@ -151,6 +166,38 @@ suite('yarn bench --compare', () => {
             await head?.dispose();
             await base.dispose();
             assert.deepStrictEqual(await processGroupMembers(base.server.pid), []);
+        }
+    });
+
+    test('fresh processes every pair: both sides stopped and started again between pairs (the first alternating), every block tagged with its start, nothing left running', async function () {
+        this.timeout(12 * 60_000);
+        const settings = { 'fsPerf.cpuPass': false, 'fsPerf.scenarios': [SCENARIO_CATALOG.vscodeReadFile.id], 'fsPerf.theia.scenarios': [SCENARIO_CATALOG.theiaDiskFloor.id] };
+        const servers: { label: string; pid: number }[] = [];
+        const side = (which: 'base' | 'head', label: string): PreparedSide => ({
+            spec: { side: which, label, kind: 'checkout', value: REPOSITORY_ROOT }, source: 'this repository\'s browser-app', where: 'local',
+            open: () => HostSession.theiaBrowser({ settings, temporaryParent: directory, onServerStarted: server => servers.push({ label, pid: server.pid }) }),
+        });
+        const lines: string[] = [];
+        const out = path.join(directory, 'restarts');
+        const options: CompareRunOptions = {
+            compare: { sides: [side('base', 'a').spec, side('head', 'b').spec], pairs: 3, alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1 },
+            iterations: 2, warmup: 0, sizes: ['500K'], out, vsix: '', log: line => lines.push(line), progress: () => () => undefined,
+        };
+        try {
+            const code = await measureComparison([side('base', 'a'), side('head', 'b')], options, Date.now());
+            assert.strictEqual(code, 0, lines.join('\n'));
+            const read = async (file: string): Promise<ResultsDocument> => parseResultsDocument(await fs.readFile(path.join(out, 'results', file), 'utf8'), file);
+            const [baseSide, headSide] = [await read('base.json'), await read('head.json')];
+            assert.deepInclude(baseSide.comparison!, { positions: [0, 3, 4], starts: [0, 1, 2] });
+            assert.deepInclude(headSide.comparison!, { positions: [1, 2, 5], starts: [0, 1, 2] });
+            // Three starts of each side, in the order a b, a b, then b a.
+            assert.deepStrictEqual(servers.map(server => server.label), ['a', 'b', 'a', 'b', 'b', 'a'], lines.join('\n'));
+            assert.strictEqual(new Set(servers.map(server => server.pid)).size, 6, 'every start is a new backend process');
+            assert.isTrue(lines.some(line => line.startsWith('starting b') && line.endsWith('start 3 of its processes')), lines.join('\n'));
+        } finally {
+            for (const server of servers) {
+                assert.deepStrictEqual(await processGroupMembers(server.pid), [], `${server.label}'s backend ${server.pid} is stopped`);
+            }
         }
     });
 

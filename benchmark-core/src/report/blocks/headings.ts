@@ -65,7 +65,10 @@ export const REPORT_HEADINGS = {
         + '(more samples per block would average it away), what the order inside a pair explains (the side measured second '
         + 'against the side measured first; alternating the order cancels it from the estimate, not from the spread), and '
         + 'the rest: what changes from one block to the next (garbage, JIT, the other side\'s processes, the machine), which '
-        + 'only more pairs average away. Shares are of the variance.',
+        + 'only more pairs average away. Starts: how many times each side\'s processes (backend, plugin host, page) were started '
+        + 'for the pairs; where a start held 2 pairs or more, Processes is what one start against another explains (memory '
+        + 'layout, heap, JIT, core), which only restarting averages away; with fresh processes for every pair it is part of '
+        + 'Blocks. Shares are of the variance.',
     environments: 'Hosts',
     notMeasured: 'Not measured',
 } as const;

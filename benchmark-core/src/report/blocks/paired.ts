@@ -90,16 +90,23 @@ function spreadPercent(variance: number): string {
     return `${(100 * Math.sqrt(variance)).toFixed(1)}%`;
 }
 
-/** The noise budget table: a row per key cell, the spread of its pair ratios and the shares of samples, position and blocks. */
+/**
+ * The noise budget table: a row per key cell, the spread of its pair ratios and the shares of samples, position, blocks
+ * and (where a start of the processes held 2 pairs or more) the processes; with fresh processes for every pair, the
+ * processes are in the blocks' share.
+ */
 export function noiseBudgetGrid(section: NoiseBudgetSection): TextGrid {
     return {
-        header: ['Host', 'Scenario', 'Size', 'Pairs', 'Spread of a pair ratio', 'Samples', 'Position', 'Blocks', 'Second / first'],
-        align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+        header: ['Host', 'Scenario', 'Size', 'Pairs', 'Starts', 'Spread of a pair ratio', 'Samples', 'Position', 'Blocks', 'Processes', 'Second / first'],
+        align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
         rows: section.rows.map(({ hostLabel, scenarioLabel, target, budget }) => {
-            const explained = budget.sampleVariance + budget.positionVariance + budget.blockVariance;
+            const explained = budget.sampleVariance + budget.positionVariance + budget.blockVariance + (budget.processVariance ?? 0);
             const share = (variance: number): string => explained > 0 ? `${Math.round((100 * variance) / explained)}%` : '–';
-            return [hostLabel, scenarioLabel, target, String(budget.pairs), spreadPercent(budget.totalVariance), share(budget.sampleVariance),
-                share(budget.positionVariance), share(budget.blockVariance), budget.secondOverFirst === undefined ? '–' : budget.secondOverFirst.toFixed(3)];
+            const processes = budget.processVariance !== undefined ? share(budget.processVariance)
+                : budget.processes === budget.pairs ? 'in blocks' : '–';
+            return [hostLabel, scenarioLabel, target, String(budget.pairs), budget.processes === undefined ? '1' : String(budget.processes),
+                spreadPercent(budget.totalVariance), share(budget.sampleVariance), share(budget.positionVariance), share(budget.blockVariance), processes,
+                budget.secondOverFirst === undefined ? '–' : budget.secondOverFirst.toFixed(3)];
         }),
     };
 }

@@ -1,0 +1,62 @@
+/** The options of `yarn bench --compare` and its defaults (see alternated.ts for the run). */
+import { ComparisonSide, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
+
+/** What a side of `--compare` is, as the user wrote it. */
+export interface CompareSideSpec {
+    readonly side: ComparisonSide['side'];
+    /** The side's name in the report: `base` / `head`, or the user's `label=` prefix. */
+    readonly label: string;
+    readonly kind: 'release' | 'tarballs' | 'checkout' | 'url';
+    /** The version, the absolute folder, or the URL. */
+    readonly value: string;
+}
+
+export interface CompareOptions {
+    readonly sides: readonly [CompareSideSpec, CompareSideSpec];
+    /** Pairs of blocks (each side measured this many times, alternated). */
+    readonly pairs: number;
+    readonly alpha: number;
+    /** Fraction (0.05 = 5%). */
+    readonly noiseThreshold: number;
+    /** Exit 1 when a cell is significantly slower beyond the threshold. */
+    readonly check: boolean;
+    /**
+     * `--budget`: sample until every cell is resolved (slower, faster, or no change within the noise threshold) or this
+     * many seconds of measuring are spent, instead of a fixed number of pairs.
+     */
+    readonly budgetSeconds?: number;
+    /** `--restart-every`: pairs measured in one start of both sides' processes; 0: one start for the whole run. */
+    readonly restartEvery: number;
+}
+
+/** The sequential design of `--budget`: the first look after 8 pairs, then every 4, at most 200 pairs. */
+export const SEQUENTIAL_MIN_PAIRS = 8;
+export const SEQUENTIAL_LOOK_EVERY = 4;
+export const SEQUENTIAL_MAX_PAIRS = 200;
+
+/** The options of a comparison run (the bench's, with `--iterations` the timed samples of each block). */
+export interface CompareRunOptions {
+    readonly compare: CompareOptions;
+    readonly iterations: number;
+    readonly warmup: number;
+    readonly sizes: string[];
+    readonly out: string;
+    readonly theiaCache?: string;
+    readonly force?: boolean;
+    readonly vsix: string;
+    readonly log: (message: string) => void;
+    readonly progress: (host: string) => (text: string) => void;
+}
+
+/** Defaults of a comparison run, where they differ from a plain `yarn bench`. */
+export const COMPARE_DEFAULTS = { pairs: 14, iterations: 5, warmup: 1, sizes: ['500K', '5000K', '10000K'], restartEvery: 1 } as const;
+
+/**
+ * The scenarios a comparison runs in the apps it starts: the reads through Theia's RPC (the plugin's, FileService's, and
+ * the RPC transport of an in-memory buffer) and the two that never touch it (the backend's own disk read, the plugin
+ * host's in-host read), which tell a change of the RPC path from one of the machine. The Node fs service (the transport
+ * plus the disk read), stream, HTTP, write and small-file scenarios are left out: the time they would take buys more
+ * pairs of these within about 10 minutes.
+ */
+export const COMPARE_THEIA_SCENARIOS = [SCENARIO_CATALOG.theiaFileServiceReadFile.id, SCENARIO_CATALOG.theiaDiskFloor.id, SCENARIO_CATALOG.theiaRpcTransport.id];
+export const COMPARE_PLUGIN_SCENARIOS = [SCENARIO_CATALOG.vscodeReadFile.id, SCENARIO_CATALOG.extensionHostNodeReadFile.id];
