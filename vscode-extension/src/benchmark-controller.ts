@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import {
-    AccuracyOutcome, BenchmarkSession, findNewestResultsFile, GenerateOutcome, ReportOutcome, RunDefinition, RunOptions, RunOutcome, SCENARIO_CATALOG, selectScenarios,
+    AccuracyOutcome, BenchmarkSession, findNewestResultsFile, GenerateOutcome, RemoveOutcome, RemoveTestFilesOptions, ReportOutcome, RunDefinition, RunOptions, RunOutcome, SCENARIO_CATALOG, selectScenarios,
 } from '@fs-perf/benchmark-core';
 import { GenerateReport, generateWorkspaceFixtures } from '@fs-perf/test-files';
 import { FsPerfCommands } from './commands';
@@ -11,7 +11,7 @@ import { createScenarios } from './scenarios';
 import { extensionHostCpuProbe } from './cpu-probe';
 import { VscodeFrontEnd } from './vscode-front-end';
 
-export type { RunOptions, RunOutcome } from '@fs-perf/benchmark-core';
+export type { RemoveOutcome, RunOptions, RunOutcome } from '@fs-perf/benchmark-core';
 export type VscodeGenerateOutcome = GenerateOutcome<GenerateReport>;
 
 /** The VS Code extension's commands over the shared session workflow. */
@@ -48,6 +48,11 @@ export class FsPerfController {
     /** "Show Report": results files of the workspace (picked, or the given workspace-relative paths) in a webview. */
     showReport(paths?: readonly string[]): Promise<ReportOutcome> {
         return this.session.showReport(paths);
+    }
+
+    /** "Remove Test Files": the workspace's `.fs-perf/`, after a confirmation (`{ confirm: false }` from a caller that asked already). */
+    removeTestFiles(options?: RemoveTestFilesOptions): Promise<RemoveOutcome> {
+        return this.session.removeTestFiles(options);
     }
 
     generateTestFiles(): Promise<VscodeGenerateOutcome> {

@@ -6,4 +6,5 @@ export const FsPerfCommands = {
     openLastResults: 'fsPerf.openLastResults',
     checkAccuracy: 'fsPerf.checkAccuracy',
     showReport: 'fsPerf.showReport',
+    removeTestFiles: 'fsPerf.removeTestFiles',
 } as const;

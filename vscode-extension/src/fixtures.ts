@@ -1,6 +1,6 @@
 import { promises as fs } from 'fs';
 import * as vscode from 'vscode';
-import { SessionWorkspace } from '@fs-perf/benchmark-core';
+import { FolderEntry, RemovableWorkspace } from '@fs-perf/benchmark-core';
 
 export function isFileNotFound(error: unknown): boolean {
     return error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'EntryNotFound');
@@ -22,7 +22,7 @@ async function orUndefinedIfMissing<T>(operation: Thenable<T>): Promise<T | unde
 }
 
 /** The workspace folder's files through `vscode.workspace.fs`, so everything works wherever the workspace lives. */
-export class VscodeWorkspaceFiles implements SessionWorkspace {
+export class VscodeWorkspaceFiles implements RemovableWorkspace {
     readonly location: string;
 
     constructor(readonly root: vscode.Uri) {
@@ -72,6 +72,20 @@ export class VscodeWorkspaceFiles implements SessionWorkspace {
         return entries?.map(([name]) => name);
     }
 
+    /** Entries with their kinds as the provider reports them: a link carries `FileType.SymbolicLink` and is not followed. */
+    async listEntries(path: string): Promise<readonly FolderEntry[] | undefined> {
+        const entries = await orUndefinedIfMissing(vscode.workspace.fs.readDirectory(this.uri(path)));
+        return entries && Promise.all(entries.map(async ([name, type]): Promise<FolderEntry> => {
+            const kind = entryKind(type);
+            return { name, type: kind, size: kind === 'file' ? (await vscode.workspace.fs.stat(this.uri(`${path}/${name}`))).size : 0 };
+        }));
+    }
+
+    async entryType(path: string): Promise<FolderEntry['type'] | undefined> {
+        const stat = await orUndefinedIfMissing(vscode.workspace.fs.stat(this.uri(path)));
+        return stat && entryKind(stat.type);
+    }
+
     async freeBytes(): Promise<number | undefined> {
         if (this.root.scheme !== 'file') {
             return undefined;
@@ -83,4 +97,8 @@ export class VscodeWorkspaceFiles implements SessionWorkspace {
             return undefined;
         }
     }
+}
+
+function entryKind(type: vscode.FileType): FolderEntry['type'] {
+    return type & vscode.FileType.SymbolicLink ? 'symbolic-link' : type & vscode.FileType.Directory ? 'directory' : 'file';
 }

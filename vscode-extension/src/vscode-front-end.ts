@@ -53,6 +53,10 @@ export class VscodeFrontEnd implements EditorFrontEnd<VscodeWorkspaceFiles> {
         return vscode.workspace.getConfiguration().get(key);
     }
 
+    async confirm(message: string, detail: string, action: string): Promise<boolean> {
+        return await vscode.window.showWarningMessage(message, { modal: true, detail }, action) === action;
+    }
+
     showReportAction(paths: readonly string[]): SessionAction {
         return command('Show Report', FsPerfCommands.showReport, [...paths]);
     }

@@ -1,7 +1,7 @@
 import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
 import { ApplicationServer } from '@theia/core/lib/common/application-protocol';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
-import { AccuracyOutcome, BenchmarkSession, GenerateOutcome, ReportOutcome, RunDefinition, RunOptions, RunOutcome, selectScenarios } from '@fs-perf/benchmark-core';
+import { AccuracyOutcome, BenchmarkSession, GenerateOutcome, RemoveOutcome, RemoveTestFilesOptions, ReportOutcome, RunDefinition, RunOptions, RunOutcome, selectScenarios } from '@fs-perf/benchmark-core';
 import { GenerateReport, generateWorkspaceFixtures } from '@fs-perf/test-files';
 import { NodeFsReadService } from '../common/node-fs-read-protocol';
 import { PluginBenchmark } from './plugin-benchmark';
@@ -70,6 +70,11 @@ export class FsPerfRunner {
     /** "Show Report (Theia)": results files of the workspace (picked, or the given workspace-relative paths) in the main area. */
     showReport(paths?: readonly string[]): Promise<ReportOutcome> {
         return this.session.showReport(paths);
+    }
+
+    /** "Remove Test Files (Theia)": the workspace's `.fs-perf/` through `FileService`, after a confirmation. */
+    removeTestFiles(options?: RemoveTestFilesOptions): Promise<RemoveOutcome> {
+        return this.session.removeTestFiles(options);
     }
 
     generateTestFiles(): Promise<GenerateOutcome<GenerateReport>> {

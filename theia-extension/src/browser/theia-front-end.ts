@@ -5,6 +5,7 @@ import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
 import { ApplicationShell } from '@theia/core/lib/browser/shell/application-shell';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { FrontendApplicationConfigProvider } from '@theia/core/lib/browser/frontend-application-config-provider';
+import { ConfirmDialog } from '@theia/core/lib/browser/dialogs';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { OutputChannel, OutputChannelManager } from '@theia/output/lib/browser/output-channel';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
@@ -82,6 +83,14 @@ export class TheiaFrontEnd implements EditorFrontEnd<TheiaWorkspaceFiles> {
 
     readSetting(key: string): unknown {
         return this.preferences[key as keyof FsPerfConfiguration];
+    }
+
+    async confirm(message: string, detail: string, action: string): Promise<boolean> {
+        const body = document.createElement('div');
+        for (const text of [message, detail]) {
+            body.appendChild(document.createElement('p')).textContent = text;
+        }
+        return await new ConfirmDialog({ title: 'FS Perf: Remove Test Files', msg: body, ok: action, cancel: 'Cancel' }).open() === true;
     }
 
     showReportAction(paths: readonly string[]): SessionAction {

@@ -2,14 +2,14 @@ import URI from '@theia/core/lib/common/uri';
 import { BinaryBuffer } from '@theia/core/lib/common/buffer';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { FileOperationError, FileOperationResult } from '@theia/filesystem/lib/common/files';
-import { SessionWorkspace } from '@fs-perf/benchmark-core';
+import { FolderEntry, RemovableWorkspace } from '@fs-perf/benchmark-core';
 
 function isNotFound(error: unknown): boolean {
     return error instanceof FileOperationError && error.fileOperationResult === FileOperationResult.FILE_NOT_FOUND;
 }
 
 /** A workspace root's files through Theia's `FileService`. */
-export class TheiaWorkspaceFiles implements SessionWorkspace {
+export class TheiaWorkspaceFiles implements RemovableWorkspace {
     readonly location: string;
 
     constructor(protected readonly fileService: FileService, readonly root: URI) {
@@ -75,4 +75,23 @@ export class TheiaWorkspaceFiles implements SessionWorkspace {
         const stat = await this.fileService.resolve(uri);
         return stat.children?.map(child => child.name);
     }
+
+    /** One `resolve` per folder; a link is reported by `isSymbolicLink` (whatever it points to) and not followed. */
+    async listEntries(path: string): Promise<readonly FolderEntry[] | undefined> {
+        const uri = this.uri(path);
+        if (!await this.fileService.exists(uri)) {
+            return undefined;
+        }
+        const stat = await this.fileService.resolve(uri, { resolveMetadata: true });
+        return stat.children?.map(child => ({ name: child.name, type: entryKind(child), size: entryKind(child) === 'file' ? child.size : 0 }));
+    }
+
+    async entryType(path: string): Promise<FolderEntry['type'] | undefined> {
+        const uri = this.uri(path);
+        return await this.fileService.exists(uri) ? entryKind(await this.fileService.resolve(uri, { resolveMetadata: true })) : undefined;
+    }
+}
+
+function entryKind(stat: { isSymbolicLink: boolean; isDirectory: boolean }): FolderEntry['type'] {
+    return stat.isSymbolicLink ? 'symbolic-link' : stat.isDirectory ? 'directory' : 'file';
 }

@@ -1,7 +1,10 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { FIXTURE_SIZE_LABELS, parseResultsDocument, RESULTS_DIRECTORY, SCENARIO_CATALOG, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
-import type { RunOutcome, VscodeGenerateOutcome as GenerateOutcome } from '../../benchmark-controller';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { RemoveOutcome, RunOutcome, VscodeGenerateOutcome as GenerateOutcome } from '../../benchmark-controller';
 import type { FsPerfApi } from '../../extension';
 
 const EXTENSION_ID = 'fs-perf.fs-perf-vscode';
@@ -178,5 +181,50 @@ suite('FS Perf extension in a real VS Code extension host', () => {
         assert.ok(opened);
         assert.strictEqual(opened.path.split('/').at(-1), newest);
         assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), opened.toString());
+    });
+
+    test('"Remove Test Files" is refused while a run is going, naming the run, and removes nothing', async () => {
+        const run = vscode.commands.executeCommand<RunOutcome>('fsPerf.runFileRead', { iterations: 20, warmup: 0, sizes: ['10000K'] });
+        try {
+            const removal = await vscode.commands.executeCommand<RemoveOutcome>('fsPerf.removeTestFiles', { confirm: false });
+            assert.deepStrictEqual(removal, {
+                status: 'refused',
+                message: 'FS Perf cannot remove the test files while it is running a benchmark: wait for it to finish or cancel it from its notification.',
+            });
+        } finally {
+            assert.strictEqual((await run).status, 'completed');
+        }
+        assert.strictEqual((await vscode.workspace.fs.stat(vscode.Uri.joinPath(fixturesFolder(), '10000K.bin'))).size, 10240000);
+    });
+
+    test('"Remove Test Files" removes .fs-perf/ through workspace.fs, counts what it held, and leaves a linked folder outside untouched', async function () {
+        if (workspaceFolder().scheme !== 'file') {
+            this.skip();
+        }
+        const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-outside-'));
+        fs.writeFileSync(path.join(outside, 'keep.txt'), 'not ours');
+        fs.symlinkSync(outside, path.join(fixturesFolder().fsPath, 'linked'));
+        const source = vscode.Uri.joinPath(workspaceFolder(), 'keep-me.txt');
+        await vscode.workspace.fs.writeFile(source, new TextEncoder().encode('a file of the workspace'));
+        try {
+            const outcome = await vscode.commands.executeCommand<RemoveOutcome>('fsPerf.removeTestFiles', { confirm: false });
+            assert.strictEqual(outcome.status, 'removed', JSON.stringify(outcome));
+            const inventory = outcome.status === 'removed' ? outcome.inventory : undefined;
+            // Six fixtures, the manifest, 1000 small files, the .gitignore, and at least one results file; the link is not followed.
+            assert.ok(inventory && inventory.files >= 1009, JSON.stringify(inventory));
+            assert.strictEqual(inventory?.links, 1);
+            // The fixtures (15,929,344 bytes), the small files (1000 x 256) and the results files.
+            assert.ok(inventory && inventory.bytes > 16_185_344 && inventory.bytes < 40_000_000, `${inventory?.bytes} bytes`);
+            await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(vscode.Uri.joinPath(workspaceFolder(), '.fs-perf'))), /FileNotFound|ENOENT|nonexistent/i);
+            assert.strictEqual(fs.readFileSync(path.join(outside, 'keep.txt'), 'utf8'), 'not ours');
+            assert.strictEqual(new TextDecoder().decode(await vscode.workspace.fs.readFile(source)), 'a file of the workspace');
+            assert.match((await api()).outputText(), /Removed .*\.fs-perf: \d{1,3}(,\d{3})* files \(\d+\.\d+ MB\)/);
+            const again = await vscode.commands.executeCommand<RemoveOutcome>('fsPerf.removeTestFiles', { confirm: false });
+            assert.strictEqual(again.status, 'refused');
+            assert.match(again.status === 'refused' ? again.message : '', /there is nothing to remove: .*\.fs-perf does not exist/);
+        } finally {
+            fs.rmSync(outside, { recursive: true, force: true });
+            await vscode.workspace.fs.delete(source);
+        }
     });
 });
