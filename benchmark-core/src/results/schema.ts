@@ -234,7 +234,7 @@ export type NetworkCheck = z.infer<typeof networkCheckSchema>;
 
 export const resultsDocumentSchema = z.object({
     schema: z.literal(RESULTS_SCHEMA_ID),
-    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(RESULTS_SCHEMA_VERSION)]),
+    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(RESULTS_SCHEMA_VERSION)]),
     /** The tool that wrote the file. */
     tool: z.object({ name: nonEmpty, version: nonEmpty }),
     runId: nonEmpty,

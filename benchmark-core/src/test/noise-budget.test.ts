@@ -87,7 +87,7 @@ suite('noise budget of a paired comparison', () => {
         assert.deepStrictEqual(section.rows.map(row => `${row.hostLabel} ${row.scenarioLabel} ${row.target} ${row.budget.pairs}`),
             ['Theia browser (plugin) workspace.fs.readFile 5000K 8', 'Theia browser (plugin) workspace.fs.readFile 10000K 8']);
         const markdown = renderReportMarkdown(report);
-        assert.match(markdown, /### Noise budget\n\n\| Host \| Scenario \| Size \| Pairs \| Spread of a pair ratio \| Samples \| Position \| Blocks \| Second \/ first \|/);
+        assert.match(markdown, /### Noise budget\n\n\| Host \| Scenario \| Size \| Pairs \| Starts \| Spread of a pair ratio \| Samples \| Position \| Blocks \| Processes \| Second \/ first \|/);
         assert.isBelow(markdown.indexOf('## Comparison'), markdown.indexOf('### Noise budget'));
     });
 });

@@ -74,8 +74,11 @@ suite('results schema', () => {
 
     test('a file from a newer schema version says to update, and non-JSON says so', async () => {
         const document = JSON.parse(JSON.stringify(await sampleDocument()));
-        document.schemaVersion = 6;
-        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 6, newer than this tool reads \(5\)/);
+        document.schemaVersion = 7;
+        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 7, newer than this tool reads \(6\)/);
+        // What an extension built before version 6 wrote is still read.
+        document.schemaVersion = 5;
+        assert.strictEqual(validateResultsDocument(document, 'v5.json').schemaVersion, 5);
         assert.throws(() => parseResultsDocument('{"schema": ', 'broken.json'), /broken\.json is not valid JSON/);
         assert.throws(() => validateResultsDocument([]), /\(root\)/);
     });
