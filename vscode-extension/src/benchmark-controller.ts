@@ -11,7 +11,7 @@ import { createScenarios } from './scenarios';
 import { extensionHostCpuProbe } from './cpu-probe';
 import { VscodeFrontEnd } from './vscode-front-end';
 
-export type { RemoveOutcome, RunOptions, RunOutcome } from '@fs-perf/benchmark-core';
+export type { RemoveOutcome, ReportOutcome, RunOptions, RunOutcome } from '@fs-perf/benchmark-core';
 export type VscodeGenerateOutcome = GenerateOutcome<GenerateReport>;
 
 /** The VS Code extension's commands over the shared session workflow. */
@@ -53,6 +53,11 @@ export class FsPerfController {
     /** "Remove Test Files": the workspace's `.fs-perf/`, after a confirmation (`{ confirm: false }` from a caller that asked already). */
     removeTestFiles(options?: RemoveTestFilesOptions): Promise<RemoveOutcome> {
         return this.session.removeTestFiles(options);
+    }
+
+    /** "Show Report from Folder": a run folder of `yarn bench` or `--compare` (the given URI or path, or picked), read where it lies. */
+    showRunFolderReport(uri?: string): Promise<ReportOutcome> {
+        return this.session.showRunFolderReport(uri);
     }
 
     generateTestFiles(): Promise<VscodeGenerateOutcome> {

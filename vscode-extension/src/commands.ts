@@ -7,4 +7,5 @@ export const FsPerfCommands = {
     checkAccuracy: 'fsPerf.checkAccuracy',
     showReport: 'fsPerf.showReport',
     removeTestFiles: 'fsPerf.removeTestFiles',
+    showRunFolderReport: 'fsPerf.showRunFolderReport',
 } as const;

@@ -22,6 +22,7 @@ export function activate(context: vscode.ExtensionContext): FsPerfApi {
         vscode.commands.registerCommand(FsPerfCommands.openLastResults, () => controller.openLastResults()),
         vscode.commands.registerCommand(FsPerfCommands.checkAccuracy, (options?: RunOptions) => controller.checkAccuracy(options)),
         vscode.commands.registerCommand(FsPerfCommands.showReport, (paths?: string[]) => controller.showReport(paths)),
+        vscode.commands.registerCommand(FsPerfCommands.showRunFolderReport, (uri?: string) => controller.showRunFolderReport(uri)),
         vscode.commands.registerCommand(FsPerfCommands.removeTestFiles, (options?: RemoveTestFilesOptions) => controller.removeTestFiles(options)),
     );
     return { outputText: () => log.contents };

@@ -53,6 +53,16 @@ export class VscodeFrontEnd implements EditorFrontEnd<VscodeWorkspaceFiles> {
         return vscode.workspace.getConfiguration().get(key);
     }
 
+    /** A run folder by its URI (or absolute path), or picked in the folder dialog. */
+    async runFolder(uri?: string): Promise<VscodeWorkspaceFiles | undefined> {
+        const folder = uri !== undefined ? (uri.startsWith('/') ? vscode.Uri.file(uri) : vscode.Uri.parse(uri))
+            : (await vscode.window.showOpenDialog({
+                canSelectFolders: true, canSelectFiles: false, canSelectMany: false,
+                title: 'FS Perf: Show Report from Folder (a run folder of yarn bench, with results/)', openLabel: 'Show Report',
+            }))?.[0];
+        return folder && new VscodeWorkspaceFiles(folder);
+    }
+
     async confirm(message: string, detail: string, action: string): Promise<boolean> {
         return await vscode.window.showWarningMessage(message, { modal: true, detail }, action) === action;
     }

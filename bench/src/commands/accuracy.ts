@@ -12,6 +12,7 @@ import { AccuracyDocument, DEFAULT_ITERATIONS, formatRatio, formatSupported, DEF
 import { ensureCodeServer } from '../hosts/code-server';
 import { HostSession } from '../hosts/host-session';
 import { integerArgument, sizeListArgument } from '../run/options';
+import { checkBeforeStarting } from '../run/preflight';
 import { ensureTheiaApp, ensureVsix, VSIX } from '../run/prepare';
 import { stopAllStarted } from '../util/processes';
 import { invocationFolder, parseCommandLine, runCli } from './command-line';
@@ -121,6 +122,9 @@ async function main(argv: readonly string[]): Promise<number> {
         return exitCode;
     }
     const raw = program.opts<AccuracyOptions>();
+    if (!checkBeforeStarting({ hosts: raw.hosts, hostsGiven: program.getOptionValueSource('hosts') === 'cli', network: false })) {
+        return 1;
+    }
     process.on('SIGINT', () => {
         HostSession.disposeAll().finally(() => stopAllStarted()).finally(() => process.exit(130));
     });

@@ -19,6 +19,7 @@ import { Command, Option } from 'commander';
 import * as os from 'os';
 import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PRECISION_RANGE, WARMUP_RANGE } from '@fs-perf/benchmark-core';
 import { HostSession } from '../hosts/host-session';
+import { hasDisplay } from '../hosts/vscode-desktop';
 import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-release';
 import { COMPARE_DEFAULTS } from '../run/alternated';
 import { bench } from '../run/bench';
@@ -27,6 +28,7 @@ import {
     DEFAULT_NOISE_THRESHOLD_PERCENT, hostListArgument, integerArgument, networkListArgument, percentageArgument, sizeListArgument,
     theiaUrlArgument, theiaVersionListArgument,
 } from '../run/options';
+import { benchRequest, checkBeforeStarting, expectedDuration, machineEnvironment } from '../run/preflight';
 import { log } from '../run/progress';
 import { stopAllStarted } from '../util/processes';
 import { invocationFolder, parseCommandLine, runCli } from './command-line';
@@ -77,6 +79,15 @@ async function main(argv: readonly string[]): Promise<number> {
     if (typeof options === 'number') {
         return options;
     }
+    // Before anything is built, installed or downloaded: what this run needs, each problem with its fix.
+    const environment = machineEnvironment();
+    const request = benchRequest(options, argv.some(argument => argument === '--hosts' || argument.startsWith('--hosts=')));
+    if (!checkBeforeStarting(request, environment)) {
+        return 1;
+    }
+    const measured = options.hosts.filter(host => request.hostsGiven || host !== 'vscode-desktop' || hasDisplay(environment.platform, environment.env));
+    log(`expected: ${expectedDuration(options, measured)}`);
+    log(`output folder: ${options.out}`);
     let stopping = false;
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         process.on(signal, () => {

@@ -7,9 +7,14 @@
  */
 import { renderResultsText, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
 import { HostSession } from '../hosts/host-session';
+import { checkBeforeStarting } from '../run/preflight';
 import { readResultsFile } from '../util/workspace';
 
 async function main(): Promise<void> {
+    if (!checkBeforeStarting({ hosts: ['theia-browser'], hostsGiven: true, network: false })) {
+        process.exitCode = 1;
+        return;
+    }
     const session = await HostSession.theiaBrowser();
     try {
         const page = session.page;

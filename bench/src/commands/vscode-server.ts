@@ -6,9 +6,14 @@
  */
 import { renderResultsText, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
 import { runInCodeServer } from '../hosts/vscode-server-host';
+import { checkBeforeStarting } from '../run/preflight';
 import { VSIX } from '../run/prepare';
 
 async function main(): Promise<void> {
+    if (!checkBeforeStarting({ hosts: ['vscode-server'], hostsGiven: true, network: false })) {
+        process.exitCode = 1;
+        return;
+    }
     const vsix = process.argv[2] ?? VSIX;
     const { document, commandDurationMs } = await runInCodeServer({ vsix, commandTitle: 'FS Perf: Run Benchmark', settings: {} });
     console.log(renderResultsText(document));

@@ -6,6 +6,11 @@ import { ServerLaunch } from '../util/server';
 
 const INSTALL_SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'install-code-server.sh');
 
+/** The code-server scripts/install-code-server.sh installs (keep in step with its CODE_SERVER_VERSION), and the VS Code it bundles. */
+export const CODE_SERVER_VERSION = '4.100.3';
+/** The only Node major code-server 4.100.3 installs on: its postinstall refuses any other ("code-server currently requires node v20"). */
+export const CODE_SERVER_NODE_MAJOR = 20;
+
 /**
  * Path of code-server's entry point, installing it into `.cache/code-server` (idempotent, about a minute
  * the first time). Throws with the installer's output when that fails.

@@ -32,6 +32,9 @@ export interface WorkbenchSelectors {
     readonly notificationWarning: string;
     /** Present while a notification shows a running operation's progress. */
     readonly notificationProgress: string;
+    /** A modal dialog (a confirmation) while it shows, and its buttons. */
+    readonly dialog: string;
+    readonly dialogButton: string;
 }
 
 /** Eclipse Theia 1.74 (browser app and Electron app). */
@@ -52,6 +55,8 @@ export const THEIA_1_74: WorkbenchSelectors = {
     notificationError: '.theia-notification-icon.error',
     notificationWarning: '.theia-notification-icon.warning',
     notificationProgress: '.theia-notification-item-progress',
+    dialog: '.dialogOverlay .dialogBlock',
+    dialogButton: '.dialogOverlay .dialogControl button.theia-button',
 };
 
 /** VS Code 1.100 (code-server 4.100). */
@@ -71,4 +76,6 @@ export const VSCODE_1_100: WorkbenchSelectors = {
     notificationError: '.notification-list-item-icon.codicon-error',
     notificationWarning: '.notification-list-item-icon.codicon-warning',
     notificationProgress: '.monaco-progress-container.active',
+    dialog: '.monaco-dialog-box',
+    dialogButton: '.monaco-dialog-box .dialog-buttons .monaco-button',
 };

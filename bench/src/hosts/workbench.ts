@@ -276,6 +276,21 @@ export class Workbench {
             .click({ timeout: timeoutMs });
     }
 
+    /** The text of the modal dialog in view (title, message, detail), once one shows. */
+    async dialogText(timeoutMs = 30_000): Promise<string> {
+        return waitFor(`a dialog in ${this.editorName}`, async () => {
+            const dialog = this.page.locator(this.selectors.dialog).filter({ visible: true }).first();
+            return await dialog.count() > 0 ? (await dialog.innerText()).replace(/\u00a0/g, ' ').trim() || undefined : undefined;
+        }, timeoutMs, 100);
+    }
+
+    /** Clicks the button labelled `button` of the modal dialog in view, and waits until the dialog is gone. */
+    async clickDialogButton(button: string, timeoutMs = 30_000): Promise<void> {
+        await this.page.locator(this.selectors.dialogButton, { hasText: exactly(button) }).filter({ visible: true }).first().click({ timeout: timeoutMs });
+        await this.page.waitForFunction(selector => !Array.from(document.querySelectorAll(selector)).some(dialog => dialog.getClientRects().length > 0),
+            this.selectors.dialog, { timeout: timeoutMs });
+    }
+
     /**
      * Runs an FS Perf command that measures ("Run Benchmark", "Run All", ...) and returns once the run has
      * started (its progress shows) or already ended. Fails at once when the command is refused or fails

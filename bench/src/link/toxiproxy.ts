@@ -6,7 +6,11 @@ import { REPOSITORY_ROOT } from '../util/repository';
 import { DisposableCollection } from '../util/disposable';
 import { RunningServer, startServer } from '../util/server';
 
-const INSTALL_SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'install-toxiproxy.sh');
+/** Builds the pinned Toxiproxy with `go install` (see the script). */
+export const TOXIPROXY_INSTALL_SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'install-toxiproxy.sh');
+const INSTALL_SCRIPT = TOXIPROXY_INSTALL_SCRIPT;
+/** The oldest Go that builds the pinned Toxiproxy (scripts/install-toxiproxy.sh says the same). */
+export const TOXIPROXY_MINIMUM_GO = { major: 1, minor: 22 } as const;
 
 /** The installed toxiproxy-server, or undefined where `scripts/install-toxiproxy.sh` has not installed it. */
 export function toxiproxyBinary(): string | undefined {

@@ -57,6 +57,11 @@ export interface EditorFrontEnd<W extends SessionWorkspace = SessionWorkspace> {
      * undefined when the person cancels. Without it, the newest file is shown.
      */
     pickResultsFiles?(choices: readonly ResultsFileChoice[]): Promise<readonly string[] | undefined>;
+    /**
+     * A folder outside the workspace as files to read, e.g. a run folder of `yarn bench`: the one of the URI string, or
+     * one the person picks (undefined when cancelled). "Show Report from Folder" needs it.
+     */
+    runFolder?(uri?: string): Promise<W | undefined>;
     /** Shows a report page (self-contained HTML, no script) in the editor, e.g. in a webview; "Show Report" needs it. */
     showReport?(title: string, html: string): void | Promise<void>;
     /** The button that runs this editor's "Show Report" command on these workspace-relative results files (offered after a run). */

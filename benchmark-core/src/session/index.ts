@@ -4,3 +4,4 @@ export * from './front-end';
 export * from './session';
 export * from './accuracy';
 export * from './remove-test-files';
+export * from './run-folder';

@@ -15,6 +15,7 @@ import { SCENARIO_SETTING_KEYS } from '../settings/settings-schema';
 import { checkAccuracy, DEFAULT_ACCURACY_ROUNDS, renderAccuracyText, writeAccuracyFile } from './accuracy';
 import { AccuracyOutcome, EditorFrontEnd, FixtureGenerator, GenerateOutcome, GenerateSummary, ReportOutcome, RunOptions, RunOutcome, SessionWorkspace } from './front-end';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
+import { runFolderResultsFiles, showRunFolderReport } from './run-folder';
 import { removeTestFiles, RemovableWorkspace, RemovalRefusals, RemoveOutcome, RemoveTestFilesOptions } from './remove-test-files';
 import { checkFixturesPresent, ignoreWorkspaceFolder, joinPath, listResultsFiles, loadFixtureManifest, writeResultsFile } from './workspace-files';
 
@@ -80,12 +81,12 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
      * given ones, validated and merged into one comparison report (headline, charts, tables), shown in the editor in
      * its colours. Reading does not disturb a run, so it is allowed while one goes on.
      */
-    async showReport(paths?: readonly string[]): Promise<ReportOutcome> {
+    async showReport(paths?: readonly string[], folder?: W): Promise<ReportOutcome> {
         const show = this.frontEnd.showReport?.bind(this.frontEnd);
         if (!show) {
             return { status: 'refused', message: `${this.frontEnd.editorName} cannot show a report page.` };
         }
-        const workspace = await this.frontEnd.workspace();
+        const workspace = folder ?? await this.frontEnd.workspace();
         if (!workspace) {
             const message = 'FS Perf needs an open folder: the results are kept in it.';
             this.frontEnd.notify('error', message, this.frontEnd.actions.openFolder);
@@ -94,12 +95,16 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
         let chosen = paths;
         if (!chosen) {
             const all = await listResultsFiles(workspace);
-            if (all.length === 0) {
-                const message = `FS Perf: there are no results yet in ${RESULTS_DIRECTORY}: run a benchmark first.`;
+            // A run folder of `yarn bench` opened as the workspace: its results, all of them, at once.
+            const runFolder = all.length === 0 ? await runFolderResultsFiles(workspace) : [];
+            if (runFolder.length > 0) {
+                chosen = runFolder;
+            } else if (all.length === 0) {
+                const message = `FS Perf: there are no results yet in ${RESULTS_DIRECTORY}: run a benchmark first, or show a run folder of 'yarn bench' with Show Report from Folder.`;
                 this.frontEnd.notify('info', message);
                 return { status: 'refused', message };
             }
-            chosen = all.length === 1 || !this.frontEnd.pickResultsFiles ? [all[0]] : await this.frontEnd.pickResultsFiles(
+            chosen ??= all.length === 1 || !this.frontEnd.pickResultsFiles ? [all[0]] : await this.frontEnd.pickResultsFiles(
                 await Promise.all(all.map(async (path, index) => ({ path, label: path.split('/').pop()!, description: await describeResultsFile(workspace, path), picked: index === 0 }))));
             if (!chosen || chosen.length === 0) {
                 return { status: 'cancelled' };
@@ -115,6 +120,11 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
             this.frontEnd.notify('error', message);
             return { status: 'failed', message };
         }
+    }
+
+    /** "Show Report from Folder": a run folder of `yarn bench` or `--compare` (the given URI, or picked), read where it lies. */
+    async showRunFolderReport(uri?: string): Promise<ReportOutcome> {
+        return showRunFolderReport(this.frontEnd, (paths, folder) => this.showReport(paths, folder), uri);
     }
 
     async generateTestFiles(): Promise<GenerateOutcome<R>> {

@@ -9,6 +9,7 @@ export namespace FsPerfCommands {
     export const CHECK_ACCURACY: Command = { id: 'fsPerf.theia.checkAccuracy', label: 'Check Accuracy of the Theia Benchmark (harness vs bare loop)', category };
     export const SHOW_REPORT: Command = { id: 'fsPerf.theia.showReport', label: 'Show Report (Theia)', category };
     export const GENERATE: Command = { id: 'fsPerf.theia.generateTestFiles', label: 'Generate Test Files (Theia FileService)', category };
+    export const SHOW_RUN_FOLDER_REPORT: Command = { id: 'fsPerf.theia.showRunFolderReport', label: 'Show Report from Folder... (Theia)', category };
     export const REMOVE_TEST_FILES: Command = { id: 'fsPerf.theia.removeTestFiles', label: 'Remove Test Files (Theia)', category };
     /** A plugin's read trace (not in the palette): see benchmark-core's `TRACE_COMMANDS`. */
     export const READ_TRACE_BEGIN: Command = { id: TRACE_COMMANDS.begin };

@@ -17,6 +17,7 @@ export class FsPerfContribution implements CommandContribution {
         registry.registerCommand(FsPerfCommands.RUN_ALL_WITH_OPTIONS, { execute: () => this.runner.runAllWithOptions() });
         registry.registerCommand(FsPerfCommands.CHECK_ACCURACY, { execute: (options?: RunOptions) => this.runner.checkAccuracy(options) });
         registry.registerCommand(FsPerfCommands.GENERATE, { execute: () => this.runner.generateTestFiles() });
+        registry.registerCommand(FsPerfCommands.SHOW_RUN_FOLDER_REPORT, { execute: (uri?: string) => this.runner.showRunFolderReport(uri) });
         registry.registerCommand(FsPerfCommands.REMOVE_TEST_FILES, { execute: (options?: RemoveTestFilesOptions) => this.runner.removeTestFiles(options) });
         registry.registerCommand(FsPerfCommands.SHOW_REPORT, { execute: (paths?: string[]) => this.runner.showReport(paths) });
         registry.registerCommand(FsPerfCommands.READ_TRACE_BEGIN, { execute: () => this.readTrace.begin() });

@@ -72,6 +72,11 @@ export class FsPerfRunner {
         return this.session.showReport(paths);
     }
 
+    /** "Show Report from Folder... (Theia)": a run folder of `yarn bench` or `--compare`, read where it lies. */
+    showRunFolderReport(uri?: string): Promise<ReportOutcome> {
+        return this.session.showRunFolderReport(uri);
+    }
+
     /** "Remove Test Files (Theia)": the workspace's `.fs-perf/` through `FileService`, after a confirmation. */
     removeTestFiles(options?: RemoveTestFilesOptions): Promise<RemoveOutcome> {
         return this.session.removeTestFiles(options);

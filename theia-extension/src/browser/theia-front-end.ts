@@ -7,6 +7,8 @@ import { MessageService } from '@theia/core/lib/common/message-service';
 import { FrontendApplicationConfigProvider } from '@theia/core/lib/browser/frontend-application-config-provider';
 import { ConfirmDialog } from '@theia/core/lib/browser/dialogs';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
+import { FileDialogService } from '@theia/filesystem/lib/browser/file-dialog/file-dialog-service';
+import URI from '@theia/core/lib/common/uri';
 import { OutputChannel, OutputChannelManager } from '@theia/output/lib/browser/output-channel';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import {
@@ -29,6 +31,7 @@ export class TheiaFrontEnd implements EditorFrontEnd<TheiaWorkspaceFiles> {
     @inject(FsPerfLogger) protected readonly logger: FsPerfLogger;
     @inject(QuickInputService) protected readonly quickInput: QuickInputService;
     @inject(ApplicationShell) protected readonly shell: ApplicationShell;
+    @inject(FileDialogService) protected readonly fileDialogs: FileDialogService;
     /** The report in the main area; a new one once the person has closed it (closing disposes a widget). */
     protected reportWidget: FsPerfReportWidget | undefined;
 
@@ -83,6 +86,16 @@ export class TheiaFrontEnd implements EditorFrontEnd<TheiaWorkspaceFiles> {
 
     readSetting(key: string): unknown {
         return this.preferences[key as keyof FsPerfConfiguration];
+    }
+
+    /** A run folder by its URI (or absolute path), or picked in the folder dialog. */
+    async runFolder(uri?: string): Promise<TheiaWorkspaceFiles | undefined> {
+        const folder = uri !== undefined ? (uri.startsWith('/') ? URI.fromFilePath(uri) : new URI(uri))
+            : await this.fileDialogs.showOpenDialog({
+                title: 'FS Perf: Show Report from Folder (a run folder of yarn bench, with results/)', openLabel: 'Show Report',
+                canSelectFolders: true, canSelectFiles: false, canSelectMany: false,
+            });
+        return folder && new TheiaWorkspaceFiles(this.fileService, folder);
     }
 
     async confirm(message: string, detail: string, action: string): Promise<boolean> {

@@ -4,7 +4,7 @@ import { FIXTURE_SIZE_LABELS, parseResultsDocument, RESULTS_DIRECTORY, SCENARIO_
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { RemoveOutcome, RunOutcome, VscodeGenerateOutcome as GenerateOutcome } from '../../benchmark-controller';
+import type { RemoveOutcome, ReportOutcome, RunOutcome, VscodeGenerateOutcome as GenerateOutcome } from '../../benchmark-controller';
 import type { FsPerfApi } from '../../extension';
 
 const EXTENSION_ID = 'fs-perf.fs-perf-vscode';
@@ -24,6 +24,17 @@ async function resultFiles(): Promise<string[]> {
     } catch {
         return [];
     }
+}
+
+/** The repository: the nearest folder up whose package.json declares the workspaces. */
+function repositoryRoot(): string {
+    for (let folder = __dirname; folder !== path.dirname(folder); folder = path.dirname(folder)) {
+        const manifest = path.join(folder, 'package.json');
+        if (fs.existsSync(manifest) && 'workspaces' in JSON.parse(fs.readFileSync(manifest, 'utf8'))) {
+            return folder;
+        }
+    }
+    throw new Error(`no repository root above ${__dirname}`);
 }
 
 async function api(): Promise<FsPerfApi> {
@@ -181,6 +192,18 @@ suite('FS Perf extension in a real VS Code extension host', () => {
         assert.ok(opened);
         assert.strictEqual(opened.path.split('/').at(-1), newest);
         assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), opened.toString());
+    });
+
+    test('"Show Report from Folder" shows a --compare run folder where it lies (base and head), copying nothing into the workspace', async () => {
+        const before = await resultFiles();
+        const runFolder = path.join(repositoryRoot(), 'docs', 'compare-2026-11-25-aa');
+        const outcome = await vscode.commands.executeCommand<ReportOutcome>('fsPerf.showRunFolderReport', runFolder);
+        assert.strictEqual(outcome.status, 'shown', JSON.stringify(outcome));
+        assert.deepStrictEqual(outcome.status === 'shown' && outcome.files, ['results/base.json', 'results/head.json']);
+        assert.deepStrictEqual(await resultFiles(), before);
+        const empty = await vscode.commands.executeCommand<ReportOutcome>('fsPerf.showRunFolderReport', path.join(runFolder, 'blocks'));
+        assert.strictEqual(empty.status, 'refused');
+        assert.match(empty.status === 'refused' ? empty.message : '', /blocks holds no results files \(results\/\*\.json\)/);
     });
 
     test('"Remove Test Files" is refused while a run is going, naming the run, and removes nothing', async () => {

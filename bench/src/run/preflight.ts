@@ -1,0 +1,220 @@
+/**
+ * The preflight every command that starts hosts runs before any build, install or download: it checks only what the
+ * requested run needs (Node, Chromium, a display, code-server's platform, Go for Toxiproxy) and names the fix for each
+ * problem, all at once. Pure functions over an injectable {@link PreflightEnvironment}, so each refusal is testable without
+ * changing the machine; {@link machineEnvironment} is the real one.
+ */
+import { spawnSync } from 'child_process';
+import { existsSync } from 'fs';
+import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, LOOPBACK } from '@fs-perf/benchmark-core';
+import { ChromiumLookup, findChromium, MACHINE_CHROMIUM_LOOKUP } from '../hosts/chromium';
+import { CODE_SERVER_NODE_MAJOR, CODE_SERVER_VERSION } from '../hosts/code-server';
+import { hasDisplay, NO_DISPLAY } from '../hosts/vscode-desktop';
+import { TOXIPROXY_INSTALL_SCRIPT, TOXIPROXY_MINIMUM_GO } from '../link/toxiproxy';
+import { BenchHost, BenchOptions, DEFAULT_BENCH_PRECISION } from './options';
+
+/** The oldest Node any part of fs-perf runs on (package.json `engines`, scripts/install-prerequisites.sh). */
+export const MINIMUM_NODE_MAJOR = 20;
+/** The newest Node major fs-perf was tried on (the Theia hosts); newer ones get a warning, not a refusal. */
+export const NEWEST_TRIED_NODE_MAJOR = 22;
+
+/** What the preflight looks at: the machine by default, anything in tests. */
+export interface PreflightEnvironment extends ChromiumLookup {
+    /** `process.version`, e.g. `v20.20.2`. */
+    readonly nodeVersion: string;
+    readonly platform: NodeJS.Platform;
+    /** Path of an executable on PATH, like `which`; undefined where there is none. */
+    which(command: string): string | undefined;
+    /** A command's standard output where it exits 0, else undefined. */
+    commandOutput(command: string, args: readonly string[]): string | undefined;
+}
+
+/** What a run needs checked. */
+export interface PreflightRequest {
+    readonly hosts: readonly BenchHost[];
+    /** Whether the user named the hosts (then a host that cannot run is refused; else a desktop host without a display is skipped). */
+    readonly hostsGiven: boolean;
+    /** Whether an emulated link was asked for (`--network` other than loopback): Toxiproxy, or Go to build it. */
+    readonly network: boolean;
+}
+
+export interface PreflightResult {
+    /** Each a reason the run cannot start, naming the fix. */
+    readonly problems: string[];
+    /** Things the user should know that do not stop the run. */
+    readonly notes: string[];
+}
+
+function output(command: string, args: readonly string[]): string | undefined {
+    const result = spawnSync(command, args, { encoding: 'utf8', timeout: 10_000 });
+    return result.status === 0 ? result.stdout : undefined;
+}
+
+/** The real machine. */
+export function machineEnvironment(): PreflightEnvironment {
+    return {
+        ...MACHINE_CHROMIUM_LOOKUP,
+        nodeVersion: process.version,
+        platform: process.platform,
+        exists: existsSync,
+        which: command => output('sh', ['-c', 'command -v "$1"', 'sh', command])?.trim() || undefined,
+        commandOutput: output,
+    };
+}
+
+function nodeMajor(version: string): number {
+    return Number(/^v?(\d+)/.exec(version)?.[1] ?? 0);
+}
+
+/** `--hosts` without `left`, for a message that says how to run without it (undefined where nothing would be left). */
+function hostsWithout(hosts: readonly BenchHost[], left: readonly BenchHost[]): string | undefined {
+    const rest = hosts.filter(host => !left.includes(host));
+    return rest.length > 0 ? `--hosts ${rest.join(',')}` : undefined;
+}
+
+/** Node: 20 or newer for anything; exactly 20 for the vscode-server host (code-server 4.100.3 installs on no other). */
+export function nodeProblems(request: PreflightRequest, environment: Pick<PreflightEnvironment, 'nodeVersion'>): PreflightResult {
+    const major = nodeMajor(environment.nodeVersion);
+    if (major < MINIMUM_NODE_MAJOR) {
+        return { problems: [`Node ${environment.nodeVersion} is too old: fs-perf needs Node ${MINIMUM_NODE_MAJOR} (e.g. \`nvm install ${MINIMUM_NODE_MAJOR}\`), then \`yarn\` again.`], notes: [] };
+    }
+    if (request.hosts.includes('vscode-server') && major !== CODE_SERVER_NODE_MAJOR) {
+        const without = hostsWithout(request.hosts, ['vscode-server']);
+        return {
+            problems: [`the vscode-server host needs Node ${CODE_SERVER_NODE_MAJOR}: code-server ${CODE_SERVER_VERSION} (VS Code 1.100.3) installs on no other, and this is Node ${environment.nodeVersion}. `
+                + `Use Node ${CODE_SERVER_NODE_MAJOR} (e.g. \`nvm install ${CODE_SERVER_NODE_MAJOR} && nvm use ${CODE_SERVER_NODE_MAJOR}\`, then \`yarn\` again)`
+                + `${without ? `, or leave that host out: ${without}` : ''}.`],
+            notes: [],
+        };
+    }
+    return major > NEWEST_TRIED_NODE_MAJOR
+        ? { problems: [], notes: [`Node ${environment.nodeVersion} is untested: fs-perf runs every host on Node ${MINIMUM_NODE_MAJOR}, and the Theia hosts on Node ${NEWEST_TRIED_NODE_MAJOR}.`] }
+        : { problems: [], notes: [] };
+}
+
+/** Chromium, for the hosts whose page it shows (theia-browser, vscode-server). */
+export function chromiumProblems(request: PreflightRequest, environment: ChromiumLookup): PreflightResult {
+    if (!request.hosts.some(host => host === 'theia-browser' || host === 'vscode-server')) {
+        return { problems: [], notes: [] };
+    }
+    const found = findChromium(environment);
+    return { problems: 'problem' in found ? [`Chromium: ${found.problem}`] : [], notes: [] };
+}
+
+/** code-server's installer is Linux only. */
+export function platformProblems(request: PreflightRequest, environment: Pick<PreflightEnvironment, 'platform'>): PreflightResult {
+    if (!request.hosts.includes('vscode-server') || environment.platform === 'linux') {
+        return { problems: [], notes: [] };
+    }
+    const without = hostsWithout(request.hosts, ['vscode-server']);
+    return {
+        problems: [`the vscode-server host runs code-server, which scripts/install-code-server.sh installs on Linux only, and this is ${environment.platform}`
+            + `${without ? `: leave that host out (${without}), or run fs-perf on Linux (e.g. in a Debian 12 container)` : ': run fs-perf on Linux (e.g. in a Debian 12 container)'}.`],
+        notes: [],
+    };
+}
+
+/** A display for the desktop hosts' windows: refused where the user named such a host, else the host is skipped (said here). */
+export function displayProblems(request: PreflightRequest, environment: Pick<PreflightEnvironment, 'platform' | 'env'>): PreflightResult {
+    const desktop = request.hosts.filter(host => host === 'vscode-desktop' || host === 'theia-electron');
+    if (desktop.length === 0 || hasDisplay(environment.platform, environment.env)) {
+        return { problems: [], notes: [] };
+    }
+    if (request.hostsGiven) {
+        const without = hostsWithout(request.hosts, desktop);
+        return { problems: [`${desktop.join(' and ')}: ${NO_DISPLAY}${without ? `; or leave ${desktop.length > 1 ? 'them' : 'it'} out: ${without}` : ''}.`], notes: [] };
+    }
+    return { problems: [], notes: [`vscode-desktop will be skipped: ${NO_DISPLAY}.`] };
+}
+
+/** Toxiproxy for `--network`: installed already, or Go 1.22+ on PATH to build it. */
+export function networkProblems(request: PreflightRequest, environment: Pick<PreflightEnvironment, 'which' | 'commandOutput'>): PreflightResult {
+    if (!request.network || environment.commandOutput('bash', [TOXIPROXY_INSTALL_SCRIPT, '--print-bin']) !== undefined) {
+        return { problems: [], notes: [] };
+    }
+    const minimum = `Go ${TOXIPROXY_MINIMUM_GO.major}.${TOXIPROXY_MINIMUM_GO.minor}`;
+    const why = `--network emulates its links with Toxiproxy, which scripts/install-toxiproxy.sh builds with ${minimum} or newer`;
+    const fix = `install Go from https://go.dev/dl/ (Debian 12's golang-go is 1.19, too old) and put its bin folder on PATH (e.g. PATH=/usr/local/go/bin:$PATH), or leave out --network.`;
+    const go = environment.which('go');
+    if (!go) {
+        return { problems: [`${why}, and there is no \`go\` on PATH: ${fix}`], notes: [] };
+    }
+    const version = /go(\d+)\.(\d+)/.exec(environment.commandOutput(go, ['version']) ?? '');
+    const tooOld = version && (Number(version[1]) < TOXIPROXY_MINIMUM_GO.major
+        || (Number(version[1]) === TOXIPROXY_MINIMUM_GO.major && Number(version[2]) < TOXIPROXY_MINIMUM_GO.minor));
+    return tooOld ? { problems: [`${why}, and ${go} is Go ${version[1]}.${version[2]}: ${fix}`], notes: [] }
+        : { problems: [], notes: ['Toxiproxy is not installed yet: it is built with Go first (about a minute).'] };
+}
+
+/** Every check the request needs, in the order a user would fix them. */
+export function preflight(request: PreflightRequest, environment: PreflightEnvironment): PreflightResult {
+    const results = [nodeProblems, platformProblems, chromiumProblems, displayProblems, networkProblems].map(check => check(request, environment));
+    return { problems: results.flatMap(result => result.problems), notes: results.flatMap(result => result.notes) };
+}
+
+/** The preflight request of a `yarn bench` run (`hostsGiven`: whether `--hosts` was on the command line). */
+export function benchRequest(options: Pick<BenchOptions, 'hosts' | 'networks'>, hostsGiven: boolean): PreflightRequest {
+    return { hosts: options.hosts, hostsGiven, network: options.networks.some(choice => choice !== LOOPBACK) };
+}
+
+/**
+ * Runs the preflight and prints its result: the problems on stderr (then false: do not start), the notes on stdout.
+ * `environment` defaults to the real machine.
+ */
+export function checkBeforeStarting(request: PreflightRequest, environment: PreflightEnvironment = machineEnvironment()): boolean {
+    const { problems, notes } = preflight(request, environment);
+    notes.forEach(note => console.log(`note: ${note}`));
+    if (problems.length > 0) {
+        console.error(`error: this run cannot start here (nothing was built or downloaded):\n${problems.map(problem => `  - ${problem}`).join('\n')}`);
+        return false;
+    }
+    return true;
+}
+
+/**
+ * Seconds one round of each host took at `yarn bench`'s defaults on a 2-core machine (docs/benchmark-2026-11-22: theia-browser
+ * 367 s, vscode-server 98 s; the release apps of docs/benchmark-2026-11-22-theia-releases ~360 s a round). The desktop hosts
+ * were never timed here: taken as their browser counterparts.
+ */
+const HOST_SECONDS: Record<BenchHost, number> = { 'theia-browser': 370, 'vscode-server': 100, 'theia-electron': 370, 'vscode-desktop': 100 };
+/** Seconds per host over each built-in link at the `--network` defaults (docs/network-2026-11-25). */
+const LINK_SECONDS: Record<string, Partial<Record<BenchHost, number>>> = {
+    loopback: { 'theia-browser': 26, 'vscode-server': 17 }, lan: { 'theia-browser': 79, 'vscode-server': 34 },
+    cable: { 'theia-browser': 163, 'vscode-server': 77 }, dsl: { 'theia-browser': 819, 'vscode-server': 387 },
+};
+/** Seconds one pair of alternated blocks took at `--compare`'s defaults (docs/compare-2026-11-25-aa: 555 s for 14 pairs). */
+const COMPARE_PAIR_SECONDS = 40;
+
+function minutes(seconds: number): string {
+    return seconds < 90 ? `${Math.max(1, Math.round(seconds / 60))} min` : `${Math.round(seconds / 60)} min`;
+}
+
+/**
+ * What the run will take, in words: the measuring time from the committed runs' timings (scaled by hosts, releases, rounds
+ * and links), what it leaves out (first-time setup), and whether the options differ from the timed defaults.
+ */
+export function expectedDuration(options: BenchOptions, hostsMeasured: readonly BenchHost[] = options.hosts): string {
+    if (options.compare) {
+        const seconds = options.compare.budgetSeconds ?? options.compare.pairs * COMPARE_PAIR_SECONDS;
+        return `about ${minutes(seconds)} of alternated blocks${options.compare.budgetSeconds ? ' (the --budget)' : ` (${options.compare.pairs} pairs, ~${COMPARE_PAIR_SECONDS} s each at the defaults)`}`
+            + ', plus building each side\'s app where the cache lacks it (a few minutes each)';
+    }
+    const overLinks = options.networks.some(choice => choice !== LOOPBACK);
+    const releases = options.theiaVersions?.length ?? 0;
+    const perHost = hostsMeasured.map(host => {
+        const copies = host === 'theia-browser' && releases > 0 ? releases : 1;
+        const each = overLinks
+            ? options.networks.reduce((sum, choice) => sum + (LINK_SECONDS[choice === LOOPBACK ? LOOPBACK : choice.name]?.[host] ?? 0), 0)
+            : HOST_SECONDS[host];
+        return { host, seconds: each * copies * options.rounds };
+    }).filter(entry => entry.seconds > 0);
+    const total = perHost.reduce((sum, entry) => sum + entry.seconds, 0);
+    const custom = overLinks && options.networks.some(choice => choice !== LOOPBACK && !(choice.name in LINK_SECONDS));
+    const differs = overLinks ? false : options.iterations !== DEFAULT_ITERATIONS || options.warmup !== DEFAULT_WARMUP
+        || options.precision !== DEFAULT_BENCH_PRECISION || options.sizes.length !== FIXTURE_SIZE_LABELS.length;
+    return `about ${minutes(total)} of measuring (${perHost.map(entry => `${entry.host}${releases > 0 && entry.host === 'theia-browser' ? ` x${releases} releases` : ''} ~${minutes(entry.seconds)}`).join(', ')}`
+        + `, as timed on a 2-core machine${differs ? ' at the defaults: your --iterations, --warmup, --precision or --sizes change it' : ''})`
+        + `${custom ? '; your own link is not in this estimate' : ''}${hostsMeasured.some(host => host === 'theia-electron' || host === 'vscode-desktop') ? '; a desktop host this machine cannot run is skipped at once' : ''}`
+        + `, plus first-time setup where missing (building ${releases > 0 ? 'each release app' : 'the browser app'}${hostsMeasured.includes('vscode-server') ? ', installing code-server' : ''}`
+        + `${overLinks ? ', building Toxiproxy' : ''}: a few minutes once)`;
+}

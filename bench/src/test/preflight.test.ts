@@ -1,0 +1,146 @@
+import { assert } from 'chai';
+import { spawnSync } from 'child_process';
+import * as path from 'path';
+import { LOOPBACK, parseNetworkList } from '@fs-perf/benchmark-core';
+import { findChromium, SNAP_CHROMIUM } from '../hosts/chromium';
+import { BenchOptions } from '../run/options';
+import { expectedDuration, preflight, PreflightEnvironment, PreflightRequest } from '../run/preflight';
+import { REPOSITORY_ROOT } from '../util/repository';
+
+/** A machine where everything is in place (Node 20, Debian's chromium, a display, Go 1.26); each test takes one thing away. */
+function machine(change: Partial<PreflightEnvironment> = {}, files: readonly string[] = ['/usr/bin/chromium']): PreflightEnvironment {
+    return {
+        nodeVersion: 'v20.20.2', platform: 'linux', env: { DISPLAY: ':99' },
+        exists: file => files.includes(file), realpath: file => file, readFile: () => 'ID=debian\n',
+        which: command => command === 'go' ? '/usr/local/go/bin/go' : undefined,
+        commandOutput: (command, args) => command.endsWith('go') && args[0] === 'version' ? 'go version go1.26.0 linux/amd64\n' : undefined,
+        ...change,
+    };
+}
+
+const ALL: PreflightRequest = { hosts: ['theia-browser', 'vscode-server', 'theia-electron', 'vscode-desktop'], hostsGiven: false, network: false };
+
+suite('preflight', () => {
+    test('a machine with everything passes every mode', () => {
+        for (const request of [ALL, { ...ALL, hostsGiven: true }, { ...ALL, network: true }, { hosts: ['theia-browser'], hostsGiven: false, network: false } as PreflightRequest]) {
+            assert.deepStrictEqual(preflight(request, machine()).problems, []);
+        }
+    });
+
+    test('Node 22: refused for the vscode-server host with the fix, accepted for the Theia hosts', () => {
+        const problems = preflight(ALL, machine({ nodeVersion: 'v22.23.3' })).problems;
+        assert.lengthOf(problems, 1);
+        assert.include(problems[0], 'needs Node 20');
+        assert.include(problems[0], 'v22.23.3');
+        assert.include(problems[0], '--hosts theia-browser,theia-electron,vscode-desktop');
+        assert.deepStrictEqual(preflight({ hosts: ['theia-browser'], hostsGiven: true, network: false }, machine({ nodeVersion: 'v22.23.3' })).problems, []);
+    });
+
+    test('Node 18 is refused for any host; Node 24 only gets a note', () => {
+        assert.include(preflight({ hosts: ['theia-browser'], hostsGiven: true, network: false }, machine({ nodeVersion: 'v18.19.0' })).problems.join(), 'too old');
+        const newer = preflight({ hosts: ['theia-browser'], hostsGiven: true, network: false }, machine({ nodeVersion: 'v24.1.0' }));
+        assert.deepStrictEqual(newer.problems, []);
+        assert.include(newer.notes.join(), 'untested');
+    });
+
+    test('no Chromium: refused naming FS_PERF_CHROMIUM; only for the hosts that use it', () => {
+        const problems = preflight(ALL, machine({}, [])).problems;
+        assert.lengthOf(problems, 1);
+        assert.include(problems[0], 'FS_PERF_CHROMIUM');
+        assert.include(problems[0], 'install-prerequisites.sh');
+        assert.notInclude(problems[0], 'snap');
+        assert.deepStrictEqual(preflight({ hosts: ['vscode-desktop'], hostsGiven: true, network: false }, machine({}, [])).problems, []);
+    });
+
+    test('FS_PERF_CHROMIUM that does not exist is named as such, even where /usr/bin/chromium exists', () => {
+        const problems = preflight(ALL, machine({ env: { DISPLAY: ':0', FS_PERF_CHROMIUM: '/nonexistent' } })).problems;
+        assert.lengthOf(problems, 1);
+        assert.include(problems[0], 'FS_PERF_CHROMIUM is /nonexistent, which does not exist');
+    });
+
+    test('Ubuntu: its chromium is a snap, said with how to use it or what to install; the snap wrapper is not taken', () => {
+        const found = findChromium(machine({ readFile: () => 'NAME="Ubuntu"\nID=ubuntu\n' }, [SNAP_CHROMIUM, '/usr/bin/chromium-browser']));
+        assert.property(found, 'problem');
+        const problem = (found as { problem: string }).problem;
+        assert.include(problem, 'snap (/snap/bin/chromium, installed here)');
+        assert.include(problem, 'FS_PERF_CHROMIUM=/snap/bin/chromium');
+        assert.include(problem, 'Google Chrome');
+        assert.deepStrictEqual(findChromium(machine({}, ['/usr/bin/google-chrome'])), { path: '/usr/bin/google-chrome' });
+        assert.deepStrictEqual(findChromium(machine({ env: { FS_PERF_CHROMIUM: SNAP_CHROMIUM } }, [SNAP_CHROMIUM])), { path: SNAP_CHROMIUM });
+    });
+
+    test('--network without Toxiproxy: refused where there is no Go, or a Go older than 1.22; nothing asked without --network', () => {
+        const noGo = machine({ which: () => undefined });
+        assert.include(preflight({ ...ALL, network: true }, noGo).problems.join(), 'no `go` on PATH');
+        assert.include(preflight({ ...ALL, network: true }, noGo).problems.join(), 'leave out --network');
+        assert.deepStrictEqual(preflight(ALL, noGo).problems, []);
+        const oldGo = machine({ which: () => '/usr/bin/go', commandOutput: (command, args) => args[0] === 'version' ? 'go version go1.19.8 linux/amd64' : undefined });
+        assert.include(preflight({ ...ALL, network: true }, oldGo).problems.join(), '/usr/bin/go is Go 1.19');
+        const installed = machine({ which: () => undefined, commandOutput: (command, args) => args[1] === '--print-bin' ? '/x/toxiproxy-server\n' : undefined });
+        assert.deepStrictEqual(preflight({ ...ALL, network: true }, installed).problems, []);
+    });
+
+    test('no display: a desktop host named in --hosts is refused with xvfb-run; in the default hosts it is only noted', () => {
+        const headless = machine({ env: {} });
+        const problems = preflight({ hosts: ['theia-browser', 'vscode-desktop'], hostsGiven: true, network: false }, headless).problems;
+        assert.lengthOf(problems, 1);
+        assert.include(problems[0], 'xvfb-run');
+        assert.include(problems[0], '--hosts theia-browser');
+        const defaults = preflight(ALL, headless);
+        assert.deepStrictEqual(defaults.problems, []);
+        assert.include(defaults.notes.join(), 'vscode-desktop will be skipped');
+        assert.deepStrictEqual(preflight({ hosts: ['vscode-desktop'], hostsGiven: true, network: false }, machine({ platform: 'darwin', env: {} })).problems, []);
+    });
+
+    test('vscode-server on macOS: refused, code-server\'s installer is Linux only', () => {
+        const problems = preflight(ALL, machine({ platform: 'darwin' })).problems;
+        assert.lengthOf(problems, 1);
+        assert.include(problems[0], 'Linux only');
+        assert.include(problems[0], 'darwin');
+    });
+
+    test('every problem at once, so one pass fixes them all', () => {
+        assert.lengthOf(preflight({ ...ALL, hostsGiven: true, network: true }, machine({ nodeVersion: 'v22.1.0', env: {}, which: () => undefined }, [])).problems, 4);
+    });
+
+    test('the expected duration scales with hosts, rounds, releases and links, and says when options differ from the timed defaults', () => {
+        const options: BenchOptions = { hosts: ['theia-browser', 'vscode-server'], iterations: 15, warmup: 2, sizes: ['1K', '5K', '50K', '500K', '5000K', '10000K'],
+            precision: 5, rounds: 1, cpuThrottle: 1, cpuPass: true, out: '/tmp/x', networks: [LOOPBACK] };
+        assert.match(expectedDuration(options), /^about 8 min of measuring \(theia-browser ~6 min, vscode-server ~2 min, as timed on a 2-core machine\)/);
+        assert.match(expectedDuration({ ...options, rounds: 2 }), /^about 16 min/);
+        assert.match(expectedDuration({ ...options, theiaVersions: ['1.54.0', '1.74.1'] }), /theia-browser x2 releases ~12 min/);
+        assert.include(expectedDuration({ ...options, iterations: 5 }), 'your --iterations');
+        assert.match(expectedDuration({ ...options, networks: [LOOPBACK, ...parseNetworkList('dsl')] }), /^about 21 min/);
+    });
+});
+
+/** The real CLI, with the machine changed through its environment: each refusal exits 1 within seconds, before any build. */
+suite('preflight: the real yarn bench refuses before any build', function () {
+    this.timeout(30_000);
+    const cli = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
+    const bench = (args: string[], env: NodeJS.ProcessEnv): { status: number | null; stderr: string; seconds: number } => {
+        const started = Date.now();
+        // A run the preflight let through would start building: the timeout stops it (and the test fails on its status).
+        const result = spawnSync(process.execPath, [cli, ...args, '--out', path.join(REPOSITORY_ROOT, '.tmp-preflight-never-written')],
+            { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 10_000, killSignal: 'SIGKILL' });
+        return { status: result.status, stderr: result.stderr, seconds: (Date.now() - started) / 1000 };
+    };
+    const refused = (result: ReturnType<typeof bench>, fix: string): void => {
+        assert.strictEqual(result.status, 1, result.stderr);
+        assert.isBelow(result.seconds, 10);
+        assert.include(result.stderr, 'cannot start here (nothing was built or downloaded)');
+        assert.include(result.stderr, fix);
+    };
+
+    test('no Chromium (FS_PERF_CHROMIUM=/nonexistent)', () => {
+        refused(bench([], { FS_PERF_CHROMIUM: '/nonexistent' }), 'FS_PERF_CHROMIUM is /nonexistent');
+    });
+
+    test('--network with no Go on PATH and no Toxiproxy installed', () => {
+        refused(bench(['--network', 'dsl'], { PATH: '/usr/bin:/bin', TOXIPROXY_DIR: '/nonexistent-toxiproxy' }), 'no `go` on PATH');
+    });
+
+    test('--hosts vscode-desktop with no display', () => {
+        refused(bench(['--hosts', 'vscode-desktop'], { DISPLAY: '', WAYLAND_DISPLAY: '' }), 'xvfb-run');
+    });
+});

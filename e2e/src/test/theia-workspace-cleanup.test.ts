@@ -1,0 +1,110 @@
+import { assert } from 'chai';
+import { promises as fs } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { HostSession, REPOSITORY_ROOT } from '@fs-perf/bench';
+import { closeSession, skipWithoutChromium } from './session-helpers';
+
+const REMOVE = 'FS Perf: Remove Test Files (Theia)';
+
+async function exists(file: string): Promise<boolean> {
+    return fs.access(file).then(() => true, () => false);
+}
+
+suite('Theia browser app: "Remove Test Files" from the palette', function (): void {
+    let session: HostSession | undefined;
+    let outside: string | undefined;
+    suiteSetup(async function (): Promise<void> {
+        await skipWithoutChromium(this);
+        session = await HostSession.theiaBrowser({ settings: { 'fsPerf.iterations': 1000, 'fsPerf.warmup': 0 }, workspace: { fixtures: { smallFileCount: 10 } } });
+    });
+    suiteTeardown(async () => {
+        await closeSession(session);
+        if (outside) {
+            await fs.rm(outside, { recursive: true, force: true });
+        }
+    });
+
+    test('refused while a run is going, naming the run; the test files stay', async () => {
+        const { workbench, workspace } = session!;
+        const run = await workbench.startRun('FS Perf: Run Theia Benchmark');
+        await workbench.waitForNotification('the progress to show a sample count', notification => notification.progress && /timed \d+\/1000/.test(notification.message), 120_000);
+        await workbench.runCommand(REMOVE);
+        const refusal = await workbench.waitForNotification('the refusal', notification => /cannot remove the test files/.test(notification.message));
+        assert.strictEqual(refusal.message,
+            'FS Perf cannot remove the test files while it is running a benchmark: wait for it to finish or cancel it from its notification.');
+        assert.strictEqual(refusal.severity, 'warning');
+        await workbench.clickNotificationButton('FS Perf: Run Theia Benchmark', 'Cancel');
+        assert.deepStrictEqual(await run.end({ timeoutMs: 120_000 }), { status: 'cancelled' });
+        assert.isTrue(await exists(path.join(workspace!, '.fs-perf', 'fixtures', '10000K.bin')));
+    });
+
+    test('asks first, saying what and how much; Cancel keeps it, Remove removes .fs-perf/ and not what a link in it points to', async () => {
+        const { workbench, workspace } = session!;
+        outside = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-outside-'));
+        await fs.writeFile(path.join(outside, 'keep.txt'), 'not ours');
+        await fs.symlink(outside, path.join(workspace!, '.fs-perf', 'linked'));
+        await fs.writeFile(path.join(workspace!, 'keep-me.txt'), 'a file of the workspace');
+
+        await workbench.runCommand(REMOVE);
+        const question = await workbench.dialogText();
+        // Six fixtures (15,929,344 bytes), the manifest, 10 small files of 256 bytes, and the .gitignore where the session wrote one.
+        assert.match(question, new RegExp(`Remove ${path.join(workspace!, '.fs-perf').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\? 1[6-9] files \\(15\\.9 MB\\) in \\d+ folders?, `
+            + 'and 1 symbolic link \\(removed as a link; what it points to stays\\)'), question);
+        assert.include(question, 'This cannot be undone.');
+        await workbench.clickDialogButton('Cancel');
+        assert.isTrue(await exists(path.join(workspace!, '.fs-perf', 'fixtures', 'manifest.json')), 'Cancel removes nothing');
+
+        await workbench.runCommand(REMOVE);
+        await workbench.dialogText();
+        await workbench.clickDialogButton('Remove');
+        const done = await workbench.waitForNotification('the removal\'s message', notification => /FS Perf: removed/.test(notification.message));
+        assert.match(done.message, /^FS Perf: removed .*\.fs-perf: 1[6-9] files \(15\.9 MB\)/);
+        assert.isFalse(await exists(path.join(workspace!, '.fs-perf')), '.fs-perf/ is gone');
+        assert.strictEqual(await fs.readFile(path.join(outside, 'keep.txt'), 'utf8'), 'not ours', 'the linked folder outside is untouched');
+        assert.strictEqual(await fs.readFile(path.join(workspace!, 'keep-me.txt'), 'utf8'), 'a file of the workspace');
+    });
+});
+
+suite('Theia browser app without a folder: "Remove Test Files" refuses', function (): void {
+    let session: HostSession | undefined;
+    suiteSetup(async function (): Promise<void> {
+        await skipWithoutChromium(this);
+        session = await HostSession.theiaBrowser({ workspace: 'none' });
+    });
+    suiteTeardown(() => closeSession(session));
+
+    test('an error that says no folder is open, with Open Folder', async () => {
+        const { workbench } = session!;
+        await workbench.runCommand(REMOVE);
+        const refusal = await workbench.waitForNotification('the refusal', notification => /Remove Test Files needs an open folder/.test(notification.message));
+        assert.strictEqual(refusal.severity, 'error');
+        assert.include(refusal.buttons, 'Open Folder');
+    });
+});
+
+suite('Theia browser app on a --compare run folder: "Show Report (Theia)" opens it directly', function (): void {
+    let session: HostSession | undefined;
+    let folder: string | undefined;
+    suiteSetup(async function (): Promise<void> {
+        await skipWithoutChromium(this);
+        folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-run-folder-'));
+        await fs.cp(path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-aa', 'results'), path.join(folder, 'results'), { recursive: true });
+        session = await HostSession.theiaBrowser({ workspace: { path: folder } });
+    });
+    suiteTeardown(async () => {
+        await closeSession(session);
+        if (folder) {
+            await fs.rm(folder, { recursive: true, force: true });
+        }
+    });
+
+    test('base and head in one report, nothing copied into the folder', async () => {
+        const { workbench } = session!;
+        await workbench.runCommand('FS Perf: Show Report (Theia)');
+        const frame = await workbench.frameShowing('<h2>Headline</h2>', 60_000);
+        assert.include(await frame.title(), '2 results files');
+        assert.deepStrictEqual((await fs.readdir(folder!)).sort(), ['results']);
+        assert.deepStrictEqual((await fs.readdir(path.join(folder!, 'results'))).sort(), ['base.json', 'head.json']);
+    });
+});
