@@ -8,7 +8,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { AccuracyDocument, DEFAULT_ITERATIONS, formatRatio, formatSupported, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, renderTextTable, WARMUP_RANGE } from '@fs-perf/benchmark-core';
+import { AccuracyDocument, DEFAULT_ITERATIONS, formatRatioInterval, formatSupported, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, renderTextTable, WARMUP_RANGE } from '@fs-perf/benchmark-core';
 import { ensureCodeServer } from '../hosts/code-server';
 import { HostSession } from '../hosts/host-session';
 import { integerArgument, sizeListArgument } from '../run/options';
@@ -84,7 +84,7 @@ async function accuracy(options: AccuracyOptions): Promise<number> {
         { header: 'Harness / bare [95% CI]', align: 'right' }, { header: 'Per round', align: 'left' }, { header: 'Verdict', align: 'left' },
     ], cases.map(({ host, result }) => [
         host, result.scenario.label, result.targetLabel, formatSupported(result.bareMedianMs),
-        formatSupported(result.harnessMedianMs, result.harnessIntervalMs), formatRatio(result.ratio),
+        formatSupported(result.harnessMedianMs, result.harnessIntervalMs), formatRatioInterval(result.ratio),
         result.rounds.map(round => round.ratio.toFixed(2)).join(' '), result.verdict,
     ])));
     if (options.out) {

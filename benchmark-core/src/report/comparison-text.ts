@@ -1,15 +1,14 @@
 import { CellChange, cellName, CHANGE_VERDICTS, RunComparison, verdictCounts } from '../compare/run-comparison';
 import { MINIMUM_ROUNDS } from '../stats/bootstrap';
 import { MINIMUM_PAIRS } from '../stats/change';
-import { formatDetectable, formatComparisonMedian, formatPercent, formatPValue } from './blocks/numbers';
-import { formatRatioInterval } from '../stats/precision';
+import { formatChangeRatio, formatDetectable, formatComparisonMedian, formatPercent, formatPValue } from './blocks/numbers';
 import { renderTextTable } from './text';
 
 /** The comparison as a text table, a summary line with the count of each verdict, and the cells measured in one run only. */
 export function renderRunComparison(comparison: RunComparison): string {
     const level = formatPercent(1 - comparison.alpha);
     const rows = comparison.cells.map(cell => [
-        cell.hostLabel, cell.scenarioId, cell.target, formatComparisonMedian(cell.baseline), formatComparisonMedian(cell.current), formatRatioInterval(cell.ratio),
+        cell.hostLabel, cell.scenarioId, cell.target, formatComparisonMedian(cell.baseline), formatComparisonMedian(cell.current), formatChangeRatio(cell.ratio),
         formatPValue(cell.pValue), formatPValue(cell.adjustedPValue), unitsOf(cell), cell.verdict, formatDetectable(cell.smallestDetectable),
     ]);
     const counts = verdictCounts(comparison);

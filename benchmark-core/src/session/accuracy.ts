@@ -1,5 +1,5 @@
 import { BenchmarkCancelledError } from '../errors';
-import { formatSupported } from '../stats/precision';
+import { formatRatioInterval, formatSupported } from '../stats/precision';
 import { Interval } from '../stats/median-interval';
 import { RatioEstimate, roundsEstimate } from '../stats/bootstrap';
 import { HostInfo } from '../results/schema';
@@ -161,7 +161,7 @@ export function renderAccuracyText(cases: readonly AccuracyCase[], tolerance = 0
         result.targetLabel,
         formatSupported(result.bareMedianMs),
         formatSupported(result.harnessMedianMs, result.harnessIntervalMs),
-        formatRatio(result.ratio),
+        formatRatioInterval(result.ratio),
         result.rounds.map(round => round.ratio.toFixed(2)).join(' '),
         result.verdict,
     ]);
@@ -173,11 +173,6 @@ export function renderAccuracyText(cases: readonly AccuracyCase[], tolerance = 0
     ], rows)}\n${failed === 0
         ? `Accuracy: the harness adds nothing measurable (every ratio within ${tolerance * 100}% or inside the noise).`
         : `Accuracy: ${failed} of ${cases.length} cases differ from the bare loop by more than ${tolerance * 100}% and more than the noise.`}`;
-}
-
-/** A harness / bare ratio with its interval, e.g. `1.02 [0.97, 1.08]`. */
-export function formatRatio(ratio: RatioEstimate): string {
-    return `${ratio.ratio.toFixed(2)} [${ratio.low.toFixed(2)}, ${ratio.high.toFixed(2)}]`;
 }
 
 /** Folder, relative to a workspace root, the accuracy checks are written to (apart from the results files). */

@@ -30,7 +30,9 @@ function handMadeReport(rowLabel: string, medianMs: number): ComparisonReport {
 suite('report renderers', () => {
     test('Markdown: the tables with medians formatted from the statistics, a dash where nothing was measured, factor rows', () => {
         const markdown = renderReportMarkdown(buildComparisonReport(sampleRun()));
-        assert.match(markdown, /^# FS Performance report\n\n(## Headline\n\n(- [^\n]+\n)+\n)?## How to read\n\n[^\n]+\n\n## VS Code extension \/ plugin: workspace\.fs\.readFile, median ms \[95% interval\]\n\n\| Host \| 1K \| 10000K \|\n\|---\|---:\|---:\|\n\| VS Code server \| 2\.00 \(n<6\) \| 10\.0 \(n<6\) \|\n/);
+        assert.match(markdown, /^# FS Performance, default run: \d{4}-\d\d-\d\d, Test CPU, 2 cores\n\n## Headline\n\n[^\n]+\n\n### Key figures\n\n(- [^\n]+\n)+\n## How to read\n/,
+            'the kind of run, CPU and cores; the sentences, then the key figures');
+        assert.match(markdown, /\n## VS Code extension \/ plugin: workspace\.fs\.readFile, median ms \[95% interval\]\n\n\| Host \| 1K \| 10000K \|\n\|---\|---:\|---:\|\n\| VS Code server \| 2\.00 \(n<6\) \| 10\.0 \(n<6\) \|\n/);
         assert.match(markdown, /\| HTTP fetch \(wire floor\) \| – \| 60\.0 \(n<6\) \|/);
         assert.notMatch(markdown, /NaN|undefined|Infinity|\[object/);
         assert.match(markdown, /### Theia browser \(plugin\) vs VS Code server\n\n\| {2}\| 1K \| 10000K \|\n\|---\|---:\|---:\|\n\| Time \| 6\.00 \(n<6\) \| 490 \(n<6\) \|\n\| Factor \| 4\.00 \(n<6\) \| 50\.0 \(n<6\) \|/);

@@ -86,7 +86,7 @@ suite('run comparison', () => {
         const text = renderRunComparison(compareRuns(baseline, current, { minSize: '500K' }));
         const lines = text.split('\n');
         assert.match(lines[0], /^Host\s+Scenario\s+Size\s+Baseline ms \[95%\]\s+Current ms \[95%\]\s+Ratio \[95%\]\s+p\s+p adj\.\s+Units\s+Verdict\s+Detectable$/);
-        assert.match(text, /\nVS Code server\s+vscode\.workspace\.fs\.readFile\s+10000K\s+\d+ \[[\d.]+, [\d.]+\]\s+\d+ \[[\d.]+, [\d.]+\]\s+1\.4 \[1\.[\d]+, 1\.[\d]+\]\s+<0\.001\s+<0\.001\s+samples\s+slower\s+±[\d.]+%\n/);
+        assert.match(text, /\nVS Code server\s+vscode\.workspace\.fs\.readFile\s+10000K\s+\d+ \[[\d.]+, [\d.]+\]\s+\d+ \[[\d.]+, [\d.]+\]\s+1\.4 \[1\.[\d]+, 1\.[\d]+\]\s+<0\.001\s+<0\.001\s+samples\s+slower\s+0\.\d\d–1\.\d\d\n/);
         assert.include(text, '4 cells from 500K up: 1 slower, 1 faster, 1 no change, 1 inconclusive.');
         assert.include(text, 'Inconclusive: the samples cannot tell a change beyond 5% from noise');
         const strict = renderRunComparison(compareRuns(baseline, current, { minSize: '500K', alpha: 0.01, noiseThreshold: 0.1 }));

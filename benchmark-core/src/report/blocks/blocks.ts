@@ -2,10 +2,11 @@ import { ComparisonReport, HeadlineSection, PairedHeadlineSection, ReportSection
 import { heading, ReportBlock, table } from './block';
 import { distributionGrid, environmentGrid, factorGrid, medianGrid, notMeasuredGrid, streamGrid } from './grids';
 import { REPORT_HEADINGS } from './headings';
-import { headlineItems } from './headline';
+import { headlineBlocks } from './headline';
+import { pairedHeadlineBlocks } from './paired-headline';
 import { cpuGrid, cpuNote, hopsBlocks, precisionGrid, precisionNote, vscodePartsGrid } from './hops-cpu';
 import { networkBlocks } from './network';
-import { noiseBudgetGrid, oneSideOnlyNote, pairedComparisonGrid, pairedComparisonNote, pairedHeadlineItems } from './paired';
+import { noiseBudgetGrid, oneSideOnlyNote, pairedComparisonGrid, pairedComparisonNote } from './paired';
 
 /** The headings, notes, tables and charts of every section, in the report's order. */
 export function reportBlocks(report: ComparisonReport): ReportBlock[] {
@@ -17,8 +18,8 @@ export function reportBlocks(report: ComparisonReport): ReportBlock[] {
     // A comparison report says how to read its own table, with the comparison.
     const compares = report.sections.some(section => section.kind === 'paired-comparison');
     const blocks: ReportBlock[] = [heading(1, report.title),
-        ...(headline ? [heading(2, REPORT_HEADINGS.headline), { kind: 'list' as const, items: headlineItems(headline) }] : []),
-        ...(pairedHeadline ? [heading(2, REPORT_HEADINGS.headline), { kind: 'list' as const, items: pairedHeadlineItems(pairedHeadline) }] : []),
+        ...(headline ? [heading(2, REPORT_HEADINGS.headline), ...headlineBlocks(headline)] : []),
+        ...(pairedHeadline ? [heading(2, REPORT_HEADINGS.headline), ...pairedHeadlineBlocks(pairedHeadline)] : []),
         ...(compares ? [] : [heading(2, REPORT_HEADINGS.howToRead), { kind: 'paragraph' as const, text: REPORT_HEADINGS.howToReadNote }]),
         ...(sizeCharts.length > 0 ? [{ kind: 'charts' as const, charts: sizeCharts }] : [])];
     for (const section of report.sections) {

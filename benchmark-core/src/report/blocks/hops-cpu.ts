@@ -1,11 +1,15 @@
 import { PROC_TICKS_PER_SECOND } from '../../measure/cpu';
 import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
-import { formatShare, formatSupported } from '../../stats/precision';
+import { formatAtResolution, formatAtPlace, formatShare, formatSupported } from '../../stats/precision';
+import { HOP_RESOLUTION_MS } from '../model/hops';
 import { CpuSection, HopsSection } from '../model/section-types';
 import { HopColumn, HopRow, PrecisionMiss, VscodePartsRow } from '../model/types';
 import { heading, paragraph, ReportBlock, table } from './block';
 import { ColumnAlign, TextGrid } from './block';
 import { formatMedian, formatPart, formatPercentValue, NOT_MEASURED_CELL, percent, TOO_FEW_SAMPLES } from './numbers';
+
+/** A hop the shared clock cannot resolve (see `HOP_RESOLUTION_MS`), left out of the shares. */
+export const BELOW_HOP_RESOLUTION = `<${formatAtPlace(HOP_RESOLUTION_MS, -1)}`;
 
 /** How far the sums of hops at 500K and up are from the traced reads, and the traced from the untraced: the sentence under the hop tables. */
 export function hopsNote(section: HopsSection): string {
@@ -26,7 +30,8 @@ export function hopsNote(section: HopsSection): string {
         'Each process on a Theia plugin\'s workspace.fs.readFile records when the read passed it, on the clock the machine\'s processes share, '
         + 'and each traced sample (workspace.fs.readFile run alone with the trace on) is split into the hops of the tables above: they add up to each traced '
         + 'call by construction. Each hop is its mean over the typical samples, the middle half of the matched samples ranked by their '
-        + 'total (so the hops add up, which medians of skewed parts would not), with its share of their sum.',
+        + 'total (so the hops add up, which medians of skewed parts would not), with its share of their sum. '
+        + `A hop below the clock's ${formatAtPlace(HOP_RESOLUTION_MS, -1)} ms resolution (or below 0) shows as "${BELOW_HOP_RESOLUTION}" and is left out of the shares.`,
         agreement,
         traceCost,
         ...(negative.length > 0 ? [`A hop below 0 means the processes' clocks disagree by that much (${negative.join('; ')}).`] : []),
@@ -41,7 +46,7 @@ export function hopGrid(hops: readonly HopColumn[], rows: readonly HopRow[]): Te
             'Rest, ms (% of traced)', `Untraced read, median ms [${level}]`, 'Traced / untraced', 'Matched', 'Unmatched'],
         align: ['left', ...hops.map((): ColumnAlign => 'right'), 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
         rows: rows.map(row => [
-            row.targetLabel, ...row.hops.map(hop => formatPart(hop?.ms, hop?.share)), formatPart(row.sumOfHopsMs), formatMedian(row.traced),
+            row.targetLabel, ...row.hops.map(hop => hop && hop.share === undefined ? BELOW_HOP_RESOLUTION : formatPart(hop?.ms, hop?.share)), formatPart(row.sumOfHopsMs), formatMedian(row.traced),
             formatPart(row.restMs, row.restShare), formatMedian(row.untraced),
             row.tracedOverUntraced === undefined ? NOT_MEASURED_CELL : row.tracedOverUntraced.toFixed(2), String(row.matched), String(row.unmatched),
         ]),
@@ -57,8 +62,10 @@ export function vscodePartsGrid(rows: readonly VscodePartsRow[]): TextGrid {
         align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
         rows: rows.map(row => {
             const read = row.readFile.statistics.medianMs;
-            const share = (valueMs: number, of: number): number | undefined => of === 0 ? undefined : valueMs / of;
             const workbench = row.workbench;
+            // Parts are differences of medians: shares only where none is below 0, so that they add up to 100%.
+            const share = (valueMs: number, of: number): number | undefined => of === 0 || row.restMs < 0 || (workbench?.restMs ?? 0) < 0
+                ? undefined : valueMs / of;
             const throughWorkbench = workbench?.read.statistics.medianMs ?? 0;
             return [row.hostLabel, row.targetLabel, formatMedian(row.readFile), formatPart(row.floor.statistics.medianMs, share(row.floor.statistics.medianMs, read)),
                 formatPart(row.roundTripMs, share(row.roundTripMs, read)), formatPart(row.restMs, share(row.restMs, read)),
@@ -82,7 +89,7 @@ export function cpuGrid(section: CpuSection): TextGrid {
     return {
         header: ['Host', 'Scenario', 'Size', ...section.processes.map(process => `${process}, CPU ms/MB`), 'Calls', 'Wall ms/MB'],
         align: ['left', 'left', 'left', ...section.processes.map((): ColumnAlign => 'right'), 'right', 'right'],
-        rows: section.rows.map(row => [row.hostLabel, row.scenario.label, row.targetLabel, ...row.cpuMsPerMegabyte.map(value => formatPart(value)),
+        rows: section.rows.map(row => [row.hostLabel, row.scenario.label, row.targetLabel, ...row.cpuMsPerMegabyte.map(value => value === undefined ? NOT_MEASURED_CELL : formatAtResolution(value, row.resolutionMsPerMegabyte)),
             String(row.calls), formatPart(row.wallMsPerMegabyte)]),
     };
 }

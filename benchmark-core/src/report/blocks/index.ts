@@ -5,5 +5,6 @@ export { medianGrid, DISTRIBUTION_ROWS, distributionGrid, factorGrid, environmen
 export * from './headline';
 export { hopsNote, hopGrid, vscodePartsGrid, cpuNote, cpuGrid, precisionGrid } from './hops-cpu';
 export { networkNote, networkCheckGrid, wireFloorGrid } from './network';
-export { pairedHeadlineItems, pairedComparisonGrid, pairedComparisonNote } from './paired';
+export { pairedComparisonGrid, pairedComparisonNote } from './paired';
+export { pairedHeadlineSentences, pairedKeyFigures } from './paired-headline';
 export * from './blocks';

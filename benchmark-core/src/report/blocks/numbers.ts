@@ -1,12 +1,12 @@
 import { MedianEstimate } from '../../compare/run-comparison';
 import { RatioEstimate } from '../../stats/bootstrap';
 import { Interval, minimumSamplesForMedianInterval } from '../../stats/median-interval';
-import { formatInterval, formatShare, formatSupported, formatWithInterval } from '../../stats/precision';
+import { formatDetectableRange, formatPercentileValue, formatRatioInterval, formatShare, formatSupported, formatWithInterval } from '../../stats/precision';
 import { FactorCell, MedianCell, WireFloorCell } from '../model/types';
 
-/** A smallest detectable change as a percentage: `±4.2%`, `±12%`; `–` where there is none. */
+/** A smallest detectable change as the ratios the run could not tell from no change: `0.86–1.16`; `–` where there is none. */
 export function formatDetectable(fraction: number): string {
-    return Number.isFinite(fraction) ? `±${formatShare(fraction)}` : '–';
+    return formatDetectableRange(fraction);
 }
 
 export function formatComparisonMedian(estimate: MedianEstimate): string {
@@ -37,56 +37,47 @@ export function percent(level: number): string {
 }
 
 
-/**
- * A factor's interval with the digits it supports, and more for a bound that would read as 1 without being 1
- * (1.04 as `1.04`, not `1.0`): only "no measurable difference" says that an interval includes 1.
- */
-function formatFactorInterval(interval: Interval): string {
-    const bound = (value: number): string => {
-        let text = formatSupported(value, interval);
-        for (let digits = 2; Number(text) === 1 && value !== 1 && digits <= 15; digits++) {
-            text = value.toPrecision(digits);
-        }
-        return text;
-    };
-    return `[${bound(interval.low)}, ${bound(interval.high)}]`;
-}
-
 /** A value and its interval, with the digits the interval supports: `270 [210, 370]`; without one, `5.09 (n<6)`. */
 export function formatEstimate(value: number, interval: Interval | undefined): string {
-    return interval ? `${formatSupported(value, interval)} ${formatInterval(value, interval)}` : `${formatSupported(value)} (${TOO_FEW_SAMPLES})`;
+    return interval ? formatWithInterval(value, interval) : `${formatSupported(value)} (${TOO_FEW_SAMPLES})`;
 }
 
 export function formatMedian(cell: MedianCell | undefined): string {
     return cell ? formatEstimate(cell.statistics.medianMs, cell.medianInterval) : NOT_MEASURED_CELL;
 }
 
-/** A factor with its interval, or "no measurable difference" with the interval when that includes 1. */
+/** A factor with its interval, then ", no measurable difference" when that interval includes 1. */
 export function formatFactor(cell: FactorCell | undefined): string {
     if (cell?.factor === undefined) {
         return NOT_MEASURED_CELL;
     }
-    if (!cell.factorInterval) {
-        return formatEstimate(cell.factor, undefined);
-    }
-    return cell.noMeasurableDifference
-        ? `${NO_MEASURABLE_DIFFERENCE} ${formatInterval(cell.factor, cell.factorInterval)}`
-        : `${formatSupported(cell.factor, cell.factorInterval)} ${formatFactorInterval(cell.factorInterval)}`;
+    const estimate = formatRatioEstimate(cell.factor, cell.factorInterval);
+    return cell.factorInterval && cell.noMeasurableDifference ? `${estimate}, ${NO_MEASURABLE_DIFFERENCE}` : estimate;
 }
 
 /** A percentile of a cell's samples, with the digits its median's interval supports. */
 export function formatPercentile(cell: MedianCell | undefined, valueMs: (cell: MedianCell) => number): string {
-    return cell ? formatSupported(valueMs(cell), cell.medianInterval) : NOT_MEASURED_CELL;
+    return cell ? formatPercentileValue(valueMs(cell), cell.medianInterval) : NOT_MEASURED_CELL;
 }
 
 
-/** Milliseconds (or ms per MB) without an interval, three significant digits, and the share of a whole after them: `12.3 (45%)`. */
+/**
+ * Milliseconds (or ms per MB) without an interval, three significant digits, and the share of a whole after them:
+ * `12.3 (45%)`. A share outside 0 to 100% is left out (a part of noisy medians can exceed its whole), and a part below 0
+ * prints as {@link NOISE_PART}: what it stands for took no time the clocks could tell apart.
+ */
 export function formatPart(valueMs: number | undefined, share?: number): string {
     if (valueMs === undefined) {
         return NOT_MEASURED_CELL;
     }
-    return share === undefined ? formatSupported(valueMs) : `${formatSupported(valueMs)} (${formatShare(share)})`;
+    if (valueMs < 0) {
+        return NOISE_PART;
+    }
+    return share === undefined || share < 0 || share > 1 ? formatSupported(valueMs) : `${formatSupported(valueMs)} (${formatShare(share)})`;
 }
+
+/** What a part below 0 (a difference of medians, or a hop between two processes' clocks) prints as. */
+export const NOISE_PART = '≈0';
 
 export function formatPercentValue(value: number): string {
     return value >= 10 ? value.toFixed(0) : value.toFixed(1);
@@ -107,12 +98,12 @@ export function formatFloorMs(floorMs: number): string {
 
 /** A ratio with its interval, as a factor: the digits the interval supports, and a bound near 1 never printed as 1; without one, `1.02 (n<6)`. */
 export function formatRatioEstimate(ratio: number, interval: Interval | undefined): string {
-    return interval ? `${formatSupported(ratio, interval)} ${formatFactorInterval(interval)}` : formatEstimate(ratio, undefined);
+    return interval ? formatWithInterval(ratio, interval, { ratio: true }) : formatEstimate(ratio, undefined);
 }
 
 /** A ratio (head / base) with its interval, as a factor ({@link formatRatioEstimate}). */
 export function formatChangeRatio(ratio: RatioEstimate): string {
-    return formatRatioEstimate(ratio.ratio, ratio);
+    return formatRatioInterval(ratio);
 }
 
 export function formatMedianEstimate(estimate: MedianEstimate): string {

@@ -1,44 +1,8 @@
 import { cellName } from '../../compare/run-comparison';
 import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
-import { formatShare } from '../../stats/precision';
-import { NoiseBudgetSection, PairedComparisonSection, PairedHeadlineSection } from '../model/section-types';
+import { NoiseBudgetSection, PairedComparisonSection } from '../model/section-types';
 import { TextGrid } from './block';
 import { formatChangeRatio, formatDetectable, formatMedianEstimate, formatPercent, formatPValue, percent } from './numbers';
-
-/** What both sides are: one source when they share it, else each side's. */
-function sidesSources(section: Pick<PairedHeadlineSection, 'base' | 'head'>): string {
-    const { base, head } = section;
-    return base.source === head.source ? `both ${base.source}` : `${head.label}: ${head.source}; ${base.label}: ${base.source}`;
-}
-
-/** The headline of a comparison report: the verdicts, the largest change, and the smallest change the run could have seen. */
-export function pairedHeadlineItems(section: PairedHeadlineSection): string[] {
-    const { base, head, counts, noiseThreshold } = section;
-    const threshold = formatPercent(noiseThreshold);
-    const items = [`${head.label} against ${base.label} (${sidesSources(section)}), ${section.pairs} pairs of alternated blocks: `
-        + `${counts.slower} of ${section.cells} cells slower, ${counts.faster} faster, ${counts['no change']} no change, ${counts.inconclusive} inconclusive.`];
-    const largest = section.largestChange;
-    items.push(largest
-        ? `Largest change: ${largest.label}, ${formatShare(Math.abs(largest.cell.ratio.ratio - 1))} ${largest.cell.verdict} `
-            + `(${head.label} / ${base.label} ${formatChangeRatio(largest.cell.ratio)}).`
-        : `No cell changed beyond the ±${threshold} noise threshold${counts.inconclusive > 0
-            ? `; ${counts.inconclusive} of ${section.cells} could not tell a change of ±${threshold} from noise (inconclusive)` : ''}.`);
-    if (section.medianSmallestDetectable !== undefined) {
-        const median = formatDetectable(section.medianSmallestDetectable);
-        // Per host and scenario, its sizes: `Theia browser (plugin) · workspace.fs.readFile: ±22% at 5000K, ±10% at 10000K`.
-        const groups = new Map<string, string[]>();
-        for (const { cell, scenarioLabel } of section.keyCells) {
-            const name = `${cell.hostLabel} · ${scenarioLabel}`;
-            groups.set(name, [...groups.get(name) ?? [], `${formatDetectable(cell.smallestDetectable)} at ${cell.target}`]);
-        }
-        items.push(groups.size > 0
-            ? `Smallest detectable change: ${median} in the median cell. This run could have seen a change of this size or more in `
-                + `${[...groups].map(([name, sizes]) => `${name}: ${sizes.join(', ')}`).join('; in ')}. Smaller ones may be there unseen.`
-            : `Smallest detectable change: ${median} in the median cell: this run could have seen a change of that size or more in half `
-                + 'of its cells. Smaller ones may be there unseen.');
-    }
-    return items;
-}
 
 /** A row per cell: both sides' medians, the ratio, the verdict, the smallest detectable change and the adjusted p. */
 export function pairedComparisonGrid(section: PairedComparisonSection): TextGrid {

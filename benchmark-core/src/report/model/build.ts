@@ -4,7 +4,7 @@ import { REPORT_BOOTSTRAP } from '../../stats/bootstrap';
 import { chartSizes, reportCharts } from './charts';
 import { cpuSection } from './cpu';
 import { linkEnvironments, precisionSections } from './environments';
-import { headlineSection } from './headline';
+import { headlineSection, reportTitle } from './headline';
 import { hopsSection, vscodePartsSection } from './hops';
 import { networkReport } from './network';
 import { comparisonSidesOf, pairedComparisonReport } from './paired';
@@ -48,7 +48,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const hops = hopsSection(tables.measurements);
     const vscodeParts = vscodePartsSection(tables.measurements);
     const cpu = cpuSection(tables.measurements);
-    const headline = headlineSection(tables.measurements, factors, hops, cpu, streams, links.headline);
+    const headline = headlineSection(tables.measurements, factors, hops, cpu, streams, links.headline, label);
     const suiteTables = originalSuiteTables(tables);
     const sections: ReportSection[] = [
         ...defined([headline]),
@@ -64,7 +64,8 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     ];
     const measurements = [...tables.measurements, ...links.measurements];
     return {
-        title: options.title ?? DEFAULT_REPORT_TITLE,
+        title: options.title ?? reportTitle(links.sections.length > 0 ? `network run over ${links.sections.map(section => section.profile.name).join(', ')}`
+            : releases.medians.length > 0 ? 'Theia releases' : 'default run', documents),
         sizes: chartSizes(measurements.map(entry => entry.measurement.targetLabel)),
         hosts: hostKeysOf(documents).map(key => ({ key, label: label(key) })),
         measurements,

@@ -1,4 +1,4 @@
-import { cpuMsPerMegabyte } from '../../measure/cpu';
+import { cpuMsPerMegabyte, PROC_TICKS_PER_SECOND } from '../../measure/cpu';
 import { scenarioCatalogOrder } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 import { hostKeyId } from '../../results/host-identity';
@@ -23,6 +23,7 @@ export function cpuSection(measurements: readonly ReportMeasurement[]): CpuSecti
         return {
             host, hostLabel, scenario: measurement.scenario, targetLabel: measurement.targetLabel, calls: cpu.calls, megabytes,
             wallMsPerMegabyte: cpu.wallMs / megabytes, cpuMsPerMegabyte: processes.map(process => perMegabyte.get(process)),
+            resolutionMsPerMegabyte: 1000 / PROC_TICKS_PER_SECOND / megabytes,
         };
     });
     const hosts = hostsOf(passes).map(({ host, hostLabel }) => ({

@@ -1,6 +1,10 @@
+import { SCENARIO_CATALOG } from '../../measure/scenario-catalog';
+import { HostKey } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
+import { ResultsDocument } from '../../results/schema';
 
 import { CpuSection, HeadlineSection, HopsSection, NetworkHeadline } from './section-types';
+import { PairedComparisonRow } from './types';
 import { FILE_SERVICE, medianCell, READ_FILE, sizeOrder } from './tables';
 import { FactorTable, StreamRow } from './types';
 
@@ -27,11 +31,11 @@ function headlineMedians(measurements: readonly ReportMeasurement[]): HeadlineSe
 }
 
 export function headlineSection(measurements: readonly ReportMeasurement[], factors: readonly FactorTable[], hops: HopsSection | undefined,
-    cpu: CpuSection | undefined, streams: readonly StreamRow[], network: NetworkHeadline | undefined): HeadlineSection | undefined {
+    cpu: CpuSection | undefined, streams: readonly StreamRow[], network: NetworkHeadline | undefined, label: (key: HostKey) => string): HeadlineSection | undefined {
     const medians = headlineMedians(measurements);
     const factorFindings = factors.filter(table => HEADLINE_FACTORS.test(table.id) || RELEASE_FACTORS.test(table.id)).flatMap(table => {
         const found = largest(table.columns.map((size, index) => ({ size, value: table.cells[index]?.factor === undefined ? undefined : table.cells[index] })));
-        return found ? [{ table, size: found.size, cell: found.value }] : [];
+        return found ? [{ table, size: found.size, cell: found.value, numeratorLabel: label(table.numerator.host), denominatorLabel: label(table.denominator.host) }] : [];
     });
     const hopFindings = (hops?.hosts ?? []).flatMap(({ hostLabel, rows }) => {
         const found = largest(rows.map(row => ({ size: row.targetLabel, value: row.sumOfHopsMs === undefined ? undefined : row })));
@@ -48,4 +52,32 @@ export function headlineSection(measurements: readonly ReportMeasurement[], fact
     }
     // Only a report with emulated links has the field, so one without is what it always was.
     return { kind: 'headline', medians, factors: factorFindings, hops: hopFindings, cpu: cpuFindings, stream, ...(network ? { network } : {}) };
+}
+
+/** The scenarios of a comparison whose path never crosses Theia's RPC: the backend's own disk read and the plugin host's in-host read. */
+const OFF_RPC_SCENARIOS: ReadonlySet<string> = new Set([SCENARIO_CATALOG.theiaDiskFloor.id, SCENARIO_CATALOG.extensionHostNodeReadFile.id]);
+
+/** Whether a comparison cell's path crosses Theia's RPC (a plugin's read, FileService's, the RPC transport) or stays in one process. */
+export function crossesRpc(scenarioId: string): boolean {
+    return !OFF_RPC_SCENARIOS.has(scenarioId);
+}
+
+/** A comparison's rows split by whether they cross Theia's RPC. */
+export function rpcGroups(rows: readonly PairedComparisonRow[]): { crossing: PairedComparisonRow[]; off: PairedComparisonRow[] } {
+    return { crossing: rows.filter(row => crossesRpc(row.cell.scenarioId)), off: rows.filter(row => !crossesRpc(row.cell.scenarioId)) };
+}
+
+/** The machine the documents were measured on, from their environments: `AMD EPYC, 2 cores` (undefined where none says). */
+export function machineOf(documents: readonly ResultsDocument[]): string | undefined {
+    const cpus = [...new Set(documents.flatMap(document => document.environment.cpu ? [`${document.environment.cpu.model}, ${document.environment.cpu.count} cores`] : []))];
+    return cpus.length > 0 ? cpus.join(' / ') : undefined;
+}
+
+/**
+ * A report's title: the kind of run, the day its first results file started, and the machine's CPU and cores (never its
+ * host name), e.g. `FS Performance, Theia releases: 2026-11-22, AMD EPYC, 2 cores`.
+ */
+export function reportTitle(kind: string, documents: readonly ResultsDocument[]): string {
+    const day = documents.map(document => document.startedAt).sort()[0]?.slice(0, 10);
+    return `FS Performance, ${kind}${[day, machineOf(documents)].some(Boolean) ? `: ${[day, machineOf(documents)].filter(Boolean).join(', ')}` : ''}`;
 }

@@ -23,6 +23,13 @@ export function middleHalfHops(samplesMs: readonly (readonly number[])[]): { hop
     return { hops, totalMs: hops.reduce((sum, ms) => sum + ms, 0) };
 }
 
+/**
+ * The smallest hop the shared clock resolves, ms: a hop is a difference of two processes' readings, and a browser page's
+ * `performance.now()` is coarsened to 0.1 ms. A smaller hop (or one below 0, where two processes' clocks disagree) is
+ * shown as below resolution and left out of the shares.
+ */
+export const HOP_RESOLUTION_MS = 0.1;
+
 /** The hop sections' column of a hop id: its label from {@link PLUGIN_READ_HOPS}, else the id itself. */
 function hopColumn(id: string): HopColumn {
     return { id, label: PLUGIN_READ_HOPS.find(hop => hop.id === id)?.label ?? id };
@@ -35,6 +42,8 @@ function hopRow(entry: ReportMeasurement, hops: readonly HopColumn[], untraced: 
     const typical = middleHalfHops(recorded.samplesMs);
     const values = new Map(recorded.hops.map((id, index) => [id, typical?.hops[index]]));
     const sumOfHopsMs = typical?.totalMs;
+    // Shares are of the hops the clocks resolve, so they lie between 0 and 100% and add up to 100%.
+    const resolvedMs = (typical?.hops ?? []).filter(ms => ms >= HOP_RESOLUTION_MS).reduce((sum, ms) => sum + ms, 0);
     const tracedMs = measurement.statistics.medianMs;
     const untracedMs = untraced?.statistics.medianMs;
     const restMs = sumOfHopsMs === undefined ? undefined : tracedMs - sumOfHopsMs;
@@ -42,7 +51,7 @@ function hopRow(entry: ReportMeasurement, hops: readonly HopColumn[], untraced: 
         host, hostLabel, targetLabel: measurement.targetLabel,
         hops: hops.map(({ id }) => {
             const ms = values.get(id);
-            return ms === undefined ? undefined : { ms, share: sumOfHopsMs ? ms / sumOfHopsMs : 0 };
+            return ms === undefined ? undefined : { ms, share: ms >= HOP_RESOLUTION_MS && resolvedMs > 0 ? ms / resolvedMs : undefined };
         }),
         sumOfHopsMs, traced: medianCell(measurement), restMs,
         restShare: restMs === undefined || !tracedMs ? undefined : restMs / tracedMs,

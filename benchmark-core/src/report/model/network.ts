@@ -119,11 +119,18 @@ function networkHeadline(sections: readonly NetworkSection[]): NetworkHeadline |
         .sort((a, b) => b.cell.floor.floorMs - a.cell.floor.floorMs || a.section.profile.upMbps - b.section.profile.upMbps);
     const { section, row, size, cell } = slowest;
     const column = section.floors.columns.indexOf(size);
-    const vscodeRow = section.floors.rows.find(candidate => isRow(candidate, VSCODE_SERVER, READ_FILE));
-    const vscodeCell = vscodeRow?.cells[column];
+    const against = (scenarioId: string): NetworkHeadline['vscode'] => {
+        const vscodeRow = section.floors.rows.find(candidate => isRow(candidate, VSCODE_SERVER, scenarioId));
+        const vscodeCell = vscodeRow?.cells[column];
+        return vscodeRow && vscodeCell ? { hostLabel: vscodeRow.hostLabel, factor: factorCell(cell.measured.measurement, vscodeCell.measured.measurement) } : undefined;
+    };
+    const links = sections.map(link => {
+        const pluginRow = link.floors.rows.find(candidate => isRow(candidate, THEIA_BROWSER_PLUGIN, READ_FILE));
+        return { profile: link.profile, plugin: pluginRow?.cells[link.floors.columns.indexOf(size)] };
+    });
     return {
         profile: section.profile, size, pluginLabel: row.hostLabel, plugin: cell,
-        vscode: vscodeRow && vscodeCell ? { hostLabel: vscodeRow.hostLabel, factor: factorCell(cell.measured.measurement, vscodeCell.measured.measurement) } : undefined,
+        vscode: against(READ_FILE), vscodeWorkbench: against(SCENARIO_CATALOG.vscodeReadFileWorkbench.id), links,
     };
 }
 

@@ -7,6 +7,7 @@ import { ComparisonSide, Measurement, ResultsDocument } from '../../results/sche
 import { noiseBudget } from '../../stats/noise-budget';
 import { median } from '../../stats/statistics';
 import { hostEnvironments } from './environments';
+import { reportTitle, rpcGroups } from './headline';
 import { ComparisonReport, ComparisonReportOptions, NoiseBudgetSection, PairedComparisonSection, PairedHeadlineSection, ReportSection } from './section-types';
 import { ComparisonSides, HostEnvironment, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow } from './types';
 
@@ -104,7 +105,7 @@ export function pairedHeadlineSection(section: PairedComparisonSection): PairedH
         kind: 'paired-headline', base: section.base, head: section.head, pairs: section.base.positions.length, cells: rows.length,
         counts: verdictCounts(comparison), noiseThreshold: comparison.noiseThreshold, largestChange,
         medianSmallestDetectable: rows.length > 0 ? median(rows.map(row => row.cell.smallestDetectable)) : undefined,
-        keyCells,
+        keyCells, rpc: rpcGroups(rows),
     };
 }
 
@@ -131,7 +132,7 @@ export function pairedComparisonReport(sides: ComparisonSides, options: Comparis
     ];
     const measured = new Set([...sides.base, ...sides.head].flatMap(document => document.results.map(row => row.targetLabel)));
     return {
-        title: options.title ?? `FS Performance comparison: ${head.label} against ${base.label}`,
+        title: options.title ?? reportTitle(`comparison of ${head.label} against ${base.label}`, [...sides.base, ...sides.head]),
         sizes: FIXTURE_SIZE_LABELS.filter(size => measured.has(size)),
         hosts: hostKeysOf(sides.head).map(key => ({ key, label: headLabel(key) })),
         measurements: collectMeasurements(sides.head, headLabel),

@@ -100,12 +100,21 @@ export interface HeadlineSection {
     readonly kind: 'headline';
     /** A plugin's or extension's `workspace.fs.readFile` and Theia's `FileService.readFile` at the largest size measured, per host. */
     readonly medians: readonly { readonly scenario: ScenarioInfo; readonly size: string; readonly cells: readonly { readonly hostLabel: string; readonly cell: MedianCell }[] }[];
-    readonly factors: readonly { readonly table: FactorTable; readonly size: string; readonly cell: FactorCell }[];
+    readonly factors: readonly HeadlineFactor[];
     readonly hops: readonly { readonly hostLabel: string; readonly hops: readonly HopColumn[]; readonly row: HopRow }[];
     readonly cpu: readonly { readonly processes: readonly string[]; readonly row: CpuRow }[];
     readonly stream: StreamRow | undefined;
     /** With results over emulated links: the plugin's read against VS Code server's on the slowest link, at the largest size. */
     readonly network?: NetworkHeadline;
+}
+
+/** A factor the headline names, at the largest size both sides measured, with what both sides are called. */
+export interface HeadlineFactor {
+    readonly table: FactorTable;
+    readonly size: string;
+    readonly cell: FactorCell;
+    readonly numeratorLabel: string;
+    readonly denominatorLabel: string;
 }
 
 /** The comparison of two sides measured alternately: a row per cell from 500K up, and the forest plot of their ratios. */
@@ -146,6 +155,8 @@ export interface PairedHeadlineSection {
     readonly medianSmallestDetectable: number | undefined;
     /** The plugin's `workspace.fs.readFile` and the extension's `FileService.readFile` at 5000K and 10000K, where compared. */
     readonly keyCells: readonly PairedComparisonRow[];
+    /** Every row, split by whether its path crosses Theia's RPC (see `crossesRpc`). */
+    readonly rpc?: { readonly crossing: readonly PairedComparisonRow[]; readonly off: readonly PairedComparisonRow[] };
 }
 
 /** The results files measured over one emulated link (`yarn bench --network`): what the link was, and how each host's read fared over it. */
@@ -178,4 +189,8 @@ export interface NetworkHeadline {
     readonly plugin: WireFloorCell;
     /** VS Code server's `workspace.fs.readFile` over the same link at the same size, where measured. */
     readonly vscode: { readonly hostLabel: string; readonly factor: FactorCell } | undefined;
+    /** VS Code server's read through its workbench over the same link at the same size (like for like), where measured. */
+    readonly vscodeWorkbench?: { readonly hostLabel: string; readonly factor: FactorCell };
+    /** Every link of the run, in order, with the plugin's read at the same size where measured. */
+    readonly links?: readonly { readonly profile: NetworkProfile; readonly plugin: WireFloorCell | undefined }[];
 }

@@ -118,8 +118,8 @@ export interface HopColumn {
 export interface HopPart {
     /** ms; below 0 only when two processes' clocks disagree by more than the hop took. */
     readonly ms: number;
-    /** `ms` over the row's sum of hops (0 when that sum is 0). */
-    readonly share: number;
+    /** `ms` over the sum of the row's hops the clock resolves; undefined for a hop below resolution (`HOP_RESOLUTION_MS`). */
+    readonly share: number | undefined;
 }
 
 /** A plugin's traced read at one size in one host, beside the untraced read of the same host and size. */
@@ -181,6 +181,8 @@ export interface CpuRow {
     readonly wallMsPerMegabyte: number;
     /** One per {@link CpuSection.processes}; undefined where this host did not see that process. */
     readonly cpuMsPerMegabyte: readonly (number | undefined)[];
+    /** What one CPU clock tick (`/proc`'s 10 ms) over the pass comes to per MB: the smallest CPU per MB the pass can tell from 0. */
+    readonly resolutionMsPerMegabyte: number;
 }
 
 /** A cell whose median's interval did not get within the run's precision target (its time budget ran out). */
