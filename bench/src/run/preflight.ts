@@ -134,7 +134,7 @@ export function networkProblems(request: PreflightRequest, environment: Pick<Pre
     }
     const minimum = `Go ${TOXIPROXY_MINIMUM_GO.major}.${TOXIPROXY_MINIMUM_GO.minor}`;
     const why = `--network emulates its links with Toxiproxy, which scripts/install-toxiproxy.sh builds with ${minimum} or newer`;
-    const fix = `install Go from https://go.dev/dl/ (Debian 12's golang-go is 1.19, too old) and put its bin folder on PATH (e.g. PATH=/usr/local/go/bin:$PATH), or leave out --network.`;
+    const fix = 'install Go from https://go.dev/dl/ (Debian 12\'s golang-go is 1.19, too old) and put its bin folder on PATH (e.g. PATH=/usr/local/go/bin:$PATH), or leave out --network.';
     const go = environment.which('go');
     if (!go) {
         return { problems: [`${why}, and there is no \`go\` on PATH: ${fix}`], notes: [] };
