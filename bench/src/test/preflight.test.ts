@@ -1,5 +1,7 @@
 import { assert } from 'chai';
-import { spawnSync } from 'child_process';
+import { spawn } from 'child_process';
+import { existsSync, promises as fs } from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { LOOPBACK, parseNetworkList } from '@fs-perf/benchmark-core';
 import { findChromium, SNAP_CHROMIUM } from '../hosts/chromium';
@@ -118,29 +120,44 @@ suite('preflight', () => {
 suite('preflight: the real yarn bench refuses before any build', function () {
     this.timeout(30_000);
     const cli = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
-    const bench = (args: string[], env: NodeJS.ProcessEnv): { status: number | null; stderr: string; seconds: number } => {
+    let out: string;
+    setup(async () => {
+        out = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-preflight-test-'));
+    });
+    teardown(async () => {
+        await fs.rm(out, { recursive: true, force: true });
+    });
+    /** Runs the CLI in its own process group; a run the preflight let through is stopped, with all it started, after 10 s. */
+    const bench = (args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stderr: string; seconds: number }> => new Promise((resolve, reject) => {
         const started = Date.now();
-        // A run the preflight let through would start building: the timeout stops it (and the test fails on its status).
-        const result = spawnSync(process.execPath, [cli, ...args, '--out', path.join(REPOSITORY_ROOT, '.tmp-preflight-never-written')],
-            { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 10_000, killSignal: 'SIGKILL' });
-        return { status: result.status, stderr: result.stderr, seconds: (Date.now() - started) / 1000 };
-    };
-    const refused = (result: ReturnType<typeof bench>, fix: string): void => {
+        const child = spawn(process.execPath, [cli, ...args, '--out', path.join(out, 'run')], { env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', chunk => stderr += String(chunk));
+        const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
+        child.on('error', reject);
+        child.on('close', status => {
+            clearTimeout(timer);
+            resolve({ status, stderr, seconds: (Date.now() - started) / 1000 });
+        });
+    });
+    const refused = async (run: ReturnType<typeof bench>, fix: string): Promise<void> => {
+        const result = await run;
         assert.strictEqual(result.status, 1, result.stderr);
         assert.isBelow(result.seconds, 10);
         assert.include(result.stderr, 'cannot start here (nothing was built or downloaded)');
         assert.include(result.stderr, fix);
+        assert.isFalse(existsSync(path.join(out, 'run')), 'the run folder was made: the run started');
     };
 
-    test('no Chromium (FS_PERF_CHROMIUM=/nonexistent)', () => {
-        refused(bench([], { FS_PERF_CHROMIUM: '/nonexistent' }), 'FS_PERF_CHROMIUM is /nonexistent');
+    test('no Chromium (FS_PERF_CHROMIUM=/nonexistent)', async () => {
+        await refused(bench([], { FS_PERF_CHROMIUM: '/nonexistent' }), 'FS_PERF_CHROMIUM is /nonexistent');
     });
 
-    test('--network with no Go on PATH and no Toxiproxy installed', () => {
-        refused(bench(['--network', 'dsl'], { PATH: '/usr/bin:/bin', TOXIPROXY_DIR: '/nonexistent-toxiproxy' }), 'no `go` on PATH');
+    test('--network with no Go on PATH and no Toxiproxy installed', async () => {
+        await refused(bench(['--network', 'dsl'], { PATH: '/usr/bin:/bin', TOXIPROXY_DIR: '/nonexistent-toxiproxy' }), 'no `go` on PATH');
     });
 
-    test('--hosts vscode-desktop with no display', () => {
-        refused(bench(['--hosts', 'vscode-desktop'], { DISPLAY: '', WAYLAND_DISPLAY: '' }), 'xvfb-run');
+    test('--hosts vscode-desktop with no display', async () => {
+        await refused(bench(['--hosts', 'vscode-desktop'], { DISPLAY: '', WAYLAND_DISPLAY: '' }), 'xvfb-run');
     });
 });
