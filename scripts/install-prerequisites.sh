@@ -39,10 +39,15 @@ else
     log "not a Debian/Ubuntu system: install the equivalents of ${APT_PACKAGES[*]} yourself (README.md, Prerequisites)"
 fi
 
+# Node: 20 runs every host. The Theia hosts also run on 22 (newer is untested); code-server 4.100.3, the vscode-server
+# host, installs on Node 20 only (its postinstall refuses any other). `yarn bench` checks the same before it starts.
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if ((node_major < 20)); then
-    log "Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))"
+    log "Node.js 20 is required (found: $(node --version 2>/dev/null || echo none)): install Node 20, e.g. nvm install 20"
     exit 1
+elif ((node_major != 20)); then
+    log "Node $(node --version): the Theia hosts run on it, but the vscode-server host (code-server 4.100.3) needs Node 20;"
+    log "  for every host (and yarn test) use Node 20, e.g. nvm install 20 && nvm use 20"
 fi
 
 if command -v yarn >/dev/null 2>&1 && [[ "$(yarn --version)" == 1.* ]]; then
