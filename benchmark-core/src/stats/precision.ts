@@ -116,7 +116,7 @@ export function formatAtResolution(value: number, resolution: number): string {
 /** A fraction of a whole as a percentage, 0 to 100%: `45%`, `4.2%`, `0.3%`. */
 export function formatShare(fraction: number): string {
     const percentValue = Math.min(100, Math.max(0, fraction * 100));
-    return `${formatAtPlace(percentValue, percentValue >= 10 ? 0 : -1)}%`;
+    return `${formatAtPlace(percentValue, percentValue >= 10 || percentValue === 0 ? 0 : -1)}%`;
 }
 
 /**
