@@ -194,6 +194,15 @@ suite('FS Perf extension in a real VS Code extension host', () => {
         assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), opened.toString());
     });
 
+    test('file watching and search leave out .fs-perf/, next to the editor\'s own defaults', () => {
+        for (const [section, key, pattern, editorDefault] of [
+            ['files', 'watcherExclude', '**/.fs-perf/**', '**/.git/objects/**'], ['search', 'exclude', '**/.fs-perf', '**/node_modules']] as const) {
+            const value = vscode.workspace.getConfiguration(section).inspect<Record<string, boolean>>(key)?.defaultValue ?? {};
+            assert.strictEqual(value[pattern], true, `${section}.${key}: ${JSON.stringify(value)}`);
+            assert.strictEqual(value[editorDefault], true, `${section}.${key} keeps ${editorDefault}: ${JSON.stringify(value)}`);
+        }
+    });
+
     test('"Show Report from Folder" shows a --compare run folder where it lies (base and head), copying nothing into the workspace', async () => {
         const before = await resultFiles();
         const runFolder = path.join(repositoryRoot(), 'docs', 'compare-2026-11-25-aa');
