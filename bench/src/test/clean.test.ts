@@ -1,0 +1,107 @@
+import { assert } from 'chai';
+import { spawnSync } from 'child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { REPOSITORY_ROOT } from '../util/repository';
+
+interface Leftover {
+    readonly category: string;
+    readonly path: string;
+    readonly what: string;
+    readonly bytes: number;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const clean = require(path.join(REPOSITORY_ROOT, 'scripts', 'clean.js')) as {
+    findLeftovers(folders: { root: string; theiaCache: string }): Leftover[];
+    parseArguments(argv: string[]): { remove: Set<string>; list: boolean; help: boolean };
+    removeEntry(entry: Leftover, allowed: string[]): void;
+    defaultTheiaCache(env: NodeJS.ProcessEnv): string;
+};
+
+/** A file of `bytes` bytes, its folders made. */
+function file(at: string, bytes: number): void {
+    mkdirSync(path.dirname(at), { recursive: true });
+    writeFileSync(at, Buffer.alloc(bytes));
+}
+
+suite('yarn clean (scripts/clean.js)', () => {
+    let top: string;
+    let root: string;
+    let cache: string;
+    let outside: string;
+
+    setup(() => {
+        top = mkdtempSync(path.join(os.tmpdir(), 'fs-perf-clean-test-'));
+        root = path.join(top, 'repo');
+        cache = path.join(top, 'cache', 'fs-perf', 'theia-apps');
+        outside = path.join(top, 'outside');
+        file(path.join(root, 'package.json'), 0);
+        file(path.join(root, 'bench', 'lib', 'index.js'), 100);
+        file(path.join(root, '.cache', 'code-server', 'entry.js'), 3000);
+        file(path.join(root, 'bench-results', 'run-1', 'report.md'), 500);
+        file(path.join(root, 'test-files', '.fs-perf', 'fixtures', '10000K.bin'), 7000);
+        file(path.join(root, 'node_modules', 'x', '.fs-perf', 'a'), 1);
+        file(path.join(cache, 'theia-1.54.0', 'lib', 'main.js'), 2000);
+        file(path.join(cache, 'compare-base-1.74.1', 'package.json'), 50);
+        file(path.join(cache, 'my-own-folder', 'keep.txt'), 10);
+        file(path.join(outside, 'precious.bin'), 9000);
+        // Links that lead out of the repository: never followed, for sizes or removal.
+        symlinkSync(outside, path.join(root, '.vscode-test'));
+        symlinkSync(outside, path.join(root, 'linked-workspace'));
+    });
+
+    teardown(() => {
+        rmSync(top, { recursive: true, force: true });
+    });
+
+    test('lists each leftover by category with its size; links counted as links; other folders of the cache and node_modules left out', () => {
+        const leftovers = clean.findLeftovers({ root, theiaCache: cache });
+        const byPath = new Map(leftovers.map(entry => [path.relative(top, entry.path), entry]));
+        assert.sameMembers([...byPath.keys()], [
+            'repo/bench/lib', 'repo/.cache/code-server', 'repo/.vscode-test', 'repo/bench-results', 'repo/test-files/.fs-perf',
+            'cache/fs-perf/theia-apps/compare-base-1.74.1', 'cache/fs-perf/theia-apps/theia-1.54.0',
+        ]);
+        assert.strictEqual(byPath.get('repo/bench/lib')!.category, 'build');
+        assert.strictEqual(byPath.get('repo/.cache/code-server')!.bytes, 3000);
+        assert.strictEqual(byPath.get('repo/test-files/.fs-perf')!.bytes, 7000);
+        assert.strictEqual(byPath.get('repo/test-files/.fs-perf')!.category, 'results');
+        assert.strictEqual(byPath.get('cache/fs-perf/theia-apps/theia-1.54.0')!.category, 'apps');
+        assert.isBelow(byPath.get('repo/.vscode-test')!.bytes, 1000, 'the link\'s target was counted');
+    });
+
+    test('the command line: build output only by default, --list removes nothing, --all everything, unknown arguments refused', () => {
+        assert.sameMembers([...clean.parseArguments([]).remove], ['build']);
+        assert.sameMembers([...clean.parseArguments(['--caches', '--results']).remove], ['build', 'caches', 'results']);
+        assert.sameMembers([...clean.parseArguments(['--all']).remove], ['build', 'caches', 'apps', 'results']);
+        assert.sameMembers([...clean.parseArguments(['--all', '--list']).remove], []);
+        assert.throws(() => clean.parseArguments(['--everything']), /unknown argument --everything/);
+    });
+
+    test('removes a leftover, a link as a link (its target kept), and refuses anything outside the allowed folders', () => {
+        for (const entry of clean.findLeftovers({ root, theiaCache: cache }).filter(item => item.category !== 'build')) {
+            clean.removeEntry(entry, [root, cache]);
+            assert.isFalse(existsSync(entry.path), entry.path);
+        }
+        assert.isTrue(existsSync(path.join(outside, 'precious.bin')));
+        assert.isTrue(existsSync(path.join(cache, 'my-own-folder', 'keep.txt')));
+        assert.isTrue(existsSync(path.join(root, 'bench', 'lib', 'index.js')));
+        const escaping = { category: 'results', path: path.join(root, 'linked-workspace', 'precious.bin'), what: 'test', bytes: 0 };
+        assert.throws(() => clean.removeEntry(escaping, [root, cache]), /outside/);
+        assert.isTrue(existsSync(path.join(outside, 'precious.bin')));
+    });
+
+    test('the cache folder follows FS_PERF_THEIA_CACHE, then XDG_CACHE_HOME', () => {
+        assert.strictEqual(clean.defaultTheiaCache({ FS_PERF_THEIA_CACHE: '/x/apps' }), '/x/apps');
+        assert.strictEqual(clean.defaultTheiaCache({ XDG_CACHE_HOME: '/x/cache' }), '/x/cache/fs-perf/theia-apps');
+    });
+
+    test('--help prints the flags; a wrong argument exits 2', () => {
+        const script = path.join(REPOSITORY_ROOT, 'scripts', 'clean.js');
+        const help = spawnSync(process.execPath, [script, '--help'], { encoding: 'utf8' });
+        assert.strictEqual(help.status, 0);
+        assert.include(help.stdout, '--results');
+        const wrong = spawnSync(process.execPath, [script, '--bogus'], { encoding: 'utf8' });
+        assert.strictEqual(wrong.status, 2);
+    });
+});
