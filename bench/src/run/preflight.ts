@@ -209,12 +209,16 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
         return { host, seconds: each * copies * options.rounds };
     }).filter(entry => entry.seconds > 0);
     const total = perHost.reduce((sum, entry) => sum + entry.seconds, 0);
+    const setup = [
+        ...hostsMeasured.includes('theia-browser') && !options.theiaUrl ? [releases > 0 ? 'building each release app' : 'building the browser app'] : [],
+        ...hostsMeasured.includes('vscode-server') ? ['installing code-server'] : [],
+        ...overLinks ? ['building Toxiproxy'] : [],
+    ];
     const custom = overLinks && options.networks.some(choice => choice !== LOOPBACK && !(choice.name in LINK_SECONDS));
     const differs = overLinks ? false : options.iterations !== DEFAULT_ITERATIONS || options.warmup !== DEFAULT_WARMUP
         || options.precision !== DEFAULT_BENCH_PRECISION || options.sizes.length !== FIXTURE_SIZE_LABELS.length;
     return `about ${minutes(total)} of measuring (${perHost.map(entry => `${entry.host}${releases > 0 && entry.host === 'theia-browser' ? ` x${releases} releases` : ''} ~${minutes(entry.seconds)}`).join(', ')}`
         + `, as timed on a 2-core machine${differs ? ' at the defaults: your --iterations, --warmup, --precision or --sizes change it' : ''})`
         + `${custom ? '; your own link is not in this estimate' : ''}${hostsMeasured.some(host => host === 'theia-electron' || host === 'vscode-desktop') ? '; a desktop host this machine cannot run is skipped at once' : ''}`
-        + `, plus first-time setup where missing (building ${releases > 0 ? 'each release app' : 'the browser app'}${hostsMeasured.includes('vscode-server') ? ', installing code-server' : ''}`
-        + `${overLinks ? ', building Toxiproxy' : ''}: a few minutes once)`;
+        + (setup.length > 0 ? `, plus first-time setup where missing (${setup.join(', ')}: a few minutes once)` : '');
 }
