@@ -29,9 +29,8 @@ function markdownBlock(block: ReportBlock): string[] {
         case 'table':
             return markdownTable(block.grid);
         case 'charts':
-            // A comparison's forest plot and a link's chart are linked (their files lie next to report.md); the other charts are drawn
-            // in report.html and their files, and the tables say the same in numbers.
-            return block.linked ? block.charts.map(chart => `![${oneLine(chart.title).replace(/[[\]]/g, '')}](${chartFileName(chart)})`) : [];
+            // Every chart is embedded: its file lies next to report.md (`renderReportFiles` writes one per chart of the report).
+            return block.charts.map(chart => `![${oneLine(chart.title).replace(/[[\]]/g, '')}](${chartFileName(chart)})`);
         case 'distribution':
             return [];
     }

@@ -259,7 +259,8 @@ suite('report: where a plugin\'s read spends its time, VS Code\'s read from its 
             assert.notInclude(renderReportHtml(report), 'class="bar-chart"');
         }
         assert.deepStrictEqual(renderReportFiles(buildComparisonReport(sampleRun())).map(file => file.name).filter(name => name.startsWith('chart-')),
-            ['chart-medians.svg', 'chart-theia-extension.svg', 'chart-decomposition-browser.svg', 'chart-factors.svg']);
+            ['chart-medians.svg', 'chart-theia-extension.svg', 'chart-decomposition-browser.svg', 'chart-factors-plugin-vs-vscode-browser.svg',
+                'chart-factors-plugin-vs-extension-browser.svg']);
     });
 
     test('the bar charts: chart-hops.svg and chart-cpu.svg, drawn in report.html after their tables, hop bars to 100% with their totals at the end', () => {
@@ -277,7 +278,12 @@ suite('report: where a plugin\'s read spends its time, VS Code\'s read from its 
             assert.closeTo(width, widths[0], 0.5, 'every bar is 100%');
         }
         assert.deepStrictEqual([...hopsSvg.matchAll(/<text class="total"[^>]*>([^<]*)<\/text>/g)].map(match => match[1]), ['0.853 ms', '9.95 ms', '96.1 ms']);
-        assert.include(hopsSvg, '<title>1K, frontend → backend (request): -0.200 ms (-23%), drawn as 0</title>');
+        // A hop below the clocks' resolution is named in its bar's label, neither drawn nor in the shares, which add up to 100%.
+        assert.match(hopsSvg, /<text class="bar-label"[^>]*>1K<tspan[^>]*>: 1 below the clocks' 0\.1\d* ms resolution \(-0\.200? ms\), not drawn nor in the shares<\/tspan>/);
+        assert.notInclude(hopsSvg, 'frontend → backend (request): -0.2');
+        for (const shares of [...hopsSvg.matchAll(/<g class="stacked-bar"[^>]*>([\s\S]*?)<\/g>/g)].map(bar => [...bar[1].matchAll(/data-share="([\d.]+)"/g)].map(match => Number(match[1])))) {
+            assert.closeTo(shares.reduce((sum, share) => sum + share, 0), 1, 1e-5, 'shares add up to 100%');
+        }
         const html = renderReportHtml(report);
         const hopsAt = html.indexOf('<h2>Where a plugin&#39;s read spends its time</h2>');
         const hopsChartAt = html.indexOf('class="bar-chart"', hopsAt);

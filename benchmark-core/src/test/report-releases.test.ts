@@ -66,7 +66,7 @@ suite('Theia releases in one report (yarn bench --theia-version)', () => {
             ['Theia 1.74.1 browser (extension)', 'Theia 1.54.0 browser (extension)', 'Theia 1.60.2 browser (extension)', 'VS Code server']);
         const chart = report.charts.find((candidate): candidate is SizeChart => candidate.id === 'releases-plugin-browser');
         assert.deepStrictEqual(chart?.series.map(series => series.label), ['1.54.0', '1.60.2', '1.74.1']);
-        assert.strictEqual(chart?.display, 'grouped-bars');
+        assert.strictEqual(chart?.display, 'dots');
     });
 
     test('yarn bench:compare of one release against another pairs the same host, labelled without a release', () => {

@@ -51,13 +51,20 @@ suite('report renderers', () => {
     test('HTML: the charts and the tables, self-contained, numbers right-aligned', () => {
         const report = buildComparisonReport(sampleRun());
         const html = renderReportHtml(report);
-        assert.strictEqual(html.match(/<svg [^>]*class="grouped-bar-chart"/g)?.length, 1, 'the read in every host: the original suite\'s table as grouped bars');
-        assert.strictEqual(html.match(/<svg [^>]*class="line-chart"/g)?.length, 3, 'the Theia extension, where the time goes, the factors');
-        // A line per series of the line charts, and a bar per series and size of the grouped bars.
-        const lineCharts = report.charts.filter(chart => chart.kind === 'lines' && chart.display !== 'grouped-bars');
+        const dotCharts = report.charts.filter(chart => chart.kind === 'lines' && chart.display === 'dots');
+        assert.deepStrictEqual(dotCharts.map(chart => chart.id), ['medians', ...report.charts.filter(chart => chart.id.startsWith('factors-')).map(chart => chart.id)],
+            'the read in every host (the original suite\'s table) and each factor as dots, never bars on a log axis');
+        assert.isAtLeast(dotCharts.length, 2, 'a factor chart');
+        assert.strictEqual(html.match(/<svg [^>]*class="dot-chart"/g)?.length, dotCharts.length);
+        assert.strictEqual(html.match(/<svg [^>]*class="line-chart"/g)?.length, 2, 'the Theia extension, where the time goes');
+        assert.notInclude(html, 'class="bar"', 'no bars on a log axis');
+        // A line per series of the line charts; a dot per series and size of the dot plots, each with its value printed.
+        const lineCharts = report.charts.filter(chart => chart.kind === 'lines' && chart.display !== 'dots');
         assert.strictEqual(html.match(/<polyline /g)?.length, lineCharts.reduce((sum, chart) => sum + (chart.kind === 'lines' ? chart.series.length : 0), 0));
-        const barChart = report.charts.find(chart => chart.kind === 'lines' && chart.display === 'grouped-bars');
-        assert.strictEqual(html.match(/<rect class="bar" /g)?.length, barChart?.kind === 'lines' ? barChart.series.reduce((sum, series) => sum + series.points.length, 0) : -1);
+        const dots = dotCharts.reduce((sum, chart) => sum + (chart.kind === 'lines' ? chart.series.reduce((points, series) => points + series.points.length, 0) : 0), 0);
+        assert.strictEqual(html.match(/<circle class="dot" /g)?.length, dots);
+        assert.strictEqual(html.match(/<text class="value" /g)?.length, dots, 'every value printed beside its dot');
+        assert.strictEqual(html.match(/<line class="reference-one" /g)?.length, dotCharts.length - 1, 'a line at 1 in each factor chart');
         assert.include(html, '<h2>VS Code extension / plugin: workspace.fs.readFile, median ms [95% interval]</h2>\n<table>\n<tr><th>Host</th><th>1K</th><th>10000K</th></tr>\n'
             + '<tr><td>VS Code server</td><td class="num">2.00 (n&lt;6)</td><td class="num">10.0 (n&lt;6)</td></tr>');
         assert.include(html, '<tr><td>Factor</td><td class="num">4.00 (n&lt;6)</td><td class="num">50.0 (n&lt;6)</td></tr>');

@@ -5,6 +5,9 @@ import { HEADLINE_FACTORS } from './headline';
 import { defined } from './tables';
 import { FactorChartSeries, FactorTable, MedianChartSeries, MedianTable, SizeChart, StreamRow } from './types';
 
+/** Most series a chart draws (one colour each, told apart at a glance); the renderers' limit too. */
+const MAX_CHART_SERIES = 6;
+
 /** The fixture sizes among some targets, smallest first. */
 export function chartSizes(sizes: Iterable<string>): string[] {
     const present = new Set(sizes);
@@ -39,24 +42,31 @@ export function reportCharts(suiteTables: readonly MedianTable[], factorTables: 
         }
     };
     if (readTable) {
-        chartOf(readTable, 'medians', `${SCENARIO_CATALOG.vscodeReadFile.label}: an extension's or plugin's read, median ms and its interval (log scale)`, 'grouped-bars');
+        chartOf(readTable, 'medians', `${SCENARIO_CATALOG.vscodeReadFile.label}: an extension's or plugin's read, median ms and its interval`, 'dots');
     }
-    // A bar per release (at most 6 asked for in one run is the chart's limit: the newest six are drawn).
+    // A dot per release and size, at most six releases a chart (one colour each): more go into further charts, none left out.
     for (const table of releaseMedians) {
-        chartOf({ ...table, rows: table.rows.slice(-6) }, table.id, `${table.title.replace(/, median ms \[95% interval\]$/, '')}: median ms and its interval per release (log scale)`, 'grouped-bars');
+        const parts = Math.ceil(table.rows.length / MAX_CHART_SERIES);
+        for (let part = 0; part < parts; part++) {
+            chartOf({ ...table, rows: table.rows.slice(part * MAX_CHART_SERIES, (part + 1) * MAX_CHART_SERIES) }, part === 0 ? table.id : `${table.id}-${part + 1}`,
+                `${table.title.replace(/, median ms \[95% interval\]$/, '')}: median ms and its interval per release${parts > 1 ? ` (${part + 1} of ${parts})` : ''}`, 'dots');
+        }
     }
     for (const table of suiteTables.filter(candidate => candidate.id === 'theia-extension' || candidate.id.startsWith('decomposition-'))) {
         chartOf(table, table.id, `${table.title.replace(/[,:] median ms \[95% interval\]$/, '')}, median ms (log scales)`);
     }
-    const factorSeries = factorTables.filter(table => HEADLINE_FACTORS.test(table.id)).map((table): FactorChartSeries => ({
-        kind: 'factor', label: table.title, factorTableId: table.id,
-        points: table.cells.flatMap((cell, index) => cell?.factor === undefined ? [] : [{ size: table.columns[index], cell: { ...cell, factor: cell.factor } }]),
-    }));
-    if (factorSeries.length > 0) {
-        charts.push({
-            kind: 'lines', id: 'factors', title: 'Factors vs file size (log scales)', xTitle: 'file size', yTitle: 'factor (first / second)',
-            sizes: chartSizes(factorSeries.flatMap(line => line.points.map(point => point.size))), series: factorSeries,
-        });
+    // One chart per factor: each compares its own two paths, so factors of different meanings never share an axis.
+    for (const table of factorTables.filter(candidate => HEADLINE_FACTORS.test(candidate.id))) {
+        const series: FactorChartSeries = {
+            kind: 'factor', label: table.title, factorTableId: table.id,
+            points: table.cells.flatMap((cell, index) => cell?.factor === undefined ? [] : [{ size: table.columns[index], cell: { ...cell, factor: cell.factor } }]),
+        };
+        if (series.points.length > 0) {
+            charts.push({
+                kind: 'lines', id: `factors-${table.id}`, title: `${table.title}: the factor per file size`, xTitle: 'file size',
+                yTitle: 'factor, the first\'s time over the second\'s (1: the same)', sizes: chartSizes(series.points.map(point => point.size)), series: [series], display: 'dots',
+            });
+        }
     }
     // Per streamed path: its first chunk and its whole read, so the gap between the lines is the time streaming could save.
     const streamSeries = [...new Map(streams.map(row => [`${hostKeyId(row.host)}|${row.scenario.id}`, row])).values()].flatMap(({ host, hostLabel, scenario }) => {

@@ -87,6 +87,7 @@ export function hopsSection(measurements: readonly ReportMeasurement[]): HopsSec
     const bars = hosts.flatMap(({ hostLabel, rows }) => rows.filter(row => row.sumOfHopsMs !== undefined).map((row): StackedBar => ({
         label: oneHost ? row.targetLabel : `${hostLabel}, ${row.targetLabel}`,
         values: row.hops.map(hop => hop?.ms),
+        resolution: HOP_RESOLUTION_MS,
     })));
     return {
         kind: 'hops', hops, hosts,

@@ -234,14 +234,20 @@ export interface SizeChart {
     /** The x axis: the sizes with a point, smallest first. */
     readonly sizes: readonly string[];
     readonly series: readonly (MedianChartSeries | FactorChartSeries | FloorChartSeries)[];
-    /** `grouped-bars`: a group of bars per size, a bar per series (the original suite's table as a chart); else lines. */
-    readonly display?: 'lines' | 'grouped-bars';
+    /** `dots`: a dot per series and size with its interval and its value printed, grouped by size (the original suite's table as a chart); else lines. */
+    readonly display?: 'lines' | 'dots';
 }
 
 /** One bar of a {@link StackedBarChart}: a value per segment, undefined where the bar has none. */
 export interface StackedBar {
     readonly label: string;
     readonly values: readonly (number | undefined)[];
+    /**
+     * Values below this are below the clock's resolution (a hop shorter than `HOP_RESOLUTION_MS`, or below 0 where two
+     * processes' clocks disagree): named in the bar's label, not drawn, and left out of a `share` chart's shares, as the hop
+     * table leaves them out of its shares. Undefined: every value above 0 counts.
+     */
+    readonly resolution?: number;
 }
 
 /** Horizontal bars split into segments, the same segments in the same order in every bar; drawn with the section that holds it. */

@@ -1,82 +1,45 @@
-import { Interval } from '../../stats/median-interval';
 import { formatShare, formatSupported } from '../../stats/precision';
-import { StackedBarChart } from '../model/types';
-import { axes, chartOpening, escapeXml, formatTick, Frame, frameOf, legend, legendHeight, linearTicks, logYAxis, PALETTE, px, textWidth } from './frame';
-
-/** Bars of a {@link GroupedBarChart}: per group (x), a bar per series, undefined where the series has no value there. */
-export interface GroupedBarChart {
-    readonly title: string;
-    readonly xTitle: string;
-    readonly yTitle: string;
-    readonly groups: readonly string[];
-    readonly series: readonly { name: string; values: readonly ({ value: number; interval?: Interval; text: string } | undefined)[] }[];
-}
-
-/**
- * Grouped bars as SVG: a group per x label (a size), in each a bar per series from the bottom of a log y axis to its
- * value, the value's interval as a whisker, grid lines, a legend below.
- */
-export function renderGroupedBarChartSvg(chart: GroupedBarChart, width = 760, plotHeight = 320): string {
-    const bars = chart.series.flatMap(series => series.values.filter((bar): bar is NonNullable<typeof bar> => bar !== undefined && bar.value > 0));
-    if (bars.length === 0) {
-        return `<p>${escapeXml(chart.title)}: no data.</p>`;
-    }
-    const frame = frameOf(width, plotHeight);
-    const { margin, plotWidth } = frame;
-    const yAxis = logYAxis(bars.flatMap(bar => [bar.value, ...(bar.interval && bar.interval.low > 0 ? [bar.interval.low, bar.interval.high] : [])]), frame);
-    const names = chart.series.map(series => series.name);
-    const height = margin.top + plotHeight + margin.bottom + legendHeight(names, plotWidth) + 8;
-    const parts = [...chartOpening(chart.title, width, height, 'grouped-bar-chart'), ...axes(frame, yAxis, chart.xTitle, chart.yTitle)];
-    const groupWidth = plotWidth / chart.groups.length;
-    const barWidth = Math.min(28, (groupWidth * 0.8) / Math.max(1, chart.series.length));
-    const bottom = margin.top + plotHeight;
-    chart.groups.forEach((group, groupIndex) => {
-        const center = margin.left + groupWidth * (groupIndex + 0.5);
-        parts.push(`<text x="${px(center)}" y="${bottom + 16}" text-anchor="middle">${escapeXml(group)}</text>`);
-        chart.series.forEach((series, index) => {
-            const bar = series.values[groupIndex];
-            if (!bar || bar.value <= 0) {
-                return;
-            }
-            const color = PALETTE[index % PALETTE.length];
-            const x = center - (chart.series.length * barWidth) / 2 + index * barWidth;
-            const top = Math.min(bottom, yAxis.scale(bar.value));
-            parts.push(`<rect class="bar" x="${px(x + 1)}" y="${px(top)}" width="${px(barWidth - 2)}" height="${px(bottom - top)}" fill="${color}">`
-                + `<title>${escapeXml(`${series.name}, ${group}: ${bar.text}`)}</title></rect>`);
-            if (bar.interval && bar.interval.low > 0) {
-                const whiskerX = px(x + barWidth / 2);
-                parts.push(`<path class="whisker" d="M${whiskerX} ${px(yAxis.scale(bar.interval.low))}V${px(yAxis.scale(bar.interval.high))}" stroke="#222" stroke-width="1.5"/>`);
-            }
-        });
-    });
-    parts.push(...legend(names, frame, (index, x, y) => `<rect x="${x}" y="${y - 6}" width="24" height="12" fill="${PALETTE[index % PALETTE.length]}"/>`), '</svg>');
-    return parts.join('\n');
-}
+import { StackedBar, StackedBarChart } from '../model/types';
+import { CHART_CLOSING, chartOpening, escapeXml, formatTick, Frame, legend, legendHeight, linearTicks, PALETTE, px, textColorOn, textWidth } from './frame';
 
 const BAR_HEIGHT = 18;
 /** Room above a bar for its label, px. */
 const BAR_LABEL_HEIGHT = 15;
 const BAR_GAP = 10;
 
+/** A bar's segments as drawn: each value that counts (at or above the bar's resolution, above 0) and its share of their sum. */
+function drawnSegments(bar: StackedBar): { segment: number; value: number; share: number }[] {
+    const counted = bar.values.flatMap((value, segment) => value !== undefined && value > 0 && value >= (bar.resolution ?? 0) ? [{ segment, value }] : []);
+    const sum = counted.reduce((total, { value }) => total + value, 0);
+    return counted.map(entry => ({ ...entry, share: entry.value / sum }));
+}
+
+/** The values of a bar it leaves out: below its resolution (hops the clocks cannot tell apart) or below 0. */
+function leftOut(bar: StackedBar): number[] {
+    return bar.values.flatMap((value, segment) => value !== undefined && !(value > 0 && value >= (bar.resolution ?? 0)) ? [segment] : []);
+}
+
 /**
- * Horizontal stacked bars as SVG: each bar's label above it, its segments in the chart's order (a value below 0 is drawn
- * as 0 and its tooltip says so), its total at its end, and a legend of the segments below, across the chart's width.
- * A `share` chart draws every bar to 100% of its total and writes the segment's share in it where it fits.
+ * Horizontal stacked bars as SVG: each bar's label above it (naming the values left out: below the clocks' resolution or
+ * below 0), its segments in the chart's order and to scale, its total at its end, and a legend of the segments below. A
+ * `share` chart draws every bar to 100% of the values that count, each segment its share of them, printed in it where it
+ * fits; shares add up to 100%. Each segment carries its share (`data-share`) or value (`data-value`), so a test can
+ * check its width against the plot's.
  */
 export function renderStackedBarChartSvg(chart: StackedBarChart, width = 760): string {
-    const total = (values: readonly (number | undefined)[]): number => values.reduce((sum: number, value) => sum + (value ?? 0), 0);
-    const drawn = (value: number | undefined): number => Math.max(0, value ?? 0);
-    const bars = chart.bars.filter(bar => bar.values.some(value => drawn(value) > 0));
+    const bars = chart.bars.filter(bar => drawnSegments(bar).length > 0);
     if (bars.length === 0) {
         return `<p>${escapeXml(chart.title)}: no data.</p>`;
     }
-    const totalText = (values: readonly (number | undefined)[]): string => `${formatSupported(total(values))} ${chart.unit}`;
-    const right = 16 + Math.max(...bars.map(bar => textWidth(totalText(bar.values))));
+    const share = chart.scale === 'share';
+    const total = (bar: StackedBar): number => bar.values.reduce((sum: number, value) => sum + (value ?? 0), 0);
+    const totalText = (bar: StackedBar): string => `${formatSupported(total(bar))} ${chart.unit}`;
+    const right = 16 + Math.max(...bars.map(bar => textWidth(totalText(bar))));
     const slot = BAR_LABEL_HEIGHT + BAR_HEIGHT + BAR_GAP;
     const margin = { left: 16, right, top: 36, bottom: 48 };
     const frame: Frame = { width, margin, plotWidth: width - margin.left - margin.right, plotHeight: bars.length * slot + BAR_GAP };
     const { plotWidth, plotHeight } = frame;
-    const ticks = chart.scale === 'share' ? [0, 0.25, 0.5, 0.75, 1] : linearTicks(Math.max(...bars.map(bar => total(bar.values.map(drawn)))));
+    const ticks = share ? [0, 0.25, 0.5, 0.75, 1] : linearTicks(Math.max(...bars.map(bar => drawnSegments(bar).reduce((sum, { value }) => sum + value, 0))));
     const xMax = ticks[ticks.length - 1];
     const x = (value: number): number => margin.left + (value / xMax) * plotWidth;
     const legendWidth = width - 2 * margin.left;
@@ -84,34 +47,35 @@ export function renderStackedBarChartSvg(chart: StackedBarChart, width = 760): s
     const bottom = margin.top + plotHeight;
     const parts = [...chartOpening(chart.title, width, height, 'bar-chart'),
         ...ticks.flatMap(tick => [`<line x1="${px(x(tick))}" y1="${margin.top}" x2="${px(x(tick))}" y2="${bottom}" stroke="#ddd"/>`,
-            `<text x="${px(x(tick))}" y="${bottom + 16}" text-anchor="middle">${chart.scale === 'share' ? `${tick * 100}%` : formatTick(tick)}</text>`]),
+            `<text x="${px(x(tick))}" y="${bottom + 16}" text-anchor="middle">${share ? `${tick * 100}%` : formatTick(tick)}</text>`]),
         `<text x="${margin.left + plotWidth / 2}" y="${bottom + 34}" text-anchor="middle">${escapeXml(chart.xTitle)}</text>`];
     bars.forEach((bar, index) => {
         const top = margin.top + BAR_GAP + index * slot + BAR_LABEL_HEIGHT;
-        const barTotal = total(bar.values);
-        const scale = chart.scale === 'share' ? total(bar.values.map(drawn)) : 1;
-        parts.push(`<text x="${margin.left}" y="${top - 4}">${escapeXml(bar.label)}</text>`);
+        const left = leftOut(bar).map(segment => formatSupported(bar.values[segment]!));
+        const why = bar.resolution === undefined ? 'below 0' : `below the clocks' ${formatSupported(bar.resolution)} ${chart.unit} resolution`;
+        const note = left.length === 0 ? '' : `: ${left.length} ${why} (${left.join(', ')} ${chart.unit}), not drawn${share ? ' nor in the shares' : ''}`;
+        parts.push(`<text class="bar-label" x="${margin.left}" y="${top - 4}">${escapeXml(bar.label)}${note ? `<tspan fill="#555">${escapeXml(note)}</tspan>` : ''}</text>`,
+            `<g class="stacked-bar" data-scale="${chart.scale}" data-x-max="${xMax}">`);
         let start = 0;
-        bar.values.forEach((value, segment) => {
-            if (value === undefined) {
-                return;
-            }
-            const share = barTotal === 0 ? 0 : value / barTotal;
-            const left = x(start / scale);
-            const segmentWidth = x((start + drawn(value)) / scale) - left;
-            start += drawn(value);
-            const tooltip = `${bar.label}, ${chart.segments[segment]}: ${formatSupported(value)} ${chart.unit} (${formatShare(share)})${value < 0 ? ', drawn as 0' : ''}`;
-            parts.push(`<rect class="segment" x="${px(left)}" y="${top}" width="${px(segmentWidth)}" height="${BAR_HEIGHT}" fill="${PALETTE[segment % PALETTE.length]}"><title>${escapeXml(tooltip)}</title></rect>`);
-            const inside = chart.scale === 'share' ? formatShare(share) : formatSupported(value);
+        for (const { segment, value, share: segmentShare } of drawnSegments(bar)) {
+            const drawn = share ? segmentShare : value;
+            const segmentLeft = x(start);
+            const segmentWidth = x(start + drawn) - segmentLeft;
+            start += drawn;
+            const color = PALETTE[segment % PALETTE.length];
+            const tooltip = `${bar.label}, ${chart.segments[segment]}: ${formatSupported(value)} ${chart.unit}${share ? ` (${formatShare(segmentShare)})` : ''}`;
+            parts.push(`<rect class="segment" x="${px(segmentLeft)}" y="${top}" width="${px(segmentWidth)}" height="${BAR_HEIGHT}" fill="${color}" `
+                + `${share ? `data-share="${segmentShare.toFixed(6)}"` : `data-value="${value}"`}><title>${escapeXml(tooltip)}</title></rect>`);
+            const inside = share ? formatShare(segmentShare) : formatSupported(value);
             if (textWidth(inside) + 6 <= segmentWidth) {
-                parts.push(`<text x="${px(left + segmentWidth / 2)}" y="${top + BAR_HEIGHT / 2 + 4}" text-anchor="middle" class="inside" fill="#fff">${escapeXml(inside)}</text>`);
+                parts.push(`<text x="${px(segmentLeft + segmentWidth / 2)}" y="${top + BAR_HEIGHT / 2 + 4}" text-anchor="middle" class="inside" fill="${textColorOn(color)}">${escapeXml(inside)}</text>`);
             }
-        });
-        parts.push(`<text class="total" x="${px(x(start / scale) + 6)}" y="${top + BAR_HEIGHT / 2 + 4}">${escapeXml(totalText(bar.values))}</text>`);
+        }
+        parts.push('</g>', `<text class="total" x="${px(x(start) + 6)}" y="${top + BAR_HEIGHT / 2 + 4}">${escapeXml(totalText(bar))}</text>`);
     });
-    parts.push(`<rect x="${margin.left}" y="${margin.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#999"/>`,
+    parts.push(`<rect class="plot-frame" x="${margin.left}" y="${margin.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#999"/>`,
         ...legend(chart.segments, frame, (index, legendX, legendY) =>
             `<rect x="${legendX}" y="${legendY - 6}" width="24" height="12" fill="${PALETTE[index % PALETTE.length]}"/>`, margin.left, legendWidth),
-        '</svg>');
+        CHART_CLOSING);
     return parts.join('\n');
 }

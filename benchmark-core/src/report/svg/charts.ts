@@ -4,7 +4,8 @@ import { formatSupported } from '../../stats/precision';
 import { formatFactor, formatMedian } from '../blocks/numbers';
 import { ReportChart } from '../model/section-types';
 import { FactorChartSeries, FloorChartSeries, MedianChartSeries, SizeChart } from '../model/types';
-import { renderGroupedBarChartSvg, renderStackedBarChartSvg } from './bar';
+import { renderStackedBarChartSvg } from './bar';
+import { renderDotChartSvg } from './dots';
 import { renderForestChartSvg } from './forest';
 import { renderLineChartSvg } from './line';
 
@@ -40,13 +41,16 @@ function sizeValues(series: MedianChartSeries | FactorChartSeries | FloorChartSe
 }
 
 function renderSizeChartSvg(chart: SizeChart): string {
-    if (chart.display === 'grouped-bars') {
-        return renderGroupedBarChartSvg({
-            title: chart.title, xTitle: chart.xTitle, yTitle: chart.yTitle, groups: chart.sizes,
-            series: chart.series.map(series => {
-                const values = sizeValues(series);
-                return { name: series.label, values: chart.sizes.map(size => values.find(candidate => candidate.size === size)) };
-            }),
+    if (chart.display === 'dots') {
+        const values = chart.series.map(sizeValues);
+        return renderDotChartSvg({
+            title: chart.title, xTitle: chart.yTitle, series: chart.series.map(series => series.label),
+            referenceOne: chart.series.some(series => series.kind === 'factor'),
+            groups: chart.sizes.map(size => ({
+                label: size,
+                rows: values.flatMap((series, index) => series.filter(value => value.size === size)
+                    .map(({ value, interval, text }) => ({ series: index, label: chart.series[index].label, value, interval, text }))),
+            })),
         });
     }
     return renderLineChartSvg({

@@ -2,10 +2,10 @@ import { CHANGE_VERDICTS } from '../../compare/run-comparison';
 import { ChangeVerdict } from '../../stats/change';
 import { formatChangeRatio } from '../blocks/numbers';
 import { ForestChart, ForestRow } from '../model/types';
-import { chartOpening, escapeXml, FONT_SIZE, formatTick, Frame, legend, legendHeight, PALETTE, px, textWidth } from './frame';
+import { CHART_CLOSING, chartOpening, escapeXml, FONT_SIZE, formatTick, Frame, legend, legendHeight, PALETTE, px, textWidth } from './frame';
 
-/** The colour of a verdict's dot: slower red, faster green, no change blue, inconclusive orange (the palette's). */
-const VERDICT_COLORS: Readonly<Record<ChangeVerdict, string>> = { 'slower': PALETTE[1], 'faster': PALETTE[2], 'no change': PALETTE[0], 'inconclusive': PALETTE[3] };
+/** The colour of a verdict's dot (the palette's, never red beside green): slower vermillion, faster blue, no change black, inconclusive orange. */
+const VERDICT_COLORS: Readonly<Record<ChangeVerdict, string>> = { 'slower': PALETTE[5], 'faster': PALETTE[0], 'no change': PALETTE[6], 'inconclusive': PALETTE[1] };
 const FOREST_ROW_HEIGHT = 18;
 /** Closest two labelled ticks of a forest plot's x axis, px. */
 const FOREST_TICK_SPACING = 40;
@@ -66,8 +66,8 @@ export function renderForestChartSvg(chart: ForestChart, plotWidth = 420): strin
         parts.push(`<line x1="${px(x(tick))}" y1="${margin.top}" x2="${px(x(tick))}" y2="${bottom}" stroke="#888" stroke-opacity="0.3"/>`,
             `<text x="${px(x(tick))}" y="${bottom + 16}" text-anchor="middle">${formatTick(tick)}</text>`);
     }
-    parts.push(`<line class="no-change" x1="${px(x(1))}" y1="${margin.top}" x2="${px(x(1))}" y2="${bottom}" stroke="#888" stroke-width="1.5"/>`,
-        `<rect x="${margin.left}" y="${margin.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#999"/>`,
+    parts.push(`<line class="no-change" x1="${px(x(1))}" y1="${margin.top}" x2="${px(x(1))}" y2="${bottom}" stroke="#000" stroke-width="1.5" stroke-dasharray="4 2"/>`,
+        `<rect class="plot-frame" x="${margin.left}" y="${margin.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#999"/>`,
         `<text x="${margin.left + plotWidth / 2}" y="${bottom + 34}" text-anchor="middle">${escapeXml(chart.xTitle)}</text>`);
     rows.forEach((row, index) => {
         const y = px(rowY(index));
@@ -80,6 +80,6 @@ export function renderForestChartSvg(chart: ForestChart, plotWidth = 420): strin
     });
     parts.push(...legend(names, frame, (index, legendX, legendY) => index < CHANGE_VERDICTS.length
         ? `<circle cx="${legendX + 12}" cy="${legendY}" r="4" fill="${VERDICT_COLORS[CHANGE_VERDICTS[index]]}"/>`
-        : `<rect x="${legendX}" y="${legendY - 6}" width="24" height="12" fill="#888" fill-opacity="0.22"/>`), '</svg>');
+        : `<rect x="${legendX}" y="${legendY - 6}" width="24" height="12" fill="#888" fill-opacity="0.22"/>`), CHART_CLOSING);
     return parts.join('\n');
 }

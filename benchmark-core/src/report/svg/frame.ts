@@ -1,7 +1,24 @@
-export const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
-export const DASHES = ['', '6 3', '2 3', '8 3 2 3'];
-/** A floor's line: dashed, unlike any measured line of a chart of up to {@link PALETTE}'s length. */
+/**
+ * Okabe and Ito's colour-blind-safe palette without its yellow (too light on white), ordered so that vermillion never
+ * sits next to the green: one colour per series, so a chart draws at most {@link MAX_SERIES} series (the seventh, black, is
+ * for a floor drawn with six measured lines).
+ */
+export const PALETTE = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#000000'];
+/** Most series one plot draws, so each can be told apart; more are drawn in further panels. */
+export const MAX_SERIES = 6;
+/** Colours light enough that text inside them is drawn dark. */
+const LIGHT_COLORS = new Set(['#e69f00', '#56b4e9']);
+/** The colour of text drawn inside a shape of `fill`. */
+export function textColorOn(fill: string): string {
+    return LIGHT_COLORS.has(fill) ? '#000' : '#fff';
+}
+/** A floor's line: dashed, unlike every measured line. */
 export const FLOOR_DASH = '6 3';
+/** The chart's title: bold, this size. */
+const TITLE_FONT_SIZE = 14;
+/** Wider than the average bold glyph at {@link TITLE_FONT_SIZE} (Chromium's sans-serif: 8.0 px), so a title is never wrapped too late. */
+const TITLE_GLYPH_WIDTH = 0.65 * TITLE_FONT_SIZE;
+const TITLE_LINE_HEIGHT = 18;
 export const FONT_SIZE = 11;
 /** Wider than the average glyph of sans-serif fonts at {@link FONT_SIZE}, so estimated label widths are never short. */
 const GLYPH_WIDTH = 0.65 * FONT_SIZE;
@@ -39,15 +56,42 @@ export function legendHeight(names: readonly string[], rowWidth: number): number
     return positions.length === 0 ? 0 : positions[positions.length - 1].y + LEGEND_ROW_HEIGHT;
 }
 
-/** The opening of a chart: the svg element, its title, an opaque background (readable on a dark page) and the heading. */
+/** A title broken into lines at spaces, each no wider than `width` (a word wider than that alone on its line). */
+export function titleLines(title: string, width: number): string[] {
+    const perLine = Math.max(1, Math.floor(width / TITLE_GLYPH_WIDTH));
+    const lines: string[] = [];
+    for (const word of title.split(/\s+/).filter(part => part.length > 0)) {
+        const last = lines.length - 1;
+        if (last >= 0 && lines[last].length + 1 + word.length <= perLine) {
+            lines[last] += ` ${word}`;
+        } else {
+            lines.push(word);
+        }
+    }
+    return lines;
+}
+
+/**
+ * The opening of a chart: the svg element, its title, an opaque background (readable on a dark page) and the heading,
+ * wrapped to the chart's width; the body that follows is moved down by the heading's extra lines (`height` is the
+ * body's, with one heading line), so every chart ends with {@link CHART_CLOSING}.
+ */
 export function chartOpening(title: string, width: number, height: number, className: string): string[] {
+    const lines = titleLines(title, width - 24);
+    const extra = (lines.length - 1) * TITLE_LINE_HEIGHT;
+    const total = height + extra;
     return [
-        `<svg xmlns="http://www.w3.org/2000/svg" class="${className}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="${FONT_SIZE}" role="img">`,
+        `<svg xmlns="http://www.w3.org/2000/svg" class="${className}" width="${width}" height="${total}" viewBox="0 0 ${width} ${total}" font-family="sans-serif" font-size="${FONT_SIZE}" role="img">`,
         `<title>${escapeXml(title)}</title>`,
-        `<rect class="background" width="${width}" height="${height}" fill="#fff"/>`,
-        `<text x="${width / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">${escapeXml(title)}</text>`,
+        `<rect class="background" width="${width}" height="${total}" fill="#fff"/>`,
+        `<text class="chart-title" text-anchor="middle" font-size="${TITLE_FONT_SIZE}" font-weight="bold">${lines.map((line, index) =>
+            `<tspan x="${width / 2}" y="${18 + index * TITLE_LINE_HEIGHT}">${escapeXml(line)}</tspan>`).join('')}</text>`,
+        `<g transform="translate(0 ${extra})">`,
     ];
 }
+
+/** The end of every chart begun with {@link chartOpening}. */
+export const CHART_CLOSING = '</g>\n</svg>';
 
 /**
  * A log scale over the range of `values` (positive ones) with a little room at both ends, and where its grid
@@ -78,7 +122,7 @@ export function axes(frame: Frame, yAxis: { scale: (y: number) => number; ticks:
             return [`<line x1="${margin.left}" y1="${px(y)}" x2="${width - margin.right}" y2="${px(y)}" stroke="#ddd"/>`,
                 `<text x="${margin.left - 6}" y="${px(y + 4)}" text-anchor="end">${formatTick(tick)}</text>`];
         }),
-        `<rect x="${margin.left}" y="${margin.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#999"/>`,
+        `<rect class="plot-frame" x="${margin.left}" y="${margin.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#999"/>`,
         `<text x="${margin.left + plotWidth / 2}" y="${margin.top + plotHeight + 34}" text-anchor="middle">${escapeXml(xTitle)}</text>`,
         `<text transform="translate(16 ${margin.top + plotHeight / 2}) rotate(-90)" text-anchor="middle">${escapeXml(yTitle)}</text>`,
     ];
@@ -89,7 +133,7 @@ export function legend(names: readonly string[], frame: Frame, key: (index: numb
     left = frame.margin.left, rowWidth = frame.plotWidth): string[] {
     const top = frame.margin.top + frame.plotHeight + frame.margin.bottom;
     return ['<g class="legend">', ...legendPositions(names, left, rowWidth, top).flatMap(({ x, y }, index) =>
-        [key(index, x, y), `<text x="${x + LEGEND_KEY_WIDTH}" y="${y + 4}">${escapeXml(names[index])}</text>`]), '</g>'];
+        [key(index, x, y).replace(/^<(\w+) /, '<$1 class="legend-key" '), `<text x="${x + LEGEND_KEY_WIDTH}" y="${y + 4}">${escapeXml(names[index])}</text>`]), '</g>'];
 }
 
 export function frameOf(width: number, plotHeight: number): Frame {
@@ -104,6 +148,27 @@ export function formatTick(value: number): string {
 /** Estimated width of a text at {@link FONT_SIZE}, px: never shorter than the text drawn. */
 export function textWidth(text: string): number {
     return text.length * GLYPH_WIDTH;
+}
+
+/**
+ * Where ticks go on a log axis from `low` to `high` (both above 0) `lengthPx` long: at 1, 2 and 5 times powers of ten, or
+ * 1 and 3, or powers of ten alone, the densest set whose ticks lie at least 36 px apart; at least the two ends.
+ */
+export function logTicks(low: number, high: number, lengthPx: number): number[] {
+    const pxPerDecade = lengthPx / Math.max(Math.log10(high) - Math.log10(low), 1e-9);
+    let fallback: number[] = [];
+    for (const steps of [[1, 2, 5], [1, 3], [1]]) {
+        const ticks: number[] = [];
+        for (let decade = Math.floor(Math.log10(low)); decade <= Math.ceil(Math.log10(high)); decade++) {
+            ticks.push(...steps.map(step => Number((step * 10 ** decade).toPrecision(6))).filter(tick => tick >= low && tick <= high));
+        }
+        const closestPx = Math.min(...ticks.slice(1).map((tick, index) => Math.log10(tick / ticks[index]) * pxPerDecade));
+        if (ticks.length >= 2 && closestPx >= 36) {
+            return ticks;
+        }
+        fallback = ticks.length >= 2 ? ticks : fallback;
+    }
+    return fallback.length >= 2 ? fallback : [...new Set([low, high].map(end => Number(end.toPrecision(2))))];
 }
 
 /** Tick values from 0 to at least `max` at 1, 2 or 5 times a power of ten, about four steps. */

@@ -1,5 +1,6 @@
 export { escapeXml } from './frame';
 export * from './bar';
+export * from './dots';
 export * from './line';
 export * from './strip';
 export * from './forest';

@@ -2,7 +2,7 @@ import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 import { CONFIDENCE_LEVEL, Interval } from '../../stats/median-interval';
 import { formatMedian } from '../blocks/numbers';
 import { MedianTable } from '../model/types';
-import { axes, chartOpening, escapeXml, frameOf, legend, legendHeight, logYAxis, PALETTE, px } from './frame';
+import { axes, CHART_CLOSING, chartOpening, escapeXml, frameOf, legend, legendHeight, logYAxis, PALETTE, px } from './frame';
 
 /** The samples of one series in one group of a {@link StripChart}. */
 export interface StripGroup {
@@ -76,7 +76,7 @@ export function renderStripChartSvg(chart: StripChart, width = 760, plotHeight =
         });
         parts.push(`<g class="samples" fill="${color}" fill-opacity="0.55">${dots.join('')}</g>`);
     });
-    parts.push(...legend(names, frame, (index, x, legendY) => `<circle cx="${x + 12}" cy="${legendY}" r="4" fill="${PALETTE[index % PALETTE.length]}"/>`), '</svg>');
+    parts.push(...legend(names, frame, (index, x, legendY) => `<circle cx="${x + 12}" cy="${legendY}" r="4" fill="${PALETTE[index % PALETTE.length]}"/>`), CHART_CLOSING);
     return parts.join('\n');
 }
 

@@ -1,0 +1,109 @@
+import { Interval } from '../../stats/median-interval';
+import { CHART_CLOSING, chartOpening, escapeXml, formatTick, Frame, legend, legendHeight, logTicks, MAX_SERIES, PALETTE, px, textWidth } from './frame';
+
+/** One row of a {@link DotChart}: a value with its interval, printed at the row's end. */
+export interface DotRow {
+    /** Index into the chart's series (its colour and legend entry). */
+    readonly series: number;
+    readonly label: string;
+    readonly value: number;
+    readonly interval?: Interval;
+    /** The value as printed at the row's end, e.g. `790 [720, 820] ms`. */
+    readonly text: string;
+}
+
+/**
+ * A dot plot: rows in groups (e.g. a group per file size, a row per host), each a dot at its value on a log axis and a
+ * whisker for its interval, its value printed at the row's end, so nothing needs hovering. A log axis holds points only,
+ * never bars (a bar's length on a log axis means nothing), and says so in its title.
+ */
+export interface DotChart {
+    readonly title: string;
+    /** The value axis' title; `(log scale)` is added. */
+    readonly xTitle: string;
+    /** The legend: one name per series; none drawn for a single series. */
+    readonly series: readonly string[];
+    /** A group's label heads its rows; a group of one row is labelled in the row. */
+    readonly groups: readonly { readonly label: string; readonly rows: readonly DotRow[] }[];
+    /** Draws a line at 1 (ratios: the same time), darker than the grid. */
+    readonly referenceOne?: boolean;
+}
+
+const ROW_HEIGHT = 18;
+const MIN_WIDTH = 760;
+const MIN_PLOT_WIDTH = 320;
+
+interface PlacedRow {
+    readonly row?: DotRow;
+    /** A group's heading line (no dot). */
+    readonly heading?: string;
+    readonly label: string;
+}
+
+/** A dot plot as SVG: see {@link DotChart}. At most {@link MAX_SERIES} series. */
+export function renderDotChartSvg(chart: DotChart): string {
+    const valid = (row: DotRow): boolean => row.value > 0 && Number.isFinite(row.value);
+    if (chart.series.length > MAX_SERIES) {
+        throw new Error(`A dot plot draws at most ${MAX_SERIES} series, not ${chart.series.length} (${chart.title}).`);
+    }
+    const placed: PlacedRow[] = chart.groups.flatMap(group => {
+        const rows = group.rows.filter(valid);
+        if (rows.length === 0) {
+            return [];
+        }
+        return rows.length === 1 && chart.series.length === 1
+            ? [{ row: rows[0], label: group.label }]
+            : [{ heading: group.label, label: group.label }, ...rows.map(row => ({ row, label: row.label }))];
+    });
+    const rows = placed.flatMap(entry => entry.row ? [entry.row] : []);
+    if (rows.length === 0) {
+        return `<p>${escapeXml(chart.title)}: no data.</p>`;
+    }
+    const extent = rows.flatMap(row => [row.value, ...(row.interval && row.interval.low > 0 ? [row.interval.low, row.interval.high] : [])])
+        .concat(chart.referenceOne ? [1] : []);
+    const log = Math.log10;
+    const padding = Math.max((log(Math.max(...extent)) - log(Math.min(...extent))) * 0.05, 0.04);
+    const [xMin, xMax] = [log(Math.min(...extent)) - padding, log(Math.max(...extent)) + padding];
+    const margin = {
+        left: 16 + Math.max(...placed.map(entry => textWidth(entry.label))) + 14,
+        right: 12 + Math.max(...rows.map(row => textWidth(row.text))) + 8,
+        top: 36, bottom: 48,
+    };
+    const width = Math.ceil(Math.max(MIN_WIDTH, margin.left + MIN_PLOT_WIDTH + margin.right));
+    const plotWidth = width - margin.left - margin.right;
+    const plotHeight = placed.length * ROW_HEIGHT + 8;
+    const frame: Frame = { width, margin, plotWidth, plotHeight };
+    const x = (value: number): number => margin.left + ((log(value) - xMin) / (xMax - xMin)) * plotWidth;
+    const bottom = margin.top + plotHeight;
+    const rowY = (index: number): number => margin.top + 4 + (index + 0.5) * ROW_HEIGHT;
+    const names = chart.series.length > 1 ? chart.series : [];
+    const height = bottom + margin.bottom + legendHeight(names, plotWidth) + 8;
+    const ticks = logTicks(10 ** xMin, 10 ** xMax, plotWidth);
+    const parts = [...chartOpening(chart.title, width, height, 'dot-chart'),
+        ...ticks.flatMap(tick => [`<line x1="${px(x(tick))}" y1="${margin.top}" x2="${px(x(tick))}" y2="${bottom}" stroke="#ddd"/>`,
+            `<text x="${px(x(tick))}" y="${bottom + 16}" text-anchor="middle">${formatTick(tick)}</text>`]),
+        `<rect class="plot-frame" x="${margin.left}" y="${margin.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#999"/>`,
+        `<text x="${margin.left + plotWidth / 2}" y="${bottom + 34}" text-anchor="middle">${escapeXml(`${chart.xTitle} (log scale)`)}</text>`];
+    if (chart.referenceOne) {
+        parts.push(`<line class="reference-one" x1="${px(x(1))}" y1="${margin.top}" x2="${px(x(1))}" y2="${bottom}" stroke="#000" stroke-width="1.5" stroke-dasharray="4 2">`
+            + '<title>1: the same time</title></line>');
+    }
+    placed.forEach((entry, index) => {
+        const y = rowY(index);
+        if (entry.heading !== undefined) {
+            parts.push(`<text class="group-label" x="16" y="${px(y + 4)}" font-weight="bold">${escapeXml(entry.heading)}</text>`);
+            return;
+        }
+        const row = entry.row!;
+        const color = PALETTE[row.series % PALETTE.length];
+        parts.push(`<text class="row-label" x="${px(margin.left - 10)}" y="${px(y + 4)}" text-anchor="end">${escapeXml(entry.label)}</text>`);
+        if (row.interval && row.interval.low > 0) {
+            parts.push(`<path class="whisker" d="M${px(x(row.interval.low))} ${px(y)}H${px(x(row.interval.high))}" stroke="${color}" stroke-width="2"/>`);
+        }
+        parts.push(`<circle class="dot" cx="${px(x(row.value))}" cy="${px(y)}" r="4" fill="${color}" data-value="${row.value}"><title>${escapeXml(`${entry.label}: ${row.text}`)}</title></circle>`,
+            `<text class="value" x="${px(margin.left + plotWidth + 12)}" y="${px(y + 4)}">${escapeXml(row.text)}</text>`);
+    });
+    parts.push(...legend(names, frame, (index, legendX, legendY) => `<circle cx="${legendX + 12}" cy="${legendY}" r="4" fill="${PALETTE[index % PALETTE.length]}"/>`),
+        CHART_CLOSING);
+    return parts.join('\n');
+}
