@@ -108,3 +108,46 @@ suite('Theia browser app on a --compare run folder: "Show Report (Theia)" opens 
         assert.deepStrictEqual((await fs.readdir(path.join(folder!, 'results'))).sort(), ['base.json', 'head.json']);
     });
 });
+
+suite('Theia browser app: what a plugin sees of the exclusions, and "Show Report from Folder... (Theia)" on a folder outside', function (): void {
+    let session: HostSession | undefined;
+    let folder: string | undefined;
+    suiteSetup(async function (): Promise<void> {
+        await skipWithoutChromium(this);
+        folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-run-folder-'));
+        await fs.cp(path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-aa', 'results'), path.join(folder, 'results'), { recursive: true });
+        // A test-only plugin reads the settings as a plugin sees them and calls the command with the folder of the environment.
+        session = await HostSession.theiaBrowser({
+            workspace: { fixtures: false }, environment: { FS_PERF_TEST_RUN_FOLDER: folder },
+            extraPluginFolders: [path.join(__dirname, '..', '..', 'test-plugins')],
+        });
+    });
+    suiteTeardown(async () => {
+        await closeSession(session);
+        if (folder) {
+            await fs.rm(folder, { recursive: true, force: true });
+        }
+    });
+
+    test('the FS Perf plugin\'s configurationDefaults reach Theia: .fs-perf left out of watching and search, Theia\'s own patterns kept', async () => {
+        const { workbench } = session!;
+        await workbench.runCommand('FS Perf Test: Show Watcher and Search Exclusions');
+        const shown = await workbench.waitForNotification('the exclusions', notification => notification.message.startsWith('FS Perf Test: exclusions: '));
+        const { watcher, search } = JSON.parse(Buffer.from(shown.message.slice('FS Perf Test: exclusions: '.length), 'base64').toString('utf8')) as Record<string, Record<string, boolean>>;
+        assert.strictEqual(watcher['**/.fs-perf/**'], true, JSON.stringify(watcher));
+        assert.strictEqual(watcher['**/.git/objects/**'], true, JSON.stringify(watcher));
+        assert.strictEqual(search['**/.fs-perf'], true, JSON.stringify(search));
+        assert.strictEqual(search['**/node_modules'], true, JSON.stringify(search));
+    });
+
+    test('a --compare run folder outside the workspace, by its path: base and head in one report, read where they lie', async () => {
+        const { workbench, workspace } = session!;
+        await workbench.runCommand('FS Perf Test: Show Report of the Test Run Folder');
+        const shown = await workbench.waitForNotification('how it ended', notification => notification.message.startsWith('FS Perf Test: run folder: '));
+        const outcome = JSON.parse(shown.message.slice('FS Perf Test: run folder: '.length)) as { status: string; files?: string[] };
+        assert.strictEqual(outcome.status, 'shown', shown.message);
+        assert.deepStrictEqual(outcome.files, ['results/base.json', 'results/head.json']);
+        await workbench.frameShowing('<h2>Headline</h2>', 60_000);
+        assert.isFalse(await exists(path.join(workspace!, '.fs-perf', 'results')), 'nothing copied into the workspace');
+    });
+});
