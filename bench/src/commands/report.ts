@@ -6,16 +6,15 @@
  */
 import { Command } from 'commander';
 import * as path from 'path';
-import { DEFAULT_REPORT_TITLE } from '@fs-perf/benchmark-core';
 import { writeReport } from '../run/report-files';
 import { commandMain, invocationFolder, runCli } from './command-line';
 
-const main = commandMain<{ out: string; title: string }>(new Command()
+const main = commandMain<{ out: string; title?: string }>(new Command()
     .name('yarn report')
     .description('Build the comparison report (report.md, report.html, benchmark-action.json, chart-*.svg) from fs-perf results files.')
     .argument('<files...>', 'results JSON files, or folders of them')
     .option('--out <dir>', 'folder for the report files', 'report')
-    .option('--title <text>', 'report title', DEFAULT_REPORT_TITLE), async (options, files) => {
+    .option('--title <text>', 'report title (default: the kind of run, its day, the CPU and its cores)'), async (options, files) => {
     const base = invocationFolder();
     const started = performance.now();
     const written = await writeReport(files.map(file => path.resolve(base, file)), path.resolve(base, options.out), { title: options.title });

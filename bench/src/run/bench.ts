@@ -144,7 +144,7 @@ export async function bench(options: BenchOptions): Promise<number> {
     if (measured.length > 0) {
         const reportStarted = performance.now();
         // The files in the order they were measured, so the links' sections come in the order given.
-        const written = await writeReport(measured.map(outcome => outcome.resultsFile!), options.out, { title: `FS Performance report, ${new Date().toISOString().slice(0, 10)} on ${os.hostname()}`, notMeasured });
+        const written = await writeReport(measured.map(outcome => outcome.resultsFile!), options.out, { notMeasured });
         reportSeconds = (performance.now() - reportStarted) / 1000;
         log(`report written in ${reportSeconds.toFixed(2)} s: ${written.map(file => path.relative(options.out, file)).join(', ')} in ${options.out}`);
     }

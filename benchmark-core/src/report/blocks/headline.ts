@@ -4,7 +4,7 @@ import { formatAtPlace, formatAtResolution, formatShare, formatSupported } from 
 import { HeadlineFactor, HeadlineSection, NetworkHeadline } from '../model/section-types';
 import { FactorCell } from '../model/types';
 import { heading, ReportBlock } from './block';
-import { formatFactor, formatFloorMs, formatMeasuredOverFloor, formatMedian, percent } from './numbers';
+import { formatFactor, formatFloorMs, formatMeasuredOverFloor, formatMedian, formatRatioEstimate, percent } from './numbers';
 
 /** The heading over the headline's short list of numbers. */
 export const KEY_FIGURES = 'Key figures';
@@ -13,9 +13,9 @@ const LIKE_FOR_LIKE = /^plugin-vs-vscode-workbench-/;
 const LOCAL_SHORTCUT = /^plugin-vs-vscode-(browser|electron)$/;
 const RELEASE = /^release-(plugin|extension)-/;
 
-/** A median in a sentence: two significant digits, `790`, `9.6`. */
+/** A median in a sentence: whole ms from 100 up (`790`, `31120`), else two significant digits (`9.6`). */
 function roughMs(valueMs: number): string {
-    return formatAtPlace(valueMs, Math.floor(Math.log10(Math.abs(valueMs) || 1)) - 1);
+    return formatAtPlace(valueMs, valueMs >= 100 ? 0 : Math.floor(Math.log10(Math.abs(valueMs) || 1)) - 1);
 }
 
 /** What a factor says in a word: `faster` (below 1, the interval too), `slower`, or undefined when the samples cannot tell. */
@@ -26,38 +26,41 @@ function direction(cell: FactorCell): 'faster' | 'slower' | undefined {
     return cell.factor < 1 ? 'faster' : 'slower';
 }
 
+/** A factor's ratio with its interval, without the verdict the sentence says in words. */
+const ratioOf = (cell: FactorCell): string => cell.factor === undefined ? '–' : formatRatioEstimate(cell.factor, cell.factorInterval);
+
 /** The like-for-like sentence: a plugin's read against VS Code's read through its workbench, the same cross-process work. */
 function likeForLike({ cell, size, numeratorLabel, denominatorLabel }: Omit<HeadlineFactor, 'table'>, over = ''): string {
     const word = direction(cell);
-    const verdict = word ? `is ${word} than` : 'takes as long as';
+    const verdict = word ? `is ${formatShare(Math.abs(cell.factor! - 1))} ${word} than` : 'takes as long as';
     return `Like for like${over}, ${numeratorLabel}'s workspace.fs.readFile of ${size} ${verdict} ${denominatorLabel}'s read through its workbench `
-        + `(both cross processes): ${roughMs(cell.numerator.medianMs)} against ${roughMs(cell.denominator.medianMs)} ms, ${formatFactor(cell)} times `
-        + `the time (${percent(CONFIDENCE_LEVEL)} interval).`;
+        + `(both cross processes): ${roughMs(cell.numerator.medianMs)} against ${roughMs(cell.denominator.medianMs)} ms, a ratio of ${ratioOf(cell)} `
+        + `(${percent(CONFIDENCE_LEVEL)} interval${word ? '' : ', which includes 1'}).`;
 }
 
 /** The local shortcut: VS Code's extension host reading a `file:` URI itself, against the plugin's cross-process read. */
-function localShortcut({ cell, numeratorLabel, denominatorLabel }: HeadlineFactor): string {
-    return `${denominatorLabel}'s extension host reads the same file from its own disk in ${roughMs(cell.denominator.medianMs)} ms, `
-        + `a shortcut ${numeratorLabel}'s plugin does not take: against it the plugin's read takes ${formatFactor(cell)} times the time.`;
+function localShortcut({ cell }: HeadlineFactor): string {
+    return `VS Code's extension host reads the same file from its own disk in ${roughMs(cell.denominator.medianMs)} ms, a local shortcut no Theia `
+        + `plugin's read takes: against it the plugin's read takes ${ratioOf(cell)} times as long.`;
 }
 
-/** Each older Theia release against the newest, per kind of read: which is faster, by how much, or that they cannot be told apart. */
+/** Each older Theia release against the newest: which is faster or slower by how much, or that none can be told apart. */
 function releaseSentences(factors: readonly HeadlineFactor[]): string[] {
-    const byKind = new Map<string, HeadlineFactor[]>();
-    for (const factor of factors.filter(entry => RELEASE.test(entry.table.id))) {
-        const kind = RELEASE.exec(factor.table.id)![1];
-        byKind.set(kind, [...byKind.get(kind) ?? [], factor]);
+    const releases = factors.filter(entry => RELEASE.test(entry.table.id));
+    if (releases.length === 0) {
+        return [];
     }
-    return [...byKind].map(([kind, entries]) => {
-        const what = kind === 'plugin' ? 'a plugin\'s workspace.fs.readFile' : 'an extension\'s FileService.readFile';
-        const newest = /vs (\S+)/.exec(entries[0].table.title)?.[1] ?? 'the newest';
-        const parts = entries.map(({ table, cell }) => {
-            const older = /^Theia (\S+)/.exec(table.title)?.[1] ?? table.title;
-            const word = direction(cell);
-            return `${older} ${word ? `is ${word}` : 'cannot be told apart'} (${formatFactor(cell)} times ${newest}'s time)`;
-        });
-        return `Against Theia ${newest}, ${what} of ${entries[0].size} in ${parts.join(', in ')}.`;
-    });
+    const newest = /vs (\S+)/.exec(releases[0].table.title)?.[1] ?? 'the newest';
+    const older = (factor: HeadlineFactor): string => /^Theia (\S+)/.exec(factor.table.title)?.[1] ?? factor.table.title;
+    const what = (factor: HeadlineFactor): string => RELEASE.exec(factor.table.id)![1] === 'plugin' ? 'plugin' : 'FileService';
+    const measurable = releases.filter(factor => direction(factor.cell));
+    const listed = releases.map(factor => `${older(factor)} ${ratioOf(factor.cell)} (${what(factor)})`).join(', ');
+    return [measurable.length === 0
+        ? `No older Theia release reads measurably faster or slower than ${newest} at ${releases[0].size}: against ${newest}'s time, ${listed}, `
+            + 'each interval including 1.'
+        : `Against Theia ${newest} at ${releases[0].size}, ${measurable.map(factor => `${older(factor)}'s ${what(factor)} read is `
+            + `${formatShare(Math.abs(factor.cell.factor! - 1))} ${direction(factor.cell)} (${ratioOf(factor.cell)})`).join(', ')}; `
+            + `${releases.length - measurable.length} of ${releases.length} comparisons cannot be told apart.`];
 }
 
 /** The links of a network run: how the plugin's read grows with the link, and how close it comes to its wire floor on the slowest. */
@@ -78,22 +81,23 @@ function linkSentences(network: NetworkHeadline): string[] {
     return sentences;
 }
 
-/** The two or three sentences a person reads first: like for like first, then what the run was for (releases, links). */
+/** The two or three sentences a person reads first: a network run's links first, else like for like, then releases or the local shortcut. */
 export function headlineSentences(section: HeadlineSection): string[] {
-    const likeForLikeFactors = section.factors.filter(factor => LIKE_FOR_LIKE.test(factor.table.id));
-    const local = section.factors.find(factor => LOCAL_SHORTCUT.test(factor.table.id));
+    if (section.network) {
+        return linkSentences(section.network);
+    }
     const sentences = [
-        ...(section.network ? linkSentences(section.network) : []),
-        ...likeForLikeFactors.map(factor => likeForLike(factor, section.network ? ' on loopback' : '')),
+        ...section.factors.filter(factor => LIKE_FOR_LIKE.test(factor.table.id)).map(factor => likeForLike(factor)),
         ...releaseSentences(section.factors),
     ];
+    const local = section.factors.find(factor => LOCAL_SHORTCUT.test(factor.table.id));
     if (local && sentences.length < 3) {
         sentences.push(localShortcut(local));
     }
-    const hop = section.hops[0];
+    const hop = section.hops.at(-1);
     const top = hop?.row.hops.map((part, index) => ({ part, label: hop.hops[index].label })).filter(entry => entry.part?.share !== undefined)
         .sort((a, b) => b.part!.share! - a.part!.share!)[0];
-    if (top && sentences.length < 3) {
+    if (hop && top && sentences.length < 3) {
         sentences.push(`Most of ${hop.hostLabel}'s read of ${hop.row.targetLabel} is ${top.label}: ${formatShare(top.part!.share!)} of the traced call.`);
     }
     return sentences;
@@ -105,13 +109,15 @@ export function keyFigures(section: HeadlineSection): string[] {
         `${scenario.label} of ${size}, median ms [${percent(CONFIDENCE_LEVEL)}]: ${cells.map(({ hostLabel, cell }) => `${hostLabel} ${formatMedian(cell)}`).join('; ')}.`);
     items.push(...section.factors.filter(factor => !RELEASE.test(factor.table.id))
         .map(({ table, size, cell }) => `${table.title}, ${size}, first / second: ${formatFactor(cell)}.`));
-    for (const { hostLabel, hops, row } of section.hops) {
+    // One host's hops (the newest release's, where several): the rest are in the tables.
+    for (const { hostLabel, hops, row } of section.hops.slice(-1)) {
         const parts = row.hops.map((hop, index) => ({ hop, label: hops[index].label })).filter(entry => entry.hop?.share !== undefined)
             .sort((a, b) => b.hop!.share! - a.hop!.share!).slice(0, 3);
         items.push(`Where ${hostLabel}'s workspace.fs.readFile of ${row.targetLabel} spends its time (traced): `
             + `${parts.map(({ hop, label }) => `${label} ${formatShare(hop!.share!)} (${formatSupported(hop!.ms)} ms)`).join(', ')}.`);
     }
-    for (const { processes, row } of section.cpu) {
+    const olderHosts = new Set(section.hops.slice(0, -1).map(entry => entry.hostLabel));
+    for (const { processes, row } of section.cpu.filter(entry => !olderHosts.has(entry.row.hostLabel))) {
         const seen = processes.map((process, index) => ({ process, value: row.cpuMsPerMegabyte[index] }))
             .filter((entry): entry is { process: string; value: number } => entry.value !== undefined && entry.value >= row.resolutionMsPerMegabyte)
             .sort((a, b) => b.value - a.value);

@@ -9,7 +9,7 @@ import { formatChangeRatio, formatDetectable, formatPercent } from './numbers';
 /** What both sides are: one source when they share it, else each side's. */
 function sidesSources(section: Pick<PairedHeadlineSection, 'base' | 'head'>): string {
     const { base, head } = section;
-    return base.source === head.source ? `both ${base.source}` : `${head.label}: ${head.source}; ${base.label}: ${base.source}`;
+    return base.source === head.source ? `${head.label} and ${base.label} both ${base.source}` : `${head.label}: ${head.source}; ${base.label}: ${base.source}`;
 }
 
 const changed = (row: PairedComparisonRow): boolean => row.cell.verdict === 'slower' || row.cell.verdict === 'faster';
@@ -23,25 +23,27 @@ function verdicts(rows: readonly PairedComparisonRow[]): string {
 
 /** The first sentence: for an A/A run (both sides the same source) whether it raised a false alarm; else what changed, and whether through the RPC. */
 function verdictSentence(section: PairedHeadlineSection): string {
-    const { base, head, cells, pairs } = section;
-    const rows = [...section.rpc?.crossing ?? [], ...section.rpc?.off ?? []];
-    const flagged = rows.filter(changed);
-    const run = `${head.label} against ${base.label} (${sidesSources(section)}), ${pairs} pairs of alternated blocks`;
-    if (base.source === head.source) {
-        return flagged.length === 0
-            ? `No false alarm: of ${cells} cells of ${run}, none was called slower or faster.`
-            : `${flagged.length} false alarm${flagged.length === 1 ? '' : 's'}: of ${cells} cells of ${run}, ${flagged.length} were called slower or faster `
-                + 'though both sides run the same code.';
-    }
+    const { base, head, cells } = section;
     const crossing = section.rpc?.crossing ?? [];
     const off = section.rpc?.off ?? [];
-    if (flagged.length === 0) {
-        return `No cell changed measurably: of ${cells} cells of ${run}, none was called slower or faster.`;
+    const flagged = [...crossing, ...off].filter(changed);
+    if (base.source === head.source) {
+        return flagged.length === 0
+            ? `No false alarm: ${head.label} and ${base.label} run the same ${base.source}, and none of ${cells} cells was called slower or faster.`
+            : `${flagged.length} false alarm${flagged.length === 1 ? '' : 's'}: ${head.label} and ${base.label} run the same ${base.source}, yet `
+                + `${flagged.length} of ${cells} cells were called slower or faster (${scenarios(flagged)}).`;
     }
+    if (flagged.length === 0) {
+        return `No cell changed measurably: none of ${cells} cells of ${head.label} against ${base.label} was called slower or faster.`;
+    }
+    const count = (verdict: ChangeVerdict): number => flagged.filter(row => row.cell.verdict === verdict).length;
+    const what = (['slower', 'faster'] as const).filter(verdict => count(verdict) > 0).map(verdict => `${count(verdict)} of ${cells} cells are ${verdict}`)
+        .join(' and ');
     const changedCrossing = crossing.filter(changed).length;
-    return `${flagged.length} of ${cells} cells changed with ${run}: ${changedCrossing === flagged.length ? `all ${flagged.length}` : `${changedCrossing}`} `
-        + `cross Theia's RPC (${scenarios(crossing.filter(changed))}), and ${off.filter(changed).length === 0 ? 'none' : off.filter(changed).length} `
-        + `of the ${off.length} cells off it (${scenarios(off)}) changed.`;
+    const changedOff = off.filter(changed).length;
+    return `With ${head.label} against ${base.label}, ${what}: ${changedCrossing === flagged.length ? `all ${flagged.length}` : changedCrossing} `
+        + `cross Theia's RPC (${scenarios(crossing.filter(changed))}), and ${changedOff === 0 ? 'none' : changedOff} of the ${off.length} cells off it `
+        + `(${scenarios(off)}) changed.`;
 }
 
 /** The smallest change the run could have seen, as a percentage and as the ratios it could not tell from no change. */
@@ -69,7 +71,8 @@ export function pairedHeadlineSentences(section: PairedHeadlineSection): string[
 /** The key figures of a comparison: the counts, the cells by whether they cross the RPC, and the key cells' detectable changes. */
 export function pairedKeyFigures(section: PairedHeadlineSection): string[] {
     const { counts, cells } = section;
-    const items = [`${cells} cells: ${counts.slower} slower, ${counts.faster} faster, ${counts['no change']} no change, ${counts.inconclusive} inconclusive.`];
+    const items = [`${sidesSources(section)}; ${section.pairs} pairs of alternated blocks; ${cells} cells: ${counts.slower} slower, ${counts.faster} faster, `
+        + `${counts['no change']} no change, ${counts.inconclusive} inconclusive.`];
     if (section.rpc) {
         const { crossing, off } = section.rpc;
         items.push(`Crossing Theia's RPC (${scenarios(crossing)}), ${crossing.length} cells: ${verdicts(crossing)}.`,
@@ -80,7 +83,7 @@ export function pairedKeyFigures(section: PairedHeadlineSection): string[] {
         const name = `${cell.hostLabel} · ${scenarioLabel}`;
         groups.set(name, [...groups.get(name) ?? [], `${formatDetectable(cell.smallestDetectable)} at ${cell.target}`]);
     }
-    items.push(...[...groups].map(([name, sizes]) => `Could have seen a ratio outside ${sizes.join(', ')}: ${name}.`));
+    items.push(...[...groups].map(([name, sizes]) => `${name} could have seen a ratio outside ${sizes.join(', ')}.`));
     return items;
 }
 
