@@ -1,4 +1,8 @@
 import { assert } from 'chai';
+import { environmentGrid } from '../report/blocks/grids';
+import { buildComparisonReport, reportSections } from '../report/model/build';
+import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
+import { measurementOfSamples, resultsDocument, vscodeServer } from './results-builders';
 import { formatChangeRatio, formatDetectable, formatFactor, formatPart, NOISE_PART } from '../report/blocks/numbers';
 import { FactorCell } from '../report/model/types';
 import { computeStatistics } from '../stats/statistics';
@@ -79,5 +83,16 @@ suite('the one number formatter', () => {
         assert.strictEqual(formatPercentileValue(36.7, { low: 30, high: 40 }), '37');
         assert.strictEqual(formatPercentileValue(0.121, { low: 0.118, high: 0.119 }), '0.12');
         assert.strictEqual(formatPercentileValue(520, { low: 300, high: 700 }), '500', 'never finer than the median\'s interval');
+    });
+
+    test('the hosts table says how many samples the cells took, not only the least a cell takes', () => {
+        const read = SCENARIO_CATALOG.vscodeReadFile;
+        const samples = (count: number): number[] => Array.from({ length: count }, (_, index) => 10 + (index % 5));
+        const document = resultsDocument(vscodeServer, [measurementOfSamples(read, '1K', samples(3)), measurementOfSamples(read, '10000K', samples(150))]);
+        const [environments] = reportSections(buildComparisonReport([document]), 'environments');
+        // "15 + 2 warm-up" where cells took up to 150
+        assert.match(environmentGrid(environments.hosts).rows[0].at(-1)!, /^3 to 150 per cell \+ 0 warm-up, /);
+        const steady = resultsDocument(vscodeServer, [measurementOfSamples(read, '1K', samples(3))]);
+        assert.match(environmentGrid(reportSections(buildComparisonReport([steady]), 'environments')[0].hosts).rows[0].at(-1)!, /^3 \+ 0 warm-up, /);
     });
 });

@@ -44,7 +44,7 @@ export function environmentGrid(hosts: readonly HostEnvironment[]): TextGrid {
     return {
         header: ['Host', 'Editor', 'Runtime', 'OS', 'CPU', 'Memory', 'Versions', 'Samples'],
         align: ['left', 'left', 'left', 'left', 'left', 'right', 'left', 'left'],
-        rows: hosts.map(({ label, hostInfo, environment, settings, startedAt }) => [
+        rows: hosts.map(({ label, hostInfo, environment, settings, startedAt, samplesTaken }) => [
             label,
             `${hostInfo.editorName} ${hostInfo.editorVersion}`,
             `${hostInfo.runtime}${hostInfo.transport ? `, ${hostInfo.transport}` : ''}`,
@@ -52,7 +52,8 @@ export function environmentGrid(hosts: readonly HostEnvironment[]): TextGrid {
             environment.cpu ? `${environment.cpu.model} × ${environment.cpu.count}` : NOT_MEASURED_CELL,
             environment.memoryBytes ? `${(environment.memoryBytes / 2 ** 30).toFixed(1)} GiB` : NOT_MEASURED_CELL,
             Object.entries(environment.versions).map(([name, version]) => `${name} ${version}`).join(', ') || NOT_MEASURED_CELL,
-            `${settings.iterations} + ${settings.warmup} warm-up, ${startedAt}`,
+            `${samplesTaken && samplesTaken.max !== samplesTaken.min ? `${samplesTaken.min} to ${samplesTaken.max} per cell` : samplesTaken?.min ?? settings.iterations}`
+                + ` + ${settings.warmup} warm-up, ${startedAt}`,
         ]),
     };
 }

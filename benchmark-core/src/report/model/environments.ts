@@ -39,8 +39,10 @@ export function hostEnvironments(documents: readonly ResultsDocument[], label: (
     const keyOf = hostKeyerOf(documents);
     for (const document of documents) {
         const host = keyOf(document.host);
+        const counts = document.results.map(row => row.samplesMs.length);
         environments.set(hostKeyId(host), {
             host, label: label(host), hostInfo: document.host, environment: document.environment, settings: document.settings, startedAt: document.startedAt,
+            ...(counts.length > 0 ? { samplesTaken: { min: Math.min(...counts), max: Math.max(...counts) } } : {}),
         });
     }
     return [...environments.values()];

@@ -83,6 +83,8 @@ export interface HostEnvironment {
     readonly environment: EnvironmentInfo;
     readonly settings: RunSettings;
     readonly startedAt: string;
+    /** The fewest and the most timed samples a cell of this host's file took (a precision target takes more than `settings.iterations`). */
+    readonly samplesTaken?: { readonly min: number; readonly max: number };
 }
 
 /** A host a run wanted but could not measure, e.g. no Electron binary. */
