@@ -98,7 +98,9 @@ async function prepareSide(spec: CompareSideSpec, options: CompareRunOptions, ex
     return {
         spec, source, where: 'local',
         open: () => HostSession.theiaBrowser({
-            settings: { 'fsPerf.cpuPass': false, 'fsPerf.scenarios': COMPARE_PLUGIN_SCENARIOS, 'fsPerf.theia.scenarios': COMPARE_THEIA_SCENARIOS },
+            // Shuffled: each round visits the cases in a new order, so one case's leftovers (the 10000K RPC transport's garbage
+            // in the page) do not always land on the same next case (FileService.readFile of 500K, first in an ascending round).
+            settings: { 'fsPerf.cpuPass': false, 'fsPerf.order': 'shuffled', 'fsPerf.scenarios': COMPARE_PLUGIN_SCENARIOS, 'fsPerf.theia.scenarios': COMPARE_THEIA_SCENARIOS },
             appMain: app.main,
             pluginFolders: [app.plugins],
             onServerStarted: (server, workspace) => log(`  ${spec.label}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),

@@ -50,7 +50,7 @@ interface OpenSide extends PreparedSide {
 }
 
 /** One block: "Run All with Options..." with the block's samples, in a session that stays open. */
-async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[]): Promise<ResultsDocument> {
+async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[], iterations = options.iterations): Promise<ResultsDocument> {
     const session = side.session;
     if (!session) {
         throw new Error(`the ${side.spec.label} side is not started`);
@@ -60,7 +60,7 @@ async function runBlock(side: OpenSide, options: CompareRunOptions, what: string
     let lastProgress: string | undefined;
     let lastProgressAt = Date.now();
     const blockRun = workbench.runToCompletion('FS Perf: Run All with Options...', {
-        answers: [String(options.iterations), String(options.warmup), sizes.join(', '), '0'],
+        answers: [String(iterations), String(options.warmup), sizes.join(', '), '0'],
         onProgress: text => {
             lastProgress = text;
             lastProgressAt = Date.now();
@@ -78,6 +78,13 @@ async function runBlock(side: OpenSide, options: CompareRunOptions, what: string
             + `(${document.host.editorName} ${document.host.editorVersion}); see its FS Performance Output channel and backend log.`);
     }
     return document;
+}
+
+/** Timed samples of the warm-up block each start of a side runs (discarded). */
+const WARMUP_BLOCK_ITERATIONS = 1;
+
+function comparesBefore(pairs: number): string {
+    return `The report compares the ${pairs === 1 ? 'pair' : `${pairs} pairs`} measured before it.`;
 }
 
 export function minutes(seconds: number): string {
@@ -120,7 +127,8 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
         for (const which of startOrder(round, restartEvery)) {
             const side = bySide(which);
             const blockStarted = Date.now();
-            await runBlock(side, options, 'warm-up block', options.sizes);
+            // One sample of every case (after its usual warm-up): the new processes load, compile and allocate before a pair.
+            await runBlock(side, options, 'warm-up block', options.sizes, WARMUP_BLOCK_ITERATIONS);
             warmupSeconds += (Date.now() - blockStarted) / 1000;
             log(`  ${side.spec.label}: warm-up block (not counted) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`);
         }
@@ -139,8 +147,9 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
         const measureStarted = Date.now();
         const first = await startBoth(0);
         const budget = compare.budgetSeconds;
-        // What a pair costs: its two blocks (about the warm-up blocks' time) and its share of a restart of both sides.
-        const pairSeconds = first.warmupSeconds + (restartEvery > 0 ? (first.startSeconds + first.warmupSeconds) / restartEvery : 0);
+        // What a pair costs: its two blocks (the warm-up blocks' time, scaled to a block's samples) and its share of a restart.
+        const pairSeconds = first.warmupSeconds * (options.iterations + options.warmup) / (WARMUP_BLOCK_ITERATIONS + options.warmup)
+            + (restartEvery > 0 ? (first.startSeconds + first.warmupSeconds) / restartEvery : 0);
         const cells = budget === undefined ? undefined : new OpenCells({
             alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY,
             maxPairs: Math.max(SEQUENTIAL_MIN_PAIRS, Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budget / Math.max(1, pairSeconds)))),
@@ -153,47 +162,66 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
         }
         const timedStarted = Date.now();
         let position = 0;
-        for (let pair = 1; pair <= plannedPairs; pair++) {
-            if (restartEvery > 0 && pair > 1 && (pair - 1) % restartEvery === 0) {
-                await stopBoth();
-                round = (pair - 1) / restartEvery;
-                await startBoth(round);
+        // A side that dies (or cannot start again) ends the run, but the pairs measured before it are still compared and
+        // reported: a build that crashes on a read is a finding, and what it did until then is part of it.
+        let failure: Error | undefined;
+        try {
+            for (let pair = 1; pair <= plannedPairs; pair++) {
+                if (restartEvery > 0 && pair > 1 && (pair - 1) % restartEvery === 0) {
+                    await stopBoth();
+                    round = (pair - 1) / restartEvery;
+                    await startBoth(round);
+                }
+                const sizes = cells ? cells.sizesToMeasure(options.sizes) : options.sizes;
+                for (const which of alternatedOrder(pair).slice(-2)) {
+                    const side = bySide(which);
+                    const blockStarted = Date.now();
+                    const document = await runBlock(side, options, `pair ${pair}/${plannedPairs}`, sizes);
+                    side.blocks.push(document);
+                    side.positions.push(position);
+                    side.starts.push(side.start);
+                    await fs.writeFile(path.join(options.out, 'blocks', `${String(position + 1).padStart(2, '0')}-${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
+                    position++;
+                    const left = (Date.now() - timedStarted) / 1000 / position * (2 * plannedPairs - position);
+                    const only = sizes.length < options.sizes.length ? `, ${sizes.join(', ')} only` : '';
+                    log(`  block ${position}/${2 * plannedPairs} (pair ${pair}, ${side.spec.label}${only}) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`
+                        + `${position < 2 * plannedPairs ? `; at most about ${minutes(left)} left` : ''}`);
+                }
+                if (cells && budget !== undefined) {
+                    const resolved = cells.decide(pair, bySide('base').blocks, bySide('head').blocks);
+                    if (resolved.length > 0) {
+                        log(`  look after ${pair} pairs: ${resolved.join('; ')}`);
+                    }
+                    const elapsed = (Date.now() - timedStarted) / 1000;
+                    if (cells.openCount === 0) {
+                        log(`  every cell resolved after ${pair} pairs`);
+                        break;
+                    }
+                    if (pair === plannedPairs) {
+                        log(`  all ${plannedPairs} planned pairs taken: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
+                        break;
+                    }
+                    if (elapsed + elapsed / pair > budget) {
+                        log(`  the budget is spent after ${pair} pairs: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
+                        break;
+                    }
+                    log(`  ${cells.openCount} of ${cells.count} cells open; ${minutes(budget - elapsed)} of the budget left`);
+                }
             }
-            const sizes = cells ? cells.sizesToMeasure(options.sizes) : options.sizes;
-            for (const which of alternatedOrder(pair).slice(-2)) {
-                const side = bySide(which);
-                const blockStarted = Date.now();
-                const document = await runBlock(side, options, `pair ${pair}/${plannedPairs}`, sizes);
-                side.blocks.push(document);
-                side.positions.push(position);
-                side.starts.push(side.start);
-                await fs.writeFile(path.join(options.out, 'blocks', `${String(position + 1).padStart(2, '0')}-${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
-                position++;
-                const left = (Date.now() - timedStarted) / 1000 / position * (2 * plannedPairs - position);
-                const only = sizes.length < options.sizes.length ? `, ${sizes.join(', ')} only` : '';
-                log(`  block ${position}/${2 * plannedPairs} (pair ${pair}, ${side.spec.label}${only}) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`
-                    + `${position < 2 * plannedPairs ? `; at most about ${minutes(left)} left` : ''}`);
+        } catch (error) {
+            failure = error as Error;
+            for (const side of open) {
+                // A pair whose second block was never measured is left out.
+                while (side.blocks.length > Math.min(...open.map(other => other.blocks.length))) {
+                    side.blocks.pop();
+                    side.positions.pop();
+                    side.starts.pop();
+                }
             }
-            if (cells && budget !== undefined) {
-                const resolved = cells.decide(pair, bySide('base').blocks, bySide('head').blocks);
-                if (resolved.length > 0) {
-                    log(`  look after ${pair} pairs: ${resolved.join('; ')}`);
-                }
-                const elapsed = (Date.now() - timedStarted) / 1000;
-                if (cells.openCount === 0) {
-                    log(`  every cell resolved after ${pair} pairs`);
-                    break;
-                }
-                if (pair === plannedPairs) {
-                    log(`  all ${plannedPairs} planned pairs taken: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
-                    break;
-                }
-                if (elapsed + elapsed / pair > budget) {
-                    log(`  the budget is spent after ${pair} pairs: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
-                    break;
-                }
-                log(`  ${cells.openCount} of ${cells.count} cells open; ${minutes(budget - elapsed)} of the budget left`);
+            if (open.some(side => side.blocks.length === 0)) {
+                throw failure;
             }
+            log(`  ${failure.message} ${comparesBefore(open[0].blocks.length)}`);
         }
         const measureSeconds = (Date.now() - measureStarted) / 1000;
         const comparisonId = `compare-${new Date(started).toISOString()}`;
@@ -217,7 +245,8 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
         }, undefined, 2) + '\n');
         const written = await writeReport([path.join(options.out, 'results')], options.out, {
             comparison: { minSize: options.sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold },
-            title: `FS Performance comparison: ${head.comparison!.label} against ${base.comparison!.label}, ${new Date().toISOString().slice(0, 10)} on ${os.hostname()}`,
+            title: `FS Performance comparison: ${head.comparison!.label} against ${base.comparison!.label}, ${new Date().toISOString().slice(0, 10)}, `
+                + `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}${failure ? `, ended early after ${open[0].blocks.length} pair${open[0].blocks.length === 1 ? '' : 's'}` : ''}`,
         });
         const seconds = (Date.now() - started) / 1000;
         await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
@@ -225,10 +254,15 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
             iterations: options.iterations, warmup: options.warmup, sizes: options.sizes,
             machine: { hostname: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryBytes: os.totalmem() },
             seconds: Math.round(seconds * 10) / 10, setupSeconds: Math.round(setupSeconds * 10) / 10, measureSeconds: Math.round(measureSeconds * 10) / 10,
+            ...(failure ? { endedEarly: { pairs: open[0].blocks.length, reason: failure.message } } : {}),
         }, undefined, 2) + '\n');
         console.log(text);
         log(`report written: ${written.map(file => path.relative(options.out, file)).filter(name => !name.startsWith('chart-')).join(', ')} in ${options.out}`);
         log(`done in ${minutes(seconds)} (set-up ${minutes(setupSeconds)}, measuring ${minutes(measureSeconds)})`);
+        if (failure) {
+            console.error(`${failure.message} ${comparesBefore(open[0].blocks.length)}`);
+            return 1;
+        }
         if (!compare.check) {
             return 0;
         }

@@ -1,4 +1,5 @@
 import { BenchmarkCancelledError, FixtureError } from '../errors';
+import { seededRandom } from '../stats/bootstrap';
 import { medianHalfWidth } from '../stats/median-interval';
 import { computeStatistics, SampleStatistics } from '../stats/statistics';
 import { CaseCpu, CpuProbe, cpuUsedBetween } from './cpu';
@@ -50,6 +51,8 @@ export interface RunnerOptions {
     readonly warmup?: number;
     /** Order sizes are visited in, within each round (default ascending). */
     readonly order?: SizeOrder;
+    /** Seed of the `shuffled` order's random numbers (default: the clock's time), for a repeatable order. */
+    readonly seed?: number;
     /** The clock of the samples (default `performance.now()`). */
     readonly clock?: Clock;
     readonly cancellation?: CancellationSignal;
@@ -287,14 +290,17 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
                 });
             }
         };
+        // `shuffled`: each round's own random order of the cases, drawn before the round (not between samples).
+        const random = seededRandom(options.seed ?? Date.now());
+        const inRoundOrder = (group: readonly RunningCase[]): readonly RunningCase[] => options.order === 'shuffled' ? shuffled(group, random) : group;
         const sampleInRounds = async (group: readonly RunningCase[]): Promise<void> => {
             for (let round = 0; round < warmup; round++) {
-                for (const running of group) {
+                for (const running of inRoundOrder(group)) {
                     await sample(running, true);
                 }
             }
             for (let round = 0; group.some(running => !running.done); round++) {
-                for (const running of group.filter(candidate => !candidate.done)) {
+                for (const running of inRoundOrder(group.filter(candidate => !candidate.done))) {
                     await sample(running, false);
                     if (round + 1 >= iterations) {
                         finishIfDone(running, precision, maxIterations, caseBudgetMs);
@@ -369,4 +375,14 @@ function finishIfDone(running: RunningCase, precision: number | undefined, maxIt
     const halfWidth = medianHalfWidth(running.samplesMs);
     running.reachedPrecision = halfWidth !== undefined && halfWidth <= precision;
     running.done = running.reachedPrecision || running.samplesMs.length >= maxIterations || running.spentMs >= caseBudgetMs;
+}
+
+/** A copy of `items` in a random order (Fisher-Yates). */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+    const copy = [...items];
+    for (let index = copy.length - 1; index > 0; index--) {
+        const other = Math.floor(random() * (index + 1));
+        [copy[index], copy[other]] = [copy[other], copy[index]];
+    }
+    return copy;
 }

@@ -49,8 +49,13 @@ export function parseSizeList(input: string | readonly string[]): FixtureSize[] 
     return FIXTURE_SIZES.filter(size => chosen.has(size.label));
 }
 
-/** Orders sizes as the runner visits them. */
-export type SizeOrder = 'ascending' | 'descending';
+/**
+ * Orders sizes as the runner visits them in a round: ascending, descending, or `shuffled`: every round visits the cases
+ * in a new random order (the sizes themselves listed ascending), so that what one case leaves behind (garbage, a grown
+ * heap, a busy process) lands on a different case each round instead of always on the same next one.
+ */
+export type SizeOrder = 'ascending' | 'descending' | 'shuffled';
+export const SIZE_ORDERS: readonly SizeOrder[] = ['ascending', 'descending', 'shuffled'];
 
 export function orderSizes<T extends { readonly bytes: number }>(sizes: readonly T[], order: SizeOrder): T[] {
     const sorted = [...sizes].sort((a, b) => a.bytes - b.bytes);

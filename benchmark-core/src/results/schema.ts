@@ -56,7 +56,7 @@ export const settingsSchema = z.object({
     iterations: z.number().int().positive(),
     warmup: z.number().int().nonnegative(),
     sizes: z.array(nonEmpty),
-    order: z.enum(['ascending', 'descending']),
+    order: z.enum(['ascending', 'descending', 'shuffled']),
     scenarios: z.array(nonEmpty),
     /** (v2) Precision target each case sampled toward: the half-width of its median's 95% interval, percent of the median. */
     precisionPercent: z.number().positive().max(100).optional(),

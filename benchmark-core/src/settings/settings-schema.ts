@@ -1,7 +1,7 @@
 import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, ITERATIONS_RANGE, WARMUP_RANGE } from '../measure/runner';
 import { SCENARIO_CATALOG, ScenarioSuite } from '../measure/scenario-catalog';
 import { DEFAULT_FIXTURES_FOLDER, PRECISION_RANGE, SETTING_KEYS } from './settings';
-import { FIXTURE_SIZE_LABELS } from '../measure/sizes';
+import { FIXTURE_SIZE_LABELS, SIZE_ORDERS } from '../measure/sizes';
 
 /** Title of the settings section in both editors. */
 export const SETTINGS_TITLE = 'FS Perf';
@@ -53,7 +53,8 @@ export function extensionSettingsSchema(suite: ScenarioSuite): Record<string, Se
             default: [...FIXTURE_SIZE_LABELS], description: 'Fixture sizes to measure (K = 1024 bytes).',
         },
         [SETTING_KEYS.order]: {
-            type: 'string', enum: ['ascending', 'descending'], default: 'ascending', description: 'Order in which sizes are measured.',
+            type: 'string', enum: [...SIZE_ORDERS], default: 'ascending',
+            description: 'Order in which each round visits the cases: by size ascending or descending, or shuffled afresh every round (what one case leaves behind, such as garbage, then lands on a different case each round).',
         },
         [SCENARIO_SETTING_KEYS[suite]]: {
             type: 'array',

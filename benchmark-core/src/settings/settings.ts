@@ -1,5 +1,5 @@
 import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, ITERATIONS_RANGE, WARMUP_RANGE } from '../measure/runner';
-import { FIXTURE_SIZE_LABELS, FixtureSize, parseSizeList, SizeOrder } from '../measure/sizes';
+import { FIXTURE_SIZE_LABELS, FixtureSize, parseSizeList, SIZE_ORDERS, SizeOrder } from '../measure/sizes';
 
 /** Default fixtures folder, relative to the first workspace folder. */
 export const DEFAULT_FIXTURES_FOLDER = '.fs-perf/fixtures';
@@ -88,10 +88,10 @@ export function validateBenchmarkSettings(raw: RawBenchmarkSettings, scenarioKey
 
     let order: SizeOrder = 'ascending';
     if (raw.order !== undefined) {
-        if (raw.order === 'ascending' || raw.order === 'descending') {
-            order = raw.order;
+        if (SIZE_ORDERS.includes(raw.order as SizeOrder)) {
+            order = raw.order as SizeOrder;
         } else {
-            problems.push(`'${SETTING_KEYS.order}' must be "ascending" or "descending" (it is ${JSON.stringify(raw.order)}).`);
+            problems.push(`'${SETTING_KEYS.order}' must be "ascending", "descending" or "shuffled" (it is ${JSON.stringify(raw.order)}).`);
         }
     }
 

@@ -123,6 +123,32 @@ suite('runBenchmark', () => {
         assert.deepStrictEqual(order, ['a:1K:0', 'b:1K:0', 'a:5K:0', 'b:5K:0', 'a:1K:1', 'b:1K:1', 'a:5K:1', 'b:5K:1']);
     });
 
+    test('shuffled: every round visits each case once, in its own order, so no case always follows the same one', async () => {
+        const clock = new FakeClock();
+        const visits: string[] = [];
+        const scenario = (id: string): Scenario => fakeScenario(clock, bytesOf, {
+            id, output: (index, target) => {
+                visits.push(`${id}:${target.label}`);
+                return { bytes: bytesOf(target.fileName) };
+            },
+        });
+        const run = (order: 'ascending' | 'shuffled', seed: number): Promise<unknown> => runBenchmark({
+            scenarios: [scenario('a'), scenario('b'), scenario('c')], manifest, sizes: parseSizeList('1K,5K'), iterations: 20, warmup: 0, order, seed, clock: clock.read,
+        });
+        const rounds = (): string[][] => Array.from({ length: visits.length / 6 }, (_, round) => visits.slice(6 * round, 6 * round + 6));
+        /** The cases visited right before a:1K (the previous round's last one when a:1K comes first). */
+        const before = (): Set<string> => new Set(visits.flatMap((visit, index) => index > 0 && visit === 'a:1K' ? [visits[index - 1]] : []));
+        await run('ascending', 1);
+        assert.deepStrictEqual(before(), new Set(['c:5K']), 'in a fixed order a:1K always follows the round\'s last case');
+        visits.length = 0;
+        await run('shuffled', 7);
+        for (const round of rounds()) {
+            assert.deepStrictEqual([...round].sort(), ['a:1K', 'a:5K', 'b:1K', 'b:5K', 'c:1K', 'c:5K']);
+        }
+        assert.isAtLeast(before().size, 4, `a:1K followed ${[...before()].join(', ')}`);
+        assert.isAbove(new Set(rounds().map(round => round.join())).size, 10, 'the rounds\' orders differ');
+    });
+
     test('settles before every sample, outside the timed region', async () => {
         const clock = new FakeClock();
         let settles = 0;

@@ -45,7 +45,7 @@ suite('settings', () => {
         assert.match(problems[0], /'fsPerf\.iterations' must be a whole number from 1 to 1000 \(it is 0\)/);
         assert.match(problems[1], /'fsPerf\.warmup' must be a whole number from 0 to 100 \(it is "two"\)/);
         assert.match(problems[2], /'fsPerf\.sizes': Unknown fixture size '3K'/);
-        assert.match(problems[3], /'fsPerf\.order' must be "ascending" or "descending"/);
+        assert.match(problems[3], /'fsPerf\.order' must be "ascending", "descending" or "shuffled"/);
         assert.match(problems[4], /'fsPerf\.scenarios' has unknown scenario 'zzz': use a\.read, b\.write, c\.stat/);
         assert.match(problems[5], /'fsPerf\.fixturesFolder': '\.\.\/outside' leads outside the workspace/);
     });

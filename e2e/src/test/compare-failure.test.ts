@@ -19,7 +19,7 @@ suite('yarn bench --compare: a side that dies', () => {
         await fs.rm(directory, { recursive: true, force: true });
     });
 
-    test('its backend killed in the middle of the run: named within seconds (side, process, what the block was doing), blocks kept, nothing left running', async function () {
+    test('its backend killed in the middle of the run: named within seconds (side, process, what the block was doing), blocks kept, the pairs before it reported, nothing left running', async function () {
         this.timeout(10 * 60_000);
         const settings = { 'fsPerf.cpuPass': false, 'fsPerf.scenarios': [SCENARIO_CATALOG.vscodeReadFile.id], 'fsPerf.theia.scenarios': [SCENARIO_CATALOG.theiaDiskFloor.id] };
         const base = await HostSession.theiaBrowser({ browser: false, settings, temporaryParent: directory });
@@ -60,6 +60,15 @@ suite('yarn bench --compare: a side that dies', () => {
                 + 'during pair \\d+/10(, at .+)?; the blocks measured before it are kept in blocks/'));
             const blocks = await fs.readdir(path.join(out, 'blocks'));
             assert.includeMembers(blocks, ['01-base.json', '02-head.json', '03-head.json']);
+            // What was measured before the crash is compared and reported: the complete pairs, the run marked as ended early.
+            assert.match(output, /The report compares the (pair|\d+ pairs) measured before it\./);
+            const report = await fs.readFile(path.join(out, 'report.md'), 'utf8');
+            assert.match(report, /ended early after (1 pair|\d+ pairs)/);
+            const run = JSON.parse(await fs.readFile(path.join(out, 'run.json'), 'utf8')) as { endedEarly?: { pairs: number; reason: string } };
+            assert.isAbove(run.endedEarly?.pairs ?? 0, 0);
+            assert.match(run.endedEarly!.reason, /the a side failed/);
+            const baseSide = JSON.parse(await fs.readFile(path.join(out, 'results', 'base.json'), 'utf8')) as { comparison: { positions: number[] } };
+            assert.strictEqual(baseSide.comparison.positions.length, run.endedEarly!.pairs, 'only complete pairs are compared');
         } finally {
             if (bench && !exited) {
                 bench.kill('SIGKILL');
