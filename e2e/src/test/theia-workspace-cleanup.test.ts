@@ -11,6 +11,28 @@ async function exists(file: string): Promise<boolean> {
     return fs.access(file).then(() => true, () => false);
 }
 
+/**
+ * For one suite: a run folder as `yarn bench --compare` leaves it (a copy of the committed A/A run's results/) in a fresh
+ * temporary folder, and a Theia session opened with it; both gone after the suite.
+ */
+function sessionWithRunFolder(open: (runFolder: string) => Promise<HostSession>): { session: () => HostSession; folder: () => string } {
+    let session: HostSession | undefined;
+    let folder: string | undefined;
+    suiteSetup(async function (): Promise<void> {
+        await skipWithoutChromium(this);
+        folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-run-folder-'));
+        await fs.cp(path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-aa', 'results'), path.join(folder, 'results'), { recursive: true });
+        session = await open(folder);
+    });
+    suiteTeardown(async () => {
+        await closeSession(session);
+        if (folder) {
+            await fs.rm(folder, { recursive: true, force: true });
+        }
+    });
+    return { session: () => session!, folder: () => folder! };
+}
+
 suite('Theia browser app: "Remove Test Files" from the palette', function (): void {
     let session: HostSession | undefined;
     let outside: string | undefined;
@@ -84,53 +106,27 @@ suite('Theia browser app without a folder: "Remove Test Files" refuses', functio
 });
 
 suite('Theia browser app on a --compare run folder: "Show Report (Theia)" opens it directly', function (): void {
-    let session: HostSession | undefined;
-    let folder: string | undefined;
-    suiteSetup(async function (): Promise<void> {
-        await skipWithoutChromium(this);
-        folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-run-folder-'));
-        await fs.cp(path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-aa', 'results'), path.join(folder, 'results'), { recursive: true });
-        session = await HostSession.theiaBrowser({ workspace: { path: folder } });
-    });
-    suiteTeardown(async () => {
-        await closeSession(session);
-        if (folder) {
-            await fs.rm(folder, { recursive: true, force: true });
-        }
-    });
+    const { session, folder } = sessionWithRunFolder(runFolder => HostSession.theiaBrowser({ workspace: { path: runFolder } }));
 
     test('base and head in one report, nothing copied into the folder', async () => {
-        const { workbench } = session!;
+        const { workbench } = session();
         await workbench.runCommand('FS Perf: Show Report (Theia)');
         const frame = await workbench.frameShowing('<h2>Headline</h2>', 60_000);
         assert.include(await frame.title(), '2 results files');
-        assert.deepStrictEqual((await fs.readdir(folder!)).sort(), ['results']);
-        assert.deepStrictEqual((await fs.readdir(path.join(folder!, 'results'))).sort(), ['base.json', 'head.json']);
+        assert.deepStrictEqual((await fs.readdir(folder())).sort(), ['results']);
+        assert.deepStrictEqual((await fs.readdir(path.join(folder(), 'results'))).sort(), ['base.json', 'head.json']);
     });
 });
 
 suite('Theia browser app: what a plugin sees of the exclusions, and "Show Report from Folder... (Theia)" on a folder outside', function (): void {
-    let session: HostSession | undefined;
-    let folder: string | undefined;
-    suiteSetup(async function (): Promise<void> {
-        await skipWithoutChromium(this);
-        folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-run-folder-'));
-        await fs.cp(path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-aa', 'results'), path.join(folder, 'results'), { recursive: true });
-        // A test-only plugin reads the settings as a plugin sees them and calls the command with the folder of the environment.
-        session = await HostSession.theiaBrowser({
-            workspace: { fixtures: false }, environment: { FS_PERF_TEST_RUN_FOLDER: folder },
-            extraPluginFolders: [path.join(__dirname, '..', '..', 'test-plugins')],
-        });
-    });
-    suiteTeardown(async () => {
-        await closeSession(session);
-        if (folder) {
-            await fs.rm(folder, { recursive: true, force: true });
-        }
-    });
+    // A test-only plugin reads the settings as a plugin sees them and calls the command with the folder of the environment.
+    const { session } = sessionWithRunFolder(runFolder => HostSession.theiaBrowser({
+        workspace: { fixtures: false }, environment: { FS_PERF_TEST_RUN_FOLDER: runFolder },
+        extraPluginFolders: [path.join(__dirname, '..', '..', 'test-plugins')],
+    }));
 
     test('the FS Perf plugin\'s configurationDefaults reach Theia: .fs-perf left out of watching and search, Theia\'s own patterns kept', async () => {
-        const { workbench } = session!;
+        const { workbench } = session();
         await workbench.runCommand('FS Perf Test: Show Watcher and Search Exclusions');
         const shown = await workbench.waitForNotification('the exclusions', notification => notification.message.startsWith('FS Perf Test: exclusions: '));
         const { watcher, search } = JSON.parse(Buffer.from(shown.message.slice('FS Perf Test: exclusions: '.length), 'base64').toString('utf8')) as Record<string, Record<string, boolean>>;
@@ -141,7 +137,7 @@ suite('Theia browser app: what a plugin sees of the exclusions, and "Show Report
     });
 
     test('a --compare run folder outside the workspace, by its path: base and head in one report, read where they lie', async () => {
-        const { workbench, workspace } = session!;
+        const { workbench, workspace } = session();
         await workbench.runCommand('FS Perf Test: Show Report of the Test Run Folder');
         const shown = await workbench.waitForNotification('how it ended', notification => notification.message.startsWith('FS Perf Test: run folder: '));
         const outcome = JSON.parse(shown.message.slice('FS Perf Test: run folder: '.length)) as { status: string; files?: string[] };
