@@ -88,7 +88,8 @@ suite('report renderers', () => {
         const chart = files.find(file => file.kind === 'chart')!.content;
         assert.match(chart, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<title>Anything but the word it used to be matched by<\/title>[\s\S]*<title>node: 3\.00 \(n&lt;6\) ms<\/title>/);
         const sample = renderReportFiles(buildComparisonReport(sampleRun())).map(file => file.name);
-        assert.deepStrictEqual(sample.filter(name => name.startsWith('chart-')), ['chart-medians.svg', 'chart-theia-extension.svg', 'chart-decomposition-browser.svg', 'chart-factors.svg']);
+        assert.deepStrictEqual(sample.filter(name => name.startsWith('chart-')), ['chart-medians.svg', 'chart-theia-extension.svg', 'chart-decomposition-browser.svg',
+            'chart-factors-plugin-vs-vscode-browser.svg', 'chart-factors-plugin-vs-extension-browser.svg']);
     });
 
     test('github-action-benchmark entries: one per measurement, named by host label, scenario and size, in ms, no range without an interval', () => {

@@ -64,7 +64,7 @@ export function reportCharts(suiteTables: readonly MedianTable[], factorTables: 
         if (series.points.length > 0) {
             charts.push({
                 kind: 'lines', id: `factors-${table.id}`, title: `${table.title}: the factor per file size`, xTitle: 'file size',
-                yTitle: 'factor, the first\'s time over the second\'s (1: the same)', sizes: chartSizes(series.points.map(point => point.size)), series: [series], display: 'dots',
+                yTitle: 'factor: the first\'s time over the second\'s, 1 = the same', sizes: chartSizes(series.points.map(point => point.size)), series: [series], display: 'dots',
             });
         }
     }

@@ -52,7 +52,7 @@ export function renderStackedBarChartSvg(chart: StackedBarChart, width = 760): s
     bars.forEach((bar, index) => {
         const top = margin.top + BAR_GAP + index * slot + BAR_LABEL_HEIGHT;
         const left = leftOut(bar).map(segment => formatSupported(bar.values[segment]!));
-        const why = bar.resolution === undefined ? 'below 0' : `below the clocks' ${formatSupported(bar.resolution)} ${chart.unit} resolution`;
+        const why = bar.resolution === undefined ? 'below 0' : `below the clock's ${bar.resolution} ${chart.unit} resolution`;
         const note = left.length === 0 ? '' : `: ${left.length} ${why} (${left.join(', ')} ${chart.unit}), not drawn${share ? ' nor in the shares' : ''}`;
         parts.push(`<text class="bar-label" x="${margin.left}" y="${top - 4}">${escapeXml(bar.label)}${note ? `<tspan fill="#555">${escapeXml(note)}</tspan>` : ''}</text>`,
             `<g class="stacked-bar" data-scale="${chart.scale}" data-x-max="${xMax}">`);

@@ -60,7 +60,8 @@ export function renderDotChartSvg(chart: DotChart): string {
         return `<p>${escapeXml(chart.title)}: no data.</p>`;
     }
     const extent = rows.flatMap(row => [row.value, ...(row.interval && row.interval.low > 0 ? [row.interval.low, row.interval.high] : [])])
-        .concat(chart.referenceOne ? [1] : []);
+        // A ratio's axis reaches from 0.5 to 2 at least, so the line at 1 has ticks on both sides.
+        .concat(chart.referenceOne ? [0.5, 2] : []);
     const log = Math.log10;
     const padding = Math.max((log(Math.max(...extent)) - log(Math.min(...extent))) * 0.05, 0.04);
     const [xMin, xMax] = [log(Math.min(...extent)) - padding, log(Math.max(...extent)) + padding];
