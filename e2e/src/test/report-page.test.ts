@@ -86,7 +86,7 @@ suite('report.html in a browser', function (): void {
         // The headline's numbers, as the tables print them.
         const headline = await page.$$eval('ul.headline li', items => items.map(item => item.textContent ?? ''));
         const factor = await tableCell('Theia browser (plugin) vs VS Code server', 'Factor');
-        assert.isTrue(headline.some(item => item === `Theia browser (plugin) vs VS Code server, 10000K: ${factor} times the time (the first over the second).`),
+        assert.isTrue(headline.some(item => item === `Theia browser (plugin) vs VS Code server, 10000K, first / second: ${factor}.`),
             `the 10000K factor ${factor} in ${JSON.stringify(headline)}`);
         const read = await tableCell('VS Code extension / plugin: workspace.fs.readFile, median ms [95% interval]', 'Theia browser (plugin)');
         assert.isTrue(headline[0].includes(`Theia browser (plugin) ${read}`), `${read} in ${headline[0]}`);
