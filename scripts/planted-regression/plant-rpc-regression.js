@@ -95,8 +95,8 @@ function plantedEdits(workMsPerMb) {
 
 class UsageError extends Error { }
 
-function parseArguments(argv) {
-    const options = { out: undefined, theiaVersion: DEFAULT_THEIA_VERSION, workMsPerMb: DEFAULT_WORK_MS_PER_MB, help: false };
+function parseArguments(argv, defaultWorkMsPerMb = DEFAULT_WORK_MS_PER_MB) {
+    const options = { out: undefined, theiaVersion: DEFAULT_THEIA_VERSION, workMsPerMb: defaultWorkMsPerMb, help: false };
     for (let index = 0; index < argv.length; index++) {
         const [name, inlineValue] = argv[index].startsWith('--') && argv[index].includes('=')
             ? [argv[index].slice(0, argv[index].indexOf('=')), argv[index].slice(argv[index].indexOf('=') + 1)]
@@ -143,28 +143,31 @@ function run(command, args, cwd) {
 }
 
 /** Applies every edit exactly once, or throws naming the edit that found no (or more than one) match. */
-function applyEdits(text, edits, fileName) {
+function applyEdits(text, edits, fileName, script = SCRIPT) {
     if (text.includes(PLANTED_FUNCTION)) {
-        throw new Error(`${fileName} already contains ${PLANTED_FUNCTION}: the tarball is not a pristine @theia/core.`);
+        throw new Error(`${fileName} already contains ${PLANTED_FUNCTION}: the tarball is not a pristine release.`);
     }
     for (const edit of edits) {
         const matches = text.split(edit.find).length - 1;
         if (matches !== 1) {
             throw new Error(`Cannot plant the regression at ${edit.where}: ${fileName} contains the expected code ${matches} times instead of once `
-                + `(${JSON.stringify(edit.find.trim())}). This @theia/core release needs its own patch in ${SCRIPT}.`);
+                + `(${JSON.stringify(edit.find.trim())}). This release needs its own patch in ${script}.`);
         }
         text = text.replace(edit.find, () => edit.replace);
     }
     return text;
 }
 
-function plant(options) {
+/**
+ * Writes `<out>/<tarball>`: `packageName@version` from the registry with `edits` applied to `patchedFile` and a marker
+ * file (`marker` plus the pristine tarball's integrity) in the package root.
+ */
+function plantPackage({ packageName, version, out, patchedFile, edits, marker, tarballName, script, describe }) {
     const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-plant-'));
-    const tarballName = `theia-core-${options.theiaVersion}.tgz`;
-    const partial = path.join(options.out, `.${tarballName}.partial`);
+    const partial = path.join(out, `.${tarballName}.partial`);
     try {
-        console.log(`Fetching @theia/core@${options.theiaVersion} with npm pack`);
-        const packed = JSON.parse(run('npm', ['pack', `@theia/core@${options.theiaVersion}`, '--json', '--pack-destination', temporary], temporary))[0];
+        console.log(`Fetching ${packageName}@${version} with npm pack`);
+        const packed = JSON.parse(run('npm', ['pack', `${packageName}@${version}`, '--json', '--pack-destination', temporary], temporary))[0];
         const pristineTarball = path.join(temporary, packed.filename);
 
         console.log(`Unpacking ${packed.filename}`);
@@ -173,41 +176,30 @@ function plant(options) {
         run('tar', ['-xzf', pristineTarball, '-C', unpacked]);
         const packageRoot = path.join(unpacked, 'package');
         const manifest = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8'));
-        if (manifest.name !== '@theia/core' || manifest.version !== options.theiaVersion) {
-            throw new Error(`npm pack gave ${manifest.name}@${manifest.version}, not @theia/core@${options.theiaVersion}.`);
+        if (manifest.name !== packageName || manifest.version !== version) {
+            throw new Error(`npm pack gave ${manifest.name}@${manifest.version}, not ${packageName}@${version}.`);
         }
 
-        console.log(`Planting ${options.workMsPerMb} ms/MiB of work in ${PATCHED_FILE} (MsgPackMessageEncoder.encode, MsgPackMessageDecoder.decode)`);
-        const patchedFile = path.join(packageRoot, PATCHED_FILE);
-        if (!fs.existsSync(patchedFile)) {
-            throw new Error(`@theia/core@${options.theiaVersion} has no ${PATCHED_FILE}: this release needs its own patch.`);
+        console.log(describe);
+        const patchedPath = path.join(packageRoot, patchedFile);
+        if (!fs.existsSync(patchedPath)) {
+            throw new Error(`${packageName}@${version} has no ${patchedFile}: this release needs its own patch.`);
         }
-        const pristine = fs.readFileSync(patchedFile, 'utf8');
-        fs.writeFileSync(patchedFile, applyEdits(pristine, plantedEdits(options.workMsPerMb), PATCHED_FILE));
-        const marker = {
-            description: 'fs-perf planted regression: every RPC message costs workMsPerMb ms of CPU per MiB (1,048,576 bytes) '
-                + 'when it is encoded and again when it is decoded. Not a Theia release: for validating yarn bench --compare only.',
-            package: manifest.name,
-            version: manifest.version,
-            pristineIntegrity: packed.integrity,
-            patchedFile: PATCHED_FILE,
-            patchedFunctions: ['MsgPackMessageEncoder.encode', 'MsgPackMessageDecoder.decode'],
-            workMsPerMb: options.workMsPerMb,
-            counters: ['globalThis.__fsPerfPlantedBytes', 'globalThis.__fsPerfPlantedMs'],
-            createdBy: SCRIPT,
-        };
-        fs.writeFileSync(path.join(packageRoot, MARKER_FILE), `${JSON.stringify(marker, undefined, 4)}\n`);
+        const pristine = fs.readFileSync(patchedPath, 'utf8');
+        fs.writeFileSync(patchedPath, applyEdits(pristine, edits, patchedFile, script));
+        const written = { ...marker, package: manifest.name, version: manifest.version, pristineIntegrity: packed.integrity, patchedFile, createdBy: script };
+        fs.writeFileSync(path.join(packageRoot, MARKER_FILE), `${JSON.stringify(written, undefined, 4)}\n`);
 
         // tar rather than npm pack: the package's "files" list would leave the marker out.
-        const tarball = path.join(options.out, tarballName);
+        const tarball = path.join(out, tarballName);
         console.log(`Repacking as ${tarball}`);
-        fs.mkdirSync(options.out, { recursive: true });
+        fs.mkdirSync(out, { recursive: true });
         run('tar', ['-czf', partial, '-C', unpacked, 'package']);
         fs.rmSync(tarball, { force: true });
         fs.renameSync(partial, tarball);
-        const others = fs.readdirSync(options.out).filter(name => name.endsWith('.tgz') && name !== tarballName);
+        const others = fs.readdirSync(out).filter(name => name.endsWith('.tgz') && name !== tarballName);
         if (others.length > 0) {
-            console.log(`Note: ${options.out} also holds ${others.join(', ')}, which a compare side made from this folder uses too`);
+            console.log(`Note: ${out} also holds ${others.join(', ')}, which a compare side made from this folder uses too`);
         }
         console.log(tarball);
         return tarball;
@@ -215,6 +207,21 @@ function plant(options) {
         fs.rmSync(partial, { force: true });
         fs.rmSync(temporary, { recursive: true, force: true });
     }
+}
+
+function plant(options) {
+    return plantPackage({
+        packageName: '@theia/core', version: options.theiaVersion, out: options.out, patchedFile: PATCHED_FILE,
+        edits: plantedEdits(options.workMsPerMb), tarballName: `theia-core-${options.theiaVersion}.tgz`, script: SCRIPT,
+        describe: `Planting ${options.workMsPerMb} ms/MiB of work in ${PATCHED_FILE} (MsgPackMessageEncoder.encode, MsgPackMessageDecoder.decode)`,
+        marker: {
+            description: 'fs-perf planted regression: every RPC message costs workMsPerMb ms of CPU per MiB (1,048,576 bytes) '
+                + 'when it is encoded and again when it is decoded. Not a Theia release: for validating yarn bench --compare only.',
+            patchedFunctions: ['MsgPackMessageEncoder.encode', 'MsgPackMessageDecoder.decode'],
+            workMsPerMb: options.workMsPerMb,
+            counters: ['globalThis.__fsPerfPlantedBytes', 'globalThis.__fsPerfPlantedMs'],
+        },
+    });
 }
 
 function main(argv) {
@@ -245,4 +252,7 @@ if (require.main === module) {
     process.exitCode = main(process.argv.slice(2));
 }
 
-module.exports = { applyEdits, plantedEdits, parseArguments, DEFAULT_THEIA_VERSION, DEFAULT_WORK_MS_PER_MB, MARKER_FILE, PATCHED_FILE };
+module.exports = {
+    applyEdits, plantedEdits, plantedWorkSource, plantPackage, parseArguments, UsageError, DEFAULT_THEIA_VERSION, DEFAULT_WORK_MS_PER_MB, MARKER_FILE,
+    PATCHED_FILE, PLANTED_FUNCTION,
+};

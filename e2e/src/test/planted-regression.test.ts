@@ -197,3 +197,44 @@ suite('Planted regression: @theia/core with per-byte work in its RPC encoder', (
         assert.throws(() => applyEdits(again, plantedEdits(1), 'rpc-message-encoder.js'), /already contains fsPerfPlantedWork/);
     });
 });
+
+suite('Planted regression: @theia/filesystem with per-byte work in the frontend\'s FileService.readFile', () => {
+    const FILE_SERVICE_SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'planted-regression', 'plant-file-service-regression.js');
+    const INSTALLED_FILESYSTEM = path.join(REPOSITORY_ROOT, 'node_modules', '@theia', 'filesystem');
+    const FILE_SERVICE = path.join('lib', 'browser', 'file-service.js');
+
+    test('one tarball of the installed release with the marker; only readFile\'s buffer passes through the planted work, which spends its share per byte', async function () {
+        this.timeout(60_000);
+        const version = JSON.parse(await fs.readFile(path.join(INSTALLED_FILESYSTEM, 'package.json'), 'utf8')).version as string;
+        const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-planted-fs-test-'));
+        try {
+            const out = path.join(directory, 'out');
+            const run = spawnSync(process.execPath, [FILE_SERVICE_SCRIPT, '--out', out, '--theia-version', version, '--work-ms-per-mb', '5'], { encoding: 'utf8' });
+            assert.strictEqual(run.status, 0, `${run.stdout}\n${run.stderr}`);
+            assert.deepStrictEqual(await fs.readdir(out), [`theia-filesystem-${version}.tgz`]);
+            const unpacked = path.join(directory, 'unpacked');
+            await fs.mkdir(unpacked);
+            execFileSync('tar', ['-xzf', path.join(out, `theia-filesystem-${version}.tgz`), '-C', unpacked]);
+            const marker = JSON.parse(await fs.readFile(path.join(unpacked, 'package', 'fs-perf-planted-regression.json'), 'utf8'));
+            assert.deepInclude(marker, { package: '@theia/filesystem', version, workMsPerMb: 5, patchedFunctions: ['FileService.readFile'] });
+            const patched = await fs.readFile(path.join(unpacked, 'package', FILE_SERVICE), 'utf8');
+            const pristine = await fs.readFile(path.join(INSTALLED_FILESYSTEM, FILE_SERVICE), 'utf8');
+            // One call site, in readFile, and the module otherwise the installed one's (line numbers kept for the source map).
+            assert.strictEqual(patched.split('fsPerfPlantedOnBuffer(await').length - 1, 1);
+            const block = /\/\/ fs-perf planted regression: begin[^\n]*\n[\s\S]*?\/\/ fs-perf planted regression: end\nfunction fsPerfPlantedOnBuffer[\s\S]*?\n}\n/;
+            assert.strictEqual(patched.replace(block, '').replace(/fsPerfPlantedOnBuffer\((await [^\n]*)\)\n/, '$1\n'), pristine);
+            // The planted functions alone, run over a 1 MiB buffer: every byte counted, at least its share of time spent.
+            const source = block.exec(patched)![0];
+            const work = new Function(`${source}; return fsPerfPlantedOnBuffer;`)() as (binary: { buffer: Uint8Array }) => unknown;
+            const counters = globalThis as unknown as { __fsPerfPlantedBytes?: number; __fsPerfPlantedMs?: number };
+            counters.__fsPerfPlantedBytes = 0;
+            counters.__fsPerfPlantedMs = 0;
+            const binary = { buffer: new Uint8Array(MIB) };
+            assert.strictEqual(work(binary), binary, 'the buffer is returned as it came');
+            assert.strictEqual(counters.__fsPerfPlantedBytes, MIB);
+            assert.isAtLeast(counters.__fsPerfPlantedMs, 5);
+        } finally {
+            await fs.rm(directory, { recursive: true, force: true });
+        }
+    });
+});
