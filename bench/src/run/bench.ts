@@ -5,7 +5,7 @@
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { describeNetworkProfile, LOOPBACK, mergeRounds, NetworkProfile, NotMeasuredHost, ResultsDocument } from '@fs-perf/benchmark-core';
+import { describeNetworkProfile, LOOPBACK, mergeRounds, NetworkProfile, NotMeasuredHost, renderHeadlineText, ResultsDocument } from '@fs-perf/benchmark-core';
 import { chromiumAvailable } from '../hosts/chromium';
 import { checkTheiaReachable } from '../hosts/theia-app';
 import { planTheiaRelease, TheiaReleasePlan } from '../hosts/theia-release';
@@ -144,7 +144,8 @@ export async function bench(options: BenchOptions): Promise<number> {
     if (measured.length > 0) {
         const reportStarted = performance.now();
         // The files in the order they were measured, so the links' sections come in the order given.
-        const written = await writeReport(measured.map(outcome => outcome.resultsFile!), options.out, { notMeasured });
+        const written = await writeReport(measured.map(outcome => outcome.resultsFile!), options.out, { notMeasured },
+            report => console.log(`\n${renderHeadlineText(report)}\n`));
         reportSeconds = (performance.now() - reportStarted) / 1000;
         log(`report written in ${reportSeconds.toFixed(2)} s: ${written.map(file => path.relative(options.out, file)).join(', ')} in ${options.out}`);
     }

@@ -1,7 +1,7 @@
 /** The report files of a run: its results files read and validated (a run folder's rounds merged), the report written. */
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { buildComparisonReport, ComparisonReportOptions, mergeRounds, parseResultsDocument, renderReportFiles, ResultsDocument } from '@fs-perf/benchmark-core';
+import { buildComparisonReport, ComparisonReport, ComparisonReportOptions, mergeRounds, parseResultsDocument, renderReportFiles, ResultsDocument } from '@fs-perf/benchmark-core';
 
 /**
  * Reads and validates results files: files as given; folders: every `*.json` inside, or inside their
@@ -63,10 +63,12 @@ async function readRunRounds(folder: string): Promise<ResultsDocument[] | undefi
 /**
  * Reads and validates results files (see `readResultsInputs`), then writes the report into `outDirectory`:
  * report.md, report.html, benchmark-action.json and the charts as standalone SVG files (for a README or a
- * wiki). Returns the paths written.
+ * wiki). Returns the paths written; `onReport` gets the report first (e.g. to print its headline).
  */
-export async function writeReport(inputs: readonly string[], outDirectory: string, options: ComparisonReportOptions = {}): Promise<string[]> {
+export async function writeReport(inputs: readonly string[], outDirectory: string, options: ComparisonReportOptions = {},
+    onReport?: (report: ComparisonReport) => void): Promise<string[]> {
     const report = buildComparisonReport(await readResultsInputs(inputs), options);
+    onReport?.(report);
     await fs.mkdir(outDirectory, { recursive: true });
     const written: string[] = [];
     for (const file of renderReportFiles(report)) {

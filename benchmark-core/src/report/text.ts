@@ -11,6 +11,8 @@ import { cpuSection } from './model/cpu';
 import { hopsSection } from './model/hops';
 import { isLargeSize } from './model/tables';
 import { HostInfo, Measurement, ResultsDocument, RunSettings } from '../results/schema';
+import { reportBlocks } from './blocks/blocks';
+import { ComparisonReport } from './model/section-types';
 
 export interface TextColumn {
     readonly header: string;
@@ -169,4 +171,23 @@ function groupCpuRows(rows: readonly CpuRow[]): { hostLabel: string; scenario: s
 
 function formatCpu(value: number | undefined): string {
     return value === undefined ? NOT_MEASURED_CELL : formatSupported(value);
+}
+
+/** A report's title and headline as plain text for a terminal or an Output panel: its sentences, then the key figures as `- ` lines. */
+export function renderHeadlineText(report: ComparisonReport): string {
+    const blocks = reportBlocks(report);
+    const start = blocks.findIndex(block => block.kind === 'heading' && block.text === REPORT_HEADINGS.headline);
+    if (start < 0) {
+        return report.title;
+    }
+    const end = blocks.findIndex((block, index) => index > start && block.kind === 'heading' && block.level <= 2);
+    const lines = blocks.slice(start + 1, end < 0 ? undefined : end).flatMap(block => {
+        switch (block.kind) {
+            case 'paragraph': return [block.text, ''];
+            case 'heading': return [`${block.text}:`];
+            case 'list': return [...block.items.map(item => `- ${item}`), ''];
+            default: return [];
+        }
+    });
+    return [report.title, '', ...lines].join('\n').trimEnd();
 }

@@ -1,8 +1,10 @@
 import { assert } from 'chai';
 import { environmentGrid } from '../report/blocks/grids';
+import { headlineSentences, keyFigures } from '../report/blocks/headline';
+import { renderHeadlineText } from '../report/text';
 import { buildComparisonReport, reportSections } from '../report/model/build';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
-import { measurementOfSamples, resultsDocument, vscodeServer } from './results-builders';
+import { measurementOfSamples, resultsDocument, sampleRun, vscodeServer } from './results-builders';
 import { formatChangeRatio, formatDetectable, formatFactor, formatPart, NOISE_PART } from '../report/blocks/numbers';
 import { FactorCell } from '../report/model/types';
 import { computeStatistics } from '../stats/statistics';
@@ -94,5 +96,14 @@ suite('the one number formatter', () => {
         assert.match(environmentGrid(environments.hosts).rows[0].at(-1)!, /^3 to 150 per cell \+ 0 warm-up, /);
         const steady = resultsDocument(vscodeServer, [measurementOfSamples(read, '1K', samples(3))]);
         assert.match(environmentGrid(reportSections(buildComparisonReport([steady]), 'environments')[0].hosts).rows[0].at(-1)!, /^3 \+ 0 warm-up, /);
+    });
+
+    test('the terminal prints the report\'s title and headline: the sentences, then the key figures, as the report words them', () => {
+        const report = buildComparisonReport(sampleRun());
+        const [headline] = reportSections(report, 'headline');
+        const text = renderHeadlineText(report);
+        assert.strictEqual(text, [report.title, '', headlineSentences(headline).join(' '), '', 'Key figures:',
+            ...keyFigures(headline).map(item => `- ${item}`)].join('\n'));
+        assert.notInclude(text, '## ', 'plain text, no Markdown');
     });
 });
