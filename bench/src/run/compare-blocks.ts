@@ -1,274 +1,143 @@
 /**
- * The measuring part of `yarn bench --compare`: both sides started, warmed up and measured in alternated blocks, restarted
- * every `--restart-every` pairs, then each side's blocks merged and the verdicts and report written (see alternated.ts).
+ * The measuring part of `yarn bench --compare`: a pass of alternated blocks (compare-pass.ts), each side's blocks merged,
+ * the verdicts and the report written; with `--check`, the cells the pass called slower measured again in a second,
+ * independent pass on fresh processes, and the check failing only on a slowdown that pass confirms (see alternated.ts).
  */
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import {
-    checkRunComparison, compareRuns, ComparisonSide, mergeRounds, ResultsDocument, renderRunComparison, validateResultsDocument, verdictCounts,
+    cellName, checkRunComparison, compareRuns, mergeRounds, ResultsDocument, RunComparison, renderRunComparison, validateResultsDocument, verdictCounts,
 } from '@fs-perf/benchmark-core';
-import { HostSession } from '../hosts/host-session';
 import { writeReport } from './report-files';
-import { fetchTheiaResults } from '../hosts/theia-app';
-import { readResultsFile } from '../util/workspace';
-import { serverEnded, unlessBackendEnds, urlRefused } from './backend-watch';
-import { OpenCells } from './open-cells';
-import { CompareRunOptions, CompareSideSpec, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from './compare-options';
+import { CompareRunOptions } from './compare-options';
+import { comparesBefore, measurePass, minutes, PassResult, PreparedSide } from './compare-pass';
 
-/** The order of the run's blocks after the warm-up: A B, B A, A B, ... for `pairs` pairs. */
-export function alternatedOrder(pairs: number): ComparisonSide['side'][] {
-    return Array.from({ length: pairs }, (_, pair): ComparisonSide['side'][] => pair % 2 === 0 ? ['base', 'head'] : ['head', 'base']).flat();
+/** A confirming pass's word on one cell the first pass called slower. */
+export interface ConfirmedCell {
+    /** `Host | scenario | size`. */
+    readonly cell: string;
+    readonly firstRatio: number;
+    /** The confirming pass's ratio and verdict (undefined when that pass did not compare the cell). */
+    readonly secondRatio?: number;
+    readonly secondVerdict?: string;
+    readonly confirmed: boolean;
+}
+
+/** Each side's blocks of a pass merged into its results document, with its comparison metadata, written to `<folder>/results/`. */
+async function writeSides(pass: PassResult, folder: string, comparisonId: string): Promise<{ base: ResultsDocument; head: ResultsDocument }> {
+    await fs.mkdir(path.join(folder, 'results'), { recursive: true });
+    const documents = new Map<string, ResultsDocument>();
+    for (const side of pass.sides) {
+        const document = validateResultsDocument({
+            ...mergeRounds(pass.cells ? pass.cells.truncate(side.blocks) : side.blocks),
+            comparison: {
+                id: comparisonId, side: side.spec.side, label: side.spec.label, source: side.source, positions: side.positions, starts: side.starts,
+                ...(pass.cells ? { sequential: pass.cells.design } : {}),
+            },
+        }, `The ${side.spec.label} side's merged blocks`);
+        await fs.writeFile(path.join(folder, 'results', `${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
+        documents.set(side.spec.side, document);
+    }
+    return { base: documents.get('base')!, head: documents.get('head')! };
 }
 
 /**
- * Which side's processes start first in start `round` (0 the first) when both restart every `restartEvery` pairs: it
- * alternates so that it is balanced against the order of the blocks in a pair (A B, B A): every round with an even
- * number of pairs, every other round with an odd number (one pair a round: base first for A B and B A, then head first).
- */
-export function startOrder(round: number, restartEvery: number): ComparisonSide['side'][] {
-    const headFirst = restartEvery % 2 === 0 ? round % 2 === 1 : Math.floor(round / 2) % 2 === 1;
-    return headFirst ? ['head', 'base'] : ['base', 'head'];
-}
-
-/** A side set up and ready to start. */
-export interface PreparedSide {
-    readonly spec: CompareSideSpec;
-    readonly source: string;
-    readonly open: () => Promise<HostSession>;
-    readonly where: 'local' | 'remote';
-}
-
-/** A side of the run: its session while started, and every block measured, whichever start of its processes measured it. */
-interface OpenSide extends PreparedSide {
-    session?: HostSession;
-    /** The current start of its processes (0 the first). */
-    start: number;
-    readonly blocks: ResultsDocument[];
-    readonly positions: number[];
-    readonly starts: number[];
-}
-
-/** One block: "Run All with Options..." with the block's samples, in a session that stays open. */
-async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[], iterations = options.iterations): Promise<ResultsDocument> {
-    const session = side.session;
-    if (!session) {
-        throw new Error(`the ${side.spec.label} side is not started`);
-    }
-    const workbench = session.workbench;
-    const report = options.progress(`${side.spec.label} ${what}`);
-    let lastProgress: string | undefined;
-    let lastProgressAt = Date.now();
-    const blockRun = workbench.runToCompletion('FS Perf: Run All with Options...', {
-        answers: [String(iterations), String(options.warmup), sizes.join(', '), '0'],
-        onProgress: text => {
-            lastProgress = text;
-            lastProgressAt = Date.now();
-            report(text);
-        },
-    });
-    // A Theia at a URL is asked over HTTP only once its progress has been silent for 2 s, so the probe never lands beside a
-    // sample of a live backend (progress comes between samples); a backend we started is watched in this process.
-    const gone = (): Promise<string | undefined> => side.where === 'local' ? Promise.resolve(serverEnded(session.server))
-        : Date.now() - lastProgressAt < 2000 ? Promise.resolve(undefined) : urlRefused(side.spec.value);
-    const resultsPath = await unlessBackendEnds(`the ${side.spec.label} side`, gone, blockRun, () => `${what}${lastProgress ? `, at ${lastProgress}` : ''}`);
-    const document = side.where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);
-    if (!document.results.some(row => row.host?.extensionKind === 'plugin')) {
-        throw new Error(`the ${side.spec.label} side's results have no rows of the VS Code extension (the plugin): it did not load in that Theia `
-            + `(${document.host.editorName} ${document.host.editorVersion}); see its FS Performance Output channel and backend log.`);
-    }
-    return document;
-}
-
-/** Timed samples of the warm-up block each start of a side runs (discarded). */
-const WARMUP_BLOCK_ITERATIONS = 1;
-
-function comparesBefore(pairs: number): string {
-    return `The report compares the ${pairs === 1 ? 'pair' : `${pairs} pairs`} measured before it.`;
-}
-
-export function minutes(seconds: number): string {
-    return seconds >= 90 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds)} s`;
-}
-
-/**
- * Measures two prepared sides alternately (started, warmed up, restarted every `--restart-every` pairs), writes
- * `results/<base|head>.json` (each side's blocks merged, with its comparison metadata), `blocks/` (every block as
- * measured), `comparison.txt` and `comparison.json` (the verdicts), the report and `run.json`. `started`: when the run
- * began (its set-up included). Returns the exit code: with `check`, 1 when a cell is slower.
+ * Measures two prepared sides alternately (compare-pass.ts) and writes `results/<base|head>.json`, `blocks/`,
+ * `comparison.txt` and `comparison.json` (the verdicts), the report and `run.json`; with `--check` and a slower cell, the
+ * confirming pass in `confirmation/` (its own results, blocks and comparison). `started`: when the run began (its set-up
+ * included). Returns the exit code: 1 when a side failed, or with `check` when a slowdown was confirmed.
  */
 export async function measureComparison(prepared: readonly PreparedSide[], options: CompareRunOptions, started: number): Promise<number> {
     const { log, compare } = options;
     const setupSeconds = (Date.now() - started) / 1000;
-    await fs.mkdir(path.join(options.out, 'blocks'), { recursive: true });
-    await fs.mkdir(path.join(options.out, 'results'), { recursive: true });
-    const open: OpenSide[] = prepared.map(side => ({ ...side, start: -1, blocks: [], positions: [], starts: [] }));
-    const bySide = (which: ComparisonSide['side']): OpenSide => open.find(side => side.spec.side === which)!;
-    // A Theia at a URL is not ours to restart; the other side then keeps its one start too, so both are measured alike.
-    const restartEvery = open.every(side => side.where === 'local') ? compare.restartEvery : 0;
-    if (compare.restartEvery > 0 && restartEvery === 0) {
-        log('  a side is a Theia at a URL, which this run did not start: neither side is restarted between pairs');
+    const comparisonOptions = { minSize: options.sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold };
+    const pass = await measurePass(prepared, options, { sizes: options.sizes, pairs: compare.pairs, budgetSeconds: compare.budgetSeconds, folder: options.out, name: '' });
+    const pairsTaken = pass.sides[0].blocks.length;
+    const comparisonId = `compare-${new Date(started).toISOString()}`;
+    const { base, head } = await writeSides(pass, options.out, comparisonId);
+    const comparison = compareRuns([base], [head], comparisonOptions);
+    let check = checkRunComparison(comparison);
+    let confirmation: { cells: ConfirmedCell[]; pairs: number; seconds: number } | undefined;
+    if (compare.check && !check.passed && !pass.failure) {
+        confirmation = await confirmSlower(prepared, options, comparison, pairsTaken, comparisonId);
+        const confirmed = confirmation.cells.filter(cell => cell.confirmed);
+        check = confirmed.length > 0
+            ? { ...check, passed: false, message: `Check failed: ${confirmed.length} of ${comparison.cells.length} cells slower, confirmed by a second pass on fresh `
+                + `processes: ${confirmed.map(cell => `${cell.cell} (ratio ${cell.firstRatio.toFixed(2)}, then ${cell.secondRatio!.toFixed(2)})`).join('; ')}.` }
+            : { ...check, passed: true, message: `Check passed: the ${confirmation.cells.length} cell${confirmation.cells.length === 1 ? '' : 's'} the first pass called `
+                + `slower ${confirmation.cells.length === 1 ? 'was' : 'were'} not confirmed by a second pass on fresh processes `
+                + `(${confirmation.cells.map(cell => `${cell.cell}: ${cell.secondVerdict ?? 'not compared'}`).join('; ')}).` };
     }
-    /** Starts both sides' processes (start `round`, in its order) and runs each one's warm-up block; returns the seconds taken. */
-    const startBoth = async (round: number): Promise<{ startSeconds: number; warmupSeconds: number }> => {
-        const began = Date.now();
-        for (const which of startOrder(round, restartEvery)) {
-            const side = bySide(which);
-            log(`starting ${side.spec.label} (${side.source})${round > 0 ? `, start ${round + 1} of its processes` : ''}`);
-            side.session = await side.open();
-            side.start = round;
-            if (side.where === 'remote') {
-                // A Theia we did not start: its workspace may lack the test files (this checks them, and writes what is missing).
-                log(`  ${side.spec.label}: ${await side.session.workbench.generateTestFiles('FS Perf: Generate Test Files (Theia FileService)', { timeoutMs: 10 * 60_000 })}`);
-            }
-        }
-        const startSeconds = (Date.now() - began) / 1000;
-        let warmupSeconds = 0;
-        for (const which of startOrder(round, restartEvery)) {
-            const side = bySide(which);
-            const blockStarted = Date.now();
-            // One sample of every case (after its usual warm-up): the new processes load, compile and allocate before a pair.
-            await runBlock(side, options, 'warm-up block', options.sizes, WARMUP_BLOCK_ITERATIONS);
-            warmupSeconds += (Date.now() - blockStarted) / 1000;
-            log(`  ${side.spec.label}: warm-up block (not counted) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`);
-        }
-        return { startSeconds, warmupSeconds };
-    };
-    let round = 0;
-    /** Stops both sides' processes, the side started last first. */
-    const stopBoth = async (): Promise<void> => {
-        for (const side of startOrder(round, restartEvery).reverse().map(bySide)) {
-            const session = side.session;
-            side.session = undefined;
-            await session?.dispose().catch(error => log(`  ${side.spec.label}: stopping it failed: ${(error as Error).message}`));
-        }
-    };
-    try {
-        const measureStarted = Date.now();
-        const first = await startBoth(0);
-        const budget = compare.budgetSeconds;
-        // What a pair costs: its two blocks (the warm-up blocks' time, scaled to a block's samples) and its share of a restart.
-        const pairSeconds = first.warmupSeconds * (options.iterations + options.warmup) / (WARMUP_BLOCK_ITERATIONS + options.warmup)
-            + (restartEvery > 0 ? (first.startSeconds + first.warmupSeconds) / restartEvery : 0);
-        const cells = budget === undefined ? undefined : new OpenCells({
-            alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY,
-            maxPairs: Math.max(SEQUENTIAL_MIN_PAIRS, Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budget / Math.max(1, pairSeconds)))),
-        });
-        const plannedPairs = cells ? cells.design.maxPairs : compare.pairs;
-        if (cells && budget !== undefined) {
-            log(`  sampling until each cell is resolved within ${minutes(budget)}: a pair takes about ${pairSeconds.toFixed(0)} s`
-                + `${restartEvery > 0 ? ' with its share of the restarts' : ''}, so at most `
-                + `${plannedPairs} pairs; cells are decided after ${cells.lookPairs.join(', ')} pairs (group-sequential, alpha ${compare.alpha} over all looks)`);
-        }
-        const timedStarted = Date.now();
-        let position = 0;
-        // A side that dies (or cannot start again) ends the run, but the pairs measured before it are still compared and
-        // reported: a build that crashes on a read is a finding, and what it did until then is part of it.
-        let failure: Error | undefined;
-        try {
-            for (let pair = 1; pair <= plannedPairs; pair++) {
-                if (restartEvery > 0 && pair > 1 && (pair - 1) % restartEvery === 0) {
-                    await stopBoth();
-                    round = (pair - 1) / restartEvery;
-                    await startBoth(round);
-                }
-                const sizes = cells ? cells.sizesToMeasure(options.sizes) : options.sizes;
-                for (const which of alternatedOrder(pair).slice(-2)) {
-                    const side = bySide(which);
-                    const blockStarted = Date.now();
-                    const document = await runBlock(side, options, `pair ${pair}/${plannedPairs}`, sizes);
-                    side.blocks.push(document);
-                    side.positions.push(position);
-                    side.starts.push(side.start);
-                    await fs.writeFile(path.join(options.out, 'blocks', `${String(position + 1).padStart(2, '0')}-${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
-                    position++;
-                    const left = (Date.now() - timedStarted) / 1000 / position * (2 * plannedPairs - position);
-                    const only = sizes.length < options.sizes.length ? `, ${sizes.join(', ')} only` : '';
-                    log(`  block ${position}/${2 * plannedPairs} (pair ${pair}, ${side.spec.label}${only}) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`
-                        + `${position < 2 * plannedPairs ? `; at most about ${minutes(left)} left` : ''}`);
-                }
-                if (cells && budget !== undefined) {
-                    const resolved = cells.decide(pair, bySide('base').blocks, bySide('head').blocks);
-                    if (resolved.length > 0) {
-                        log(`  look after ${pair} pairs: ${resolved.join('; ')}`);
-                    }
-                    const elapsed = (Date.now() - timedStarted) / 1000;
-                    if (cells.openCount === 0) {
-                        log(`  every cell resolved after ${pair} pairs`);
-                        break;
-                    }
-                    if (pair === plannedPairs) {
-                        log(`  all ${plannedPairs} planned pairs taken: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
-                        break;
-                    }
-                    if (elapsed + elapsed / pair > budget) {
-                        log(`  the budget is spent after ${pair} pairs: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
-                        break;
-                    }
-                    log(`  ${cells.openCount} of ${cells.count} cells open; ${minutes(budget - elapsed)} of the budget left`);
-                }
-            }
-        } catch (error) {
-            failure = error as Error;
-            for (const side of open) {
-                // A pair whose second block was never measured is left out.
-                while (side.blocks.length > Math.min(...open.map(other => other.blocks.length))) {
-                    side.blocks.pop();
-                    side.positions.pop();
-                    side.starts.pop();
-                }
-            }
-            if (open.some(side => side.blocks.length === 0)) {
-                throw failure;
-            }
-            log(`  ${failure.message} ${comparesBefore(open[0].blocks.length)}`);
-        }
-        const measureSeconds = (Date.now() - measureStarted) / 1000;
-        const comparisonId = `compare-${new Date(started).toISOString()}`;
-        const sides = open.map(side => validateResultsDocument({
-            ...mergeRounds(cells ? cells.truncate(side.blocks) : side.blocks),
-            comparison: {
-                id: comparisonId, side: side.spec.side, label: side.spec.label, source: side.source, positions: side.positions, starts: side.starts,
-                ...(cells ? { sequential: cells.design } : {}),
-            },
-        }, `The ${side.spec.label} side's merged blocks`));
-        for (const [index, document] of sides.entries()) {
-            await fs.writeFile(path.join(options.out, 'results', `${open[index].spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
-        }
-        const [base, head] = [sides[open.findIndex(side => side.spec.side === 'base')], sides[open.findIndex(side => side.spec.side === 'head')]];
-        const comparison = compareRuns([base], [head], { minSize: options.sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold });
-        const check = checkRunComparison(comparison);
-        const text = renderRunComparison(comparison);
-        await fs.writeFile(path.join(options.out, 'comparison.txt'), text + '\n');
-        await fs.writeFile(path.join(options.out, 'comparison.json'), JSON.stringify({
-            ...comparison, counts: verdictCounts(comparison), check: { passed: check.passed, message: check.message },
-        }, undefined, 2) + '\n');
-        const written = await writeReport([path.join(options.out, 'results')], options.out, {
-            comparison: { minSize: options.sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold },
-            title: `FS Performance comparison: ${head.comparison!.label} against ${base.comparison!.label}, ${new Date().toISOString().slice(0, 10)}, `
-                + `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}${failure ? `, ended early after ${open[0].blocks.length} pair${open[0].blocks.length === 1 ? '' : 's'}` : ''}`,
-        });
-        const seconds = (Date.now() - started) / 1000;
-        await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
-            compare: { ...compare, sides: open.map(side => ({ ...side.spec, source: side.source })) },
-            iterations: options.iterations, warmup: options.warmup, sizes: options.sizes,
-            machine: { hostname: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryBytes: os.totalmem() },
-            seconds: Math.round(seconds * 10) / 10, setupSeconds: Math.round(setupSeconds * 10) / 10, measureSeconds: Math.round(measureSeconds * 10) / 10,
-            ...(failure ? { endedEarly: { pairs: open[0].blocks.length, reason: failure.message } } : {}),
-        }, undefined, 2) + '\n');
-        console.log(text);
-        log(`report written: ${written.map(file => path.relative(options.out, file)).filter(name => !name.startsWith('chart-')).join(', ')} in ${options.out}`);
-        log(`done in ${minutes(seconds)} (set-up ${minutes(setupSeconds)}, measuring ${minutes(measureSeconds)})`);
-        if (failure) {
-            console.error(`${failure.message} ${comparesBefore(open[0].blocks.length)}`);
-            return 1;
-        }
-        if (!compare.check) {
-            return 0;
-        }
-        (check.passed ? console.log : console.error)(check.message);
-        return check.passed ? 0 : 1;
-    } finally {
-        await stopBoth();
+    const text = renderRunComparison(comparison) + (confirmation ? `\n${confirmationText(confirmation.cells, confirmation.pairs)}` : '');
+    await fs.writeFile(path.join(options.out, 'comparison.txt'), text + '\n');
+    await fs.writeFile(path.join(options.out, 'comparison.json'), JSON.stringify({
+        ...comparison, counts: verdictCounts(comparison), check: { passed: check.passed, message: check.message },
+        ...(confirmation ? { confirmation } : {}),
+    }, undefined, 2) + '\n');
+    const written = await writeReport([path.join(options.out, 'results')], options.out, {
+        comparison: comparisonOptions,
+        title: `FS Performance comparison: ${head.comparison!.label} against ${base.comparison!.label}, ${new Date().toISOString().slice(0, 10)}, `
+            + `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}${pass.failure ? `, ended early after ${pairsTaken} pair${pairsTaken === 1 ? '' : 's'}` : ''}`,
+    });
+    const seconds = (Date.now() - started) / 1000;
+    await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
+        compare: { ...compare, sides: prepared.map(side => ({ ...side.spec, source: side.source })) },
+        iterations: options.iterations, warmup: options.warmup, sizes: options.sizes,
+        machine: { hostname: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryBytes: os.totalmem() },
+        seconds: Math.round(seconds * 10) / 10, setupSeconds: Math.round(setupSeconds * 10) / 10, measureSeconds: Math.round(pass.seconds * 10) / 10,
+        ...(confirmation ? { confirmSeconds: Math.round(confirmation.seconds * 10) / 10 } : {}),
+        ...(pass.failure ? { endedEarly: { pairs: pairsTaken, reason: pass.failure.message } } : {}),
+    }, undefined, 2) + '\n');
+    console.log(text);
+    log(`report written: ${written.map(file => path.relative(options.out, file)).filter(name => !name.startsWith('chart-')).join(', ')} in ${options.out}`);
+    log(`done in ${minutes(seconds)} (set-up ${minutes(setupSeconds)}, measuring ${minutes(pass.seconds)}${confirmation ? `, confirming ${minutes(confirmation.seconds)}` : ''})`);
+    if (pass.failure) {
+        console.error(`${pass.failure.message} ${comparesBefore(pairsTaken)}`);
+        return 1;
     }
+    if (!compare.check) {
+        return 0;
+    }
+    (check.passed ? console.log : console.error)(check.message);
+    return check.passed ? 0 : 1;
+}
+
+/**
+ * The confirming pass of `--check`: the sizes of the cells the first pass called slower, measured again in as many pairs
+ * (at least 6, the fewest an interval needs) on fresh processes, in `confirmation/`. A cell is confirmed only when that
+ * pass calls it slower too; two independent passes must both raise it, so a false alarm of one pass (about 5% a cell)
+ * fails the check only about 5% of those times.
+ */
+async function confirmSlower(prepared: readonly PreparedSide[], options: CompareRunOptions, comparison: RunComparison, pairs: number,
+    comparisonId: string): Promise<{ cells: ConfirmedCell[]; pairs: number; seconds: number }> {
+    const { log, compare } = options;
+    const slower = comparison.cells.filter(cell => cell.verdict === 'slower');
+    const sizes = options.sizes.filter(size => slower.some(cell => cell.target === size));
+    const confirmPairs = Math.max(6, pairs);
+    log(`confirming ${slower.length} slower cell${slower.length === 1 ? '' : 's'} (${slower.map(cellName).join('; ')}): a second pass of ${confirmPairs} pairs `
+        + `at ${sizes.join(', ')} on fresh processes, in confirmation/`);
+    const folder = path.join(options.out, 'confirmation');
+    const pass = await measurePass(prepared, options, { sizes, pairs: confirmPairs, folder, name: 'confirming ' });
+    if (pass.failure) {
+        throw pass.failure;
+    }
+    const { base, head } = await writeSides(pass, folder, `${comparisonId}-confirmation`);
+    const second = compareRuns([base], [head], { minSize: sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold });
+    await fs.writeFile(path.join(folder, 'comparison.txt'), renderRunComparison(second) + '\n');
+    await fs.writeFile(path.join(folder, 'comparison.json'), JSON.stringify({ ...second, counts: verdictCounts(second) }, undefined, 2) + '\n');
+    const cells = slower.map((cell): ConfirmedCell => {
+        const again = second.cells.find(candidate => cellName(candidate) === cellName(cell));
+        return {
+            cell: cellName(cell), firstRatio: cell.ratio.ratio, ...(again ? { secondRatio: again.ratio.ratio, secondVerdict: again.verdict } : {}),
+            confirmed: again?.verdict === 'slower',
+        };
+    });
+    return { cells, pairs: confirmPairs, seconds: pass.seconds };
+}
+
+function confirmationText(cells: readonly ConfirmedCell[], pairs: number): string {
+    return [`Confirmation (--check): the cells called slower, measured again in ${pairs} pairs on fresh processes (confirmation/):`,
+        ...cells.map(cell => `  ${cell.cell}: ${cell.firstRatio.toFixed(2)}, then ${cell.secondRatio === undefined ? 'not compared'
+            : `${cell.secondRatio.toFixed(2)} ${cell.secondVerdict}`}: ${cell.confirmed ? 'confirmed' : 'not confirmed'}`)].join('\n');
 }

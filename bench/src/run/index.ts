@@ -1,6 +1,7 @@
 export * from './options';
 export * from './prepare';
 export * from './compare-options';
+export * from './compare-pass';
 export * from './compare-blocks';
 export * from './alternated';
 export * from './report-files';

@@ -65,7 +65,7 @@ export function noiseBudgetSection(sides: ComparisonSides): NoiseBudgetSection {
         }
         return [{
             hostLabel: label(host), scenarioLabel: row.scenario.label, target: row.targetLabel,
-            budget: noiseBudget(blocksOf(row.samplesMs, row.rounds), blocksOf(other.row.samplesMs, other.row.rounds), headFirst),
+            budget: noiseBudget(blocksOf(row.samplesMs, row.rounds), blocksOf(other.row.samplesMs, other.row.rounds), headFirst, base.starts),
         }];
     });
     return { kind: 'noise-budget', rows };

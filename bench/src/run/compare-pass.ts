@@ -1,0 +1,243 @@
+/**
+ * One alternated pass of `yarn bench --compare`: both sides started, warmed up and measured in blocks A B, B A, ..., both
+ * restarted every `--restart-every` pairs, every block written to `<folder>/blocks/` as it is measured. The run's first
+ * pass measures every cell; a confirming pass (`--check`) measures again, on fresh processes, the sizes of the cells the
+ * first called slower.
+ */
+import { promises as fs } from 'fs';
+import * as path from 'path';
+import { ComparisonSide, ResultsDocument } from '@fs-perf/benchmark-core';
+import { HostSession } from '../hosts/host-session';
+import { fetchTheiaResults } from '../hosts/theia-app';
+import { readResultsFile } from '../util/workspace';
+import { serverEnded, unlessBackendEnds, urlRefused } from './backend-watch';
+import { OpenCells } from './open-cells';
+import { CompareRunOptions, CompareSideSpec, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from './compare-options';
+
+/** The order of the run's blocks after the warm-up: A B, B A, A B, ... for `pairs` pairs. */
+export function alternatedOrder(pairs: number): ComparisonSide['side'][] {
+    return Array.from({ length: pairs }, (_, pair): ComparisonSide['side'][] => pair % 2 === 0 ? ['base', 'head'] : ['head', 'base']).flat();
+}
+
+/**
+ * Which side's processes start first in start `round` (0 the first) when both restart every `restartEvery` pairs: it
+ * alternates so that it is balanced against the order of the blocks in a pair (A B, B A): every round with an even
+ * number of pairs, every other round with an odd number (one pair a round: base first for A B and B A, then head first).
+ */
+export function startOrder(round: number, restartEvery: number): ComparisonSide['side'][] {
+    const headFirst = restartEvery % 2 === 0 ? round % 2 === 1 : Math.floor(round / 2) % 2 === 1;
+    return headFirst ? ['head', 'base'] : ['base', 'head'];
+}
+
+/** A side set up and ready to start. */
+export interface PreparedSide {
+    readonly spec: CompareSideSpec;
+    readonly source: string;
+    readonly open: () => Promise<HostSession>;
+    readonly where: 'local' | 'remote';
+}
+
+/** A side of the run: its session while started, and every block measured, whichever start of its processes measured it. */
+export interface OpenSide extends PreparedSide {
+    session?: HostSession;
+    /** The current start of its processes (0 the first). */
+    start: number;
+    readonly blocks: ResultsDocument[];
+    readonly positions: number[];
+    readonly starts: number[];
+}
+
+/** One block: "Run All with Options..." with the block's samples, in a session that stays open. */
+async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[], iterations = options.iterations): Promise<ResultsDocument> {
+    const session = side.session;
+    if (!session) {
+        throw new Error(`the ${side.spec.label} side is not started`);
+    }
+    const workbench = session.workbench;
+    const report = options.progress(`${side.spec.label} ${what}`);
+    let lastProgress: string | undefined;
+    let lastProgressAt = Date.now();
+    const blockRun = workbench.runToCompletion('FS Perf: Run All with Options...', {
+        answers: [String(iterations), String(options.warmup), sizes.join(', '), '0'],
+        onProgress: text => {
+            lastProgress = text;
+            lastProgressAt = Date.now();
+            report(text);
+        },
+    });
+    // A Theia at a URL is asked over HTTP only once its progress has been silent for 2 s, so the probe never lands beside a
+    // sample of a live backend (progress comes between samples); a backend we started is watched in this process.
+    const gone = (): Promise<string | undefined> => side.where === 'local' ? Promise.resolve(serverEnded(session.server))
+        : Date.now() - lastProgressAt < 2000 ? Promise.resolve(undefined) : urlRefused(side.spec.value);
+    const resultsPath = await unlessBackendEnds(`the ${side.spec.label} side`, gone, blockRun, () => `${what}${lastProgress ? `, at ${lastProgress}` : ''}`);
+    const document = side.where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);
+    if (!document.results.some(row => row.host?.extensionKind === 'plugin')) {
+        throw new Error(`the ${side.spec.label} side's results have no rows of the VS Code extension (the plugin): it did not load in that Theia `
+            + `(${document.host.editorName} ${document.host.editorVersion}); see its FS Performance Output channel and backend log.`);
+    }
+    return document;
+}
+
+/** Timed samples of the warm-up block each start of a side runs (discarded). */
+const WARMUP_BLOCK_ITERATIONS = 1;
+
+export function comparesBefore(pairs: number): string {
+    return `The report compares the ${pairs === 1 ? 'pair' : `${pairs} pairs`} measured before it.`;
+}
+
+export function minutes(seconds: number): string {
+    return seconds >= 90 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds)} s`;
+}
+
+/** What a pass measures. */
+export interface PassPlan {
+    /** Sizes of the blocks (a confirming pass measures only those of the cells it confirms). */
+    readonly sizes: readonly string[];
+    /** Pairs, unless `budgetSeconds` samples until every cell is resolved. */
+    readonly pairs: number;
+    readonly budgetSeconds?: number;
+    /** Where `blocks/` goes. */
+    readonly folder: string;
+    /** Prefix of the progress lines, e.g. `confirming ` (empty for the first pass). */
+    readonly name: string;
+}
+
+/** A pass measured: each side with its blocks, the sequential design's state, and the failure that ended it early. */
+export interface PassResult {
+    readonly sides: readonly OpenSide[];
+    readonly cells?: OpenCells;
+    readonly failure?: Error;
+    readonly seconds: number;
+}
+
+/**
+ * Measures one pass (see the module comment). A side that dies (or cannot start again) ends the pass, but the complete
+ * pairs measured before it are kept and the failure returned: a build that crashes on a read is a finding, and what it
+ * did until then is part of it. Both sides are stopped when the pass ends, also on failure.
+ */
+export async function measurePass(prepared: readonly PreparedSide[], options: CompareRunOptions, plan: PassPlan): Promise<PassResult> {
+    const { log, compare } = options;
+    const began = Date.now();
+    await fs.mkdir(path.join(plan.folder, 'blocks'), { recursive: true });
+    const open: OpenSide[] = prepared.map(side => ({ ...side, start: -1, blocks: [], positions: [], starts: [] }));
+    const bySide = (which: ComparisonSide['side']): OpenSide => open.find(side => side.spec.side === which)!;
+    // A Theia at a URL is not ours to restart; the other side then keeps its one start too, so both are measured alike.
+    const restartEvery = open.every(side => side.where === 'local') ? compare.restartEvery : 0;
+    if (compare.restartEvery > 0 && restartEvery === 0) {
+        log('  a side is a Theia at a URL, which this run did not start: neither side is restarted between pairs');
+    }
+    /** Starts both sides' processes (start `round`, in its order) and runs each one's warm-up block; returns the seconds taken. */
+    const startBoth = async (round: number): Promise<{ startSeconds: number; warmupSeconds: number }> => {
+        const began = Date.now();
+        for (const which of startOrder(round, restartEvery)) {
+            const side = bySide(which);
+            log(`${plan.name}starting ${side.spec.label} (${side.source})${round > 0 ? `, start ${round + 1} of its processes` : ''}`);
+            side.session = await side.open();
+            side.start = round;
+            if (side.where === 'remote') {
+                // A Theia we did not start: its workspace may lack the test files (this checks them, and writes what is missing).
+                log(`  ${side.spec.label}: ${await side.session.workbench.generateTestFiles('FS Perf: Generate Test Files (Theia FileService)', { timeoutMs: 10 * 60_000 })}`);
+            }
+        }
+        const startSeconds = (Date.now() - began) / 1000;
+        let warmupSeconds = 0;
+        for (const which of startOrder(round, restartEvery)) {
+            const side = bySide(which);
+            const blockStarted = Date.now();
+            // One sample of every case (after its usual warm-up): the new processes load, compile and allocate before a pair.
+            await runBlock(side, options, 'warm-up block', plan.sizes, WARMUP_BLOCK_ITERATIONS);
+            warmupSeconds += (Date.now() - blockStarted) / 1000;
+            log(`  ${side.spec.label}: warm-up block (not counted) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`);
+        }
+        return { startSeconds, warmupSeconds };
+    };
+    let round = 0;
+    /** Stops both sides' processes, the side started last first. */
+    const stopBoth = async (): Promise<void> => {
+        for (const side of startOrder(round, restartEvery).reverse().map(bySide)) {
+            const session = side.session;
+            side.session = undefined;
+            await session?.dispose().catch(error => log(`  ${side.spec.label}: stopping it failed: ${(error as Error).message}`));
+        }
+    };
+    let failure: Error | undefined;
+    let cells: OpenCells | undefined;
+    try {
+        const first = await startBoth(0);
+        const budget = plan.budgetSeconds;
+        // What a pair costs: its two blocks (the warm-up blocks' time, scaled to a block's samples) and its share of a restart.
+        const pairSeconds = first.warmupSeconds * (options.iterations + options.warmup) / (WARMUP_BLOCK_ITERATIONS + options.warmup)
+            + (restartEvery > 0 ? (first.startSeconds + first.warmupSeconds) / restartEvery : 0);
+        cells = budget === undefined ? undefined : new OpenCells({
+            alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY,
+            maxPairs: Math.max(SEQUENTIAL_MIN_PAIRS, Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budget / Math.max(1, pairSeconds)))),
+        });
+        const plannedPairs = cells ? cells.design.maxPairs : plan.pairs;
+        if (cells && budget !== undefined) {
+            log(`  sampling until each cell is resolved within ${minutes(budget)}: a pair takes about ${pairSeconds.toFixed(0)} s`
+                + `${restartEvery > 0 ? ' with its share of the restarts' : ''}, so at most `
+                + `${plannedPairs} pairs; cells are decided after ${cells.lookPairs.join(', ')} pairs (group-sequential, alpha ${compare.alpha} over all looks)`);
+        }
+        const timedStarted = Date.now();
+        let position = 0;
+        for (let pair = 1; pair <= plannedPairs; pair++) {
+            if (restartEvery > 0 && pair > 1 && (pair - 1) % restartEvery === 0) {
+                await stopBoth();
+                round = (pair - 1) / restartEvery;
+                await startBoth(round);
+            }
+            const sizes = cells ? cells.sizesToMeasure(plan.sizes) : plan.sizes;
+            for (const which of alternatedOrder(pair).slice(-2)) {
+                const side = bySide(which);
+                const blockStarted = Date.now();
+                const document = await runBlock(side, options, `${plan.name}pair ${pair}/${plannedPairs}`, sizes);
+                side.blocks.push(document);
+                side.positions.push(position);
+                side.starts.push(side.start);
+                await fs.writeFile(path.join(plan.folder, 'blocks', `${String(position + 1).padStart(2, '0')}-${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
+                position++;
+                const left = (Date.now() - timedStarted) / 1000 / position * (2 * plannedPairs - position);
+                const only = sizes.length < options.sizes.length ? `, ${sizes.join(', ')} only` : '';
+                log(`  ${plan.name}block ${position}/${2 * plannedPairs} (pair ${pair}, ${side.spec.label}${only}) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`
+                    + `${position < 2 * plannedPairs ? `; at most about ${minutes(left)} left` : ''}`);
+            }
+            if (cells && budget !== undefined) {
+                const resolved = cells.decide(pair, bySide('base').blocks, bySide('head').blocks);
+                if (resolved.length > 0) {
+                    log(`  look after ${pair} pairs: ${resolved.join('; ')}`);
+                }
+                const elapsed = (Date.now() - timedStarted) / 1000;
+                if (cells.openCount === 0) {
+                    log(`  every cell resolved after ${pair} pairs`);
+                    break;
+                }
+                if (pair === plannedPairs) {
+                    log(`  all ${plannedPairs} planned pairs taken: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
+                    break;
+                }
+                if (elapsed + elapsed / pair > budget) {
+                    log(`  the budget is spent after ${pair} pairs: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
+                    break;
+                }
+                log(`  ${cells.openCount} of ${cells.count} cells open; ${minutes(budget - elapsed)} of the budget left`);
+            }
+        }
+    } catch (error) {
+        failure = error as Error;
+        for (const side of open) {
+            // A pair whose second block was never measured is left out.
+            while (side.blocks.length > Math.min(...open.map(other => other.blocks.length))) {
+                side.blocks.pop();
+                side.positions.pop();
+                side.starts.pop();
+            }
+        }
+        if (open.some(side => side.blocks.length === 0)) {
+            throw failure;
+        }
+        log(`  ${failure.message} ${comparesBefore(open[0].blocks.length)}`);
+    } finally {
+        await stopBoth();
+    }
+    return { sides: open, cells, failure, seconds: (Date.now() - began) / 1000 };
+}
