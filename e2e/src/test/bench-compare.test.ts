@@ -7,7 +7,7 @@ import * as path from 'path';
 import { parseResultsDocument, ResultsDocument, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
 import {
     alternatedOrder, CompareRunOptions, HostSession, measureComparison, packTheiaCheckout, parseBenchArguments, parseCompareSides, PreparedSide,
-    processGroupMembers, readTheiaTarballs, REPOSITORY_ROOT, startOrder, tarballsVersion, writeReport,
+    processGroupMembers, readTheiaTarballs, REPOSITORY_ROOT, startOrder, tarballsVersion, throttleCpu, writeReport,
 } from '@fs-perf/bench';
 import { checkReportFrame, closeSession, runToEnd, skipWithoutChromium } from './session-helpers';
 
@@ -197,6 +197,50 @@ suite('yarn bench --compare', () => {
         } finally {
             for (const server of servers) {
                 assert.deepStrictEqual(await processGroupMembers(server.pid), [], `${server.label}'s backend ${server.pid} is stopped`);
+            }
+        }
+    });
+
+    test('--check: cells the first pass calls slower are measured again on fresh processes, and the check fails only on what that pass confirms', async function () {
+        this.timeout(15 * 60_000);
+        const settings = { 'fsPerf.cpuPass': false, 'fsPerf.scenarios': [SCENARIO_CATALOG.vscodeReadFile.id], 'fsPerf.theia.scenarios': [SCENARIO_CATALOG.theiaFileServiceReadFile.id] };
+        const servers: number[] = [];
+        // The head's page runs 6 times slower (Chromium's CPU throttling), so both reads through the frontend are slower in every pair.
+        const side = (which: 'base' | 'head', label: string, throttle: number): PreparedSide => ({
+            spec: { side: which, label, kind: 'checkout', value: REPOSITORY_ROOT }, source: 'this repository\'s browser-app', where: 'local',
+            open: async () => {
+                const session = await HostSession.theiaBrowser({ settings, temporaryParent: directory, onServerStarted: server => servers.push(server.pid) });
+                if (throttle > 1) {
+                    await throttleCpu(session.workbench.page, throttle);
+                }
+                return session;
+            },
+        });
+        const lines: string[] = [];
+        const out = path.join(directory, 'check');
+        const sides = [side('base', 'a', 1), side('head', 'slow', 6)];
+        const options: CompareRunOptions = {
+            compare: { sides: [sides[0].spec, sides[1].spec], pairs: 6, alpha: 0.05, noiseThreshold: 0.05, check: true, restartEvery: 0 },
+            iterations: 2, warmup: 1, sizes: ['5000K'], out, vsix: '', log: line => lines.push(line), progress: () => () => undefined,
+        };
+        try {
+            const code = await measureComparison(sides, options, Date.now());
+            assert.strictEqual(code, 1, lines.join('\n'));
+            const comparison = JSON.parse(await fs.readFile(path.join(out, 'comparison.json'), 'utf8')) as {
+                check: { passed: boolean; message: string }; confirmation?: { pairs: number; cells: { cell: string; confirmed: boolean; secondVerdict?: string }[] };
+            };
+            assert.isFalse(comparison.check.passed);
+            assert.match(comparison.check.message, /confirmed by a second pass on fresh processes/);
+            assert.strictEqual(comparison.confirmation?.pairs, 6);
+            assert.isAbove(comparison.confirmation!.cells.length, 0, JSON.stringify(comparison));
+            assert.isTrue(comparison.confirmation!.cells.some(cell => cell.confirmed && cell.secondVerdict === 'slower'), JSON.stringify(comparison.confirmation));
+            const confirmed = JSON.parse(await fs.readFile(path.join(out, 'confirmation', 'results', 'head.json'), 'utf8')) as { comparison: { positions: number[] } };
+            assert.strictEqual(confirmed.comparison.positions.length, 6, 'the second pass has its own 6 pairs');
+            assert.include(await fs.readFile(path.join(out, 'comparison.txt'), 'utf8'), 'Confirmation (--check)');
+            assert.strictEqual(servers.length, 4, 'each pass started both sides afresh');
+        } finally {
+            for (const pid of servers) {
+                assert.deepStrictEqual(await processGroupMembers(pid), [], `backend ${pid} is stopped`);
             }
         }
     });
