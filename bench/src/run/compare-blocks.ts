@@ -77,8 +77,11 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     }, undefined, 2) + '\n');
     const written = await writeReport([path.join(options.out, 'results')], options.out, {
         comparison: comparisonOptions,
-        title: `FS Performance comparison: ${head.comparison!.label} against ${base.comparison!.label}, ${new Date().toISOString().slice(0, 10)}, `
-            + `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}${pass.failure ? `, ended early after ${pairsTaken} pair${pairsTaken === 1 ? '' : 's'}` : ''}`,
+        // The model titles the report (kind of run, day, CPU, cores); a run that ended early says so in its title.
+        ...(pass.failure ? {
+            title: `FS Performance, comparison of ${head.comparison!.label} against ${base.comparison!.label}, ended early after ${pairsTaken} `
+                + `pair${pairsTaken === 1 ? '' : 's'}: ${new Date(started).toISOString().slice(0, 10)}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores`,
+        } : {}),
     });
     const seconds = (Date.now() - started) / 1000;
     await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
