@@ -64,7 +64,7 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         .option('--check', 'with --compare: exit 1 when a cell is significantly slower beyond the noise threshold')
         .addOption(new Option('--budget <minutes>', 'with --compare: sample until every cell is resolved (slower, faster, or no change within the '
             + 'noise threshold) or this many minutes of measuring are spent, instead of --pairs').argParser(minutesArgument))
-        .addOption(new Option('--restart-every <pairs>', `with --compare: stop and start both sides' processes (backend, plugin host, page) afresh `
+        .addOption(new Option('--restart-every <pairs>', 'with --compare: stop and start both sides\' processes (backend, plugin host, page) afresh '
             + `every this many pairs, the side started first alternating; 0: one start for the whole run (default ${COMPARE_DEFAULTS.restartEvery})`)
             .argParser(integerArgument('--restart-every', { min: 0, max: 100 })))
         .addOption(new Option('--network <list>', 'measure every host with the page on the far side of these links, in turn: loopback, lan, cable, dsl, '
