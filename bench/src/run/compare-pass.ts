@@ -165,9 +165,10 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
     try {
         const first = await startBoth(0);
         const budget = plan.budgetSeconds;
-        // What a pair costs: its two blocks (the warm-up blocks' time, scaled to a block's samples) and its share of a restart.
-        const pairSeconds = first.warmupSeconds * (options.iterations + options.warmup) / (WARMUP_BLOCK_ITERATIONS + options.warmup)
-            + (restartEvery > 0 ? (first.startSeconds + first.warmupSeconds) / restartEvery : 0);
+        // What a pair costs: its two blocks (about the warm-up blocks' time: a block's time is mostly its fixed cost, not its
+        // samples) and its share of a restart. Underestimated, it plans more pairs than the budget allows, and the budget
+        // then stops the run at a look before the last: the design stays valid, only less of alpha is spent.
+        const pairSeconds = first.warmupSeconds + (restartEvery > 0 ? (first.startSeconds + first.warmupSeconds) / restartEvery : 0);
         cells = budget === undefined ? undefined : new OpenCells({
             alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY,
             maxPairs: Math.max(SEQUENTIAL_MIN_PAIRS, Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budget / Math.max(1, pairSeconds)))),

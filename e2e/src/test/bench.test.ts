@@ -130,7 +130,7 @@ suite('yarn bench', () => {
         const html = await fs.readFile(path.join(out, 'report.html'), 'utf8');
         assert.isAtLeast(html.split('<svg').length - 1, 2, 'report.html has the median and factor charts');
         // The read in every host as grouped bars, the factors as lines.
-        assert.match(await fs.readFile(path.join(out, 'chart-medians.svg'), 'utf8'), /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<rect class="bar" /);
+        assert.match(await fs.readFile(path.join(out, 'chart-medians.svg'), 'utf8'), /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<circle class="dot" /);
         assert.match(await fs.readFile(path.join(out, 'chart-factors.svg'), 'utf8'), /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<polyline/);
         const entries = JSON.parse(await fs.readFile(path.join(out, 'benchmark-action.json'), 'utf8')) as { name: string; unit: string; value: number }[];
         const rowCount = [...documents.values()].reduce((sum, document) => sum + document.results.length, 0);
