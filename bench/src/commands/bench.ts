@@ -57,13 +57,13 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         .option('--force', 'with --theia-version or --compare: install and build the apps again, even where the cache has them')
         .option('--compare <sides...>', 'compare two Theia builds measured alternately in one run: BASE HEAD, each [label=]a release (1.74.1), a folder of '
             + '@theia/* tarballs, a built Theia checkout, or the URL of a running Theia (see README, "Compare two builds of Theia")')
-        .addOption(new Option('--pairs <n>', `with --compare: pairs of alternated blocks (default ${COMPARE_DEFAULTS.pairs})`).argParser(integerArgument('--pairs', { min: 2, max: 100 })))
+        .addOption(new Option('--pairs <n>', 'with --compare: a fixed number of pairs of alternated blocks, instead of sampling until resolved (--budget)').argParser(integerArgument('--pairs', { min: 2, max: 100 })))
         .addOption(new Option('--alpha <p>', `with --compare: significance level, of p-values adjusted for the number of cells (default ${DEFAULT_ALPHA})`).argParser(alphaArgument))
         .addOption(new Option('--noise-threshold <percent>', `with --compare: a change smaller than this is "no change" (default ${DEFAULT_NOISE_THRESHOLD_PERCENT})`)
             .argParser(percentageArgument('--noise-threshold', { min: 0, max: 100 })))
         .option('--check', 'with --compare: exit 1 when a cell is significantly slower beyond the noise threshold')
         .addOption(new Option('--budget <minutes>', 'with --compare: sample until every cell is resolved (slower, faster, or no change within the '
-            + 'noise threshold) or this many minutes of measuring are spent, instead of --pairs').argParser(minutesArgument))
+            + `noise threshold) or this many minutes of measuring are spent (default ${COMPARE_DEFAULTS.budgetMinutes}; --pairs takes a fixed number instead)`).argParser(minutesArgument))
         .addOption(new Option('--restart-every <pairs>', 'with --compare: stop and start both sides\' processes (backend, plugin host, page) afresh '
             + `every this many pairs, the side started first alternating; 0: one start for the whole run (default ${COMPARE_DEFAULTS.restartEvery})`)
             .argParser(integerArgument('--restart-every', { min: 0, max: 100 })))

@@ -85,7 +85,7 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     });
     const seconds = (Date.now() - started) / 1000;
     await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
-        compare: { ...compare, sides: prepared.map(side => ({ ...side.spec, source: side.source })) },
+        compare: { ...compare, sides: prepared.map(side => ({ ...side.spec, source: side.source })), pairsTaken },
         iterations: options.iterations, warmup: options.warmup, sizes: options.sizes,
         machine: { hostname: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryBytes: os.totalmem() },
         seconds: Math.round(seconds * 10) / 10, setupSeconds: Math.round(setupSeconds * 10) / 10, measureSeconds: Math.round(pass.seconds * 10) / 10,

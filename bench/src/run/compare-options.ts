@@ -48,8 +48,12 @@ export interface CompareRunOptions {
     readonly progress: (host: string) => (text: string) => void;
 }
 
-/** Defaults of a comparison run, where they differ from a plain `yarn bench`. */
-export const COMPARE_DEFAULTS = { pairs: 14, iterations: 5, warmup: 1, sizes: ['500K', '5000K', '10000K'], restartEvery: 1 } as const;
+/**
+ * Defaults of a comparison run, where they differ from a plain `yarn bench`. Without `--pairs` it samples until each cell
+ * is resolved, for at most `budgetMinutes` of measuring (with the apps built and cached, about 15 minutes in all on a
+ * 2-core runner); `pairs` is what `--budget`'s absence with `--pairs` alone does not override.
+ */
+export const COMPARE_DEFAULTS = { pairs: 14, budgetMinutes: 13, iterations: 5, warmup: 1, sizes: ['500K', '5000K', '10000K'], restartEvery: 1 } as const;
 
 /**
  * The scenarios a comparison runs in the apps it starts: the reads through Theia's RPC (the plugin's, FileService's, and

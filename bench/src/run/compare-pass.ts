@@ -48,7 +48,7 @@ export interface OpenSide extends PreparedSide {
 }
 
 /** One block: "Run All with Options..." with the block's samples, in a session that stays open. */
-async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[], iterations = options.iterations): Promise<ResultsDocument> {
+async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[], warmup: number): Promise<ResultsDocument> {
     const session = side.session;
     if (!session) {
         throw new Error(`the ${side.spec.label} side is not started`);
@@ -58,7 +58,7 @@ async function runBlock(side: OpenSide, options: CompareRunOptions, what: string
     let lastProgress: string | undefined;
     let lastProgressAt = Date.now();
     const blockRun = workbench.runToCompletion('FS Perf: Run All with Options...', {
-        answers: [String(iterations), String(options.warmup), sizes.join(', '), '0'],
+        answers: [String(options.iterations), String(warmup), sizes.join(', '), '0'],
         onProgress: text => {
             lastProgress = text;
             lastProgressAt = Date.now();
@@ -78,8 +78,13 @@ async function runBlock(side: OpenSide, options: CompareRunOptions, what: string
     return document;
 }
 
-/** Timed samples of the warm-up block each start of a side runs (discarded). */
-const WARMUP_BLOCK_ITERATIONS = 1;
+/**
+ * Warm-up rounds added to a side's first block after each start of its processes (discarded like every warm-up sample):
+ * the new processes load, compile and allocate there, before the block's timed samples. (A separate warm-up block of
+ * one sample of every case did this until 2026-11-25; it cost about 15 s a side, mostly a block's fixed cost, for what
+ * one more round of 2-3 s does: see docs/compare.md, "What each lever did".)
+ */
+export const WARMUP_AFTER_START = 1;
 
 export function comparesBefore(pairs: number): string {
     return `The report compares the ${pairs === 1 ? 'pair' : `${pairs} pairs`} measured before it.`;
@@ -126,8 +131,8 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
     if (compare.restartEvery > 0 && restartEvery === 0) {
         log('  a side is a Theia at a URL, which this run did not start: neither side is restarted between pairs');
     }
-    /** Starts both sides' processes (start `round`, in its order) and runs each one's warm-up block; returns the seconds taken. */
-    const startBoth = async (round: number): Promise<{ startSeconds: number; warmupSeconds: number }> => {
+    /** Starts both sides' processes (start `round`, in its order); returns the seconds taken. */
+    const startBoth = async (round: number): Promise<number> => {
         const began = Date.now();
         for (const which of startOrder(round, restartEvery)) {
             const side = bySide(which);
@@ -139,17 +144,7 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
                 log(`  ${side.spec.label}: ${await side.session.workbench.generateTestFiles('FS Perf: Generate Test Files (Theia FileService)', { timeoutMs: 10 * 60_000 })}`);
             }
         }
-        const startSeconds = (Date.now() - began) / 1000;
-        let warmupSeconds = 0;
-        for (const which of startOrder(round, restartEvery)) {
-            const side = bySide(which);
-            const blockStarted = Date.now();
-            // One sample of every case (after its usual warm-up): the new processes load, compile and allocate before a pair.
-            await runBlock(side, options, 'warm-up block', plan.sizes, WARMUP_BLOCK_ITERATIONS);
-            warmupSeconds += (Date.now() - blockStarted) / 1000;
-            log(`  ${side.spec.label}: warm-up block (not counted) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`);
-        }
-        return { startSeconds, warmupSeconds };
+        return (Date.now() - began) / 1000;
     };
     let round = 0;
     /** Stops both sides' processes, the side started last first. */
@@ -163,22 +158,10 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
     let failure: Error | undefined;
     let cells: OpenCells | undefined;
     try {
-        const first = await startBoth(0);
+        const startSeconds = await startBoth(0);
         const budget = plan.budgetSeconds;
-        // What a pair costs: its two blocks (about the warm-up blocks' time: a block's time is mostly its fixed cost, not its
-        // samples) and its share of a restart. Underestimated, it plans more pairs than the budget allows, and the budget
-        // then stops the run at a look before the last: the design stays valid, only less of alpha is spent.
-        const pairSeconds = first.warmupSeconds + (restartEvery > 0 ? (first.startSeconds + first.warmupSeconds) / restartEvery : 0);
-        cells = budget === undefined ? undefined : new OpenCells({
-            alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY,
-            maxPairs: Math.max(SEQUENTIAL_MIN_PAIRS, Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budget / Math.max(1, pairSeconds)))),
-        });
-        const plannedPairs = cells ? cells.design.maxPairs : plan.pairs;
-        if (cells && budget !== undefined) {
-            log(`  sampling until each cell is resolved within ${minutes(budget)}: a pair takes about ${pairSeconds.toFixed(0)} s`
-                + `${restartEvery > 0 ? ' with its share of the restarts' : ''}, so at most `
-                + `${plannedPairs} pairs; cells are decided after ${cells.lookPairs.join(', ')} pairs (group-sequential, alpha ${compare.alpha} over all looks)`);
-        }
+        /** Pairs the pass takes: fixed, or with a budget planned from the first pair's time (until then, one). */
+        let plannedPairs = budget === undefined ? plan.pairs : 1;
         const timedStarted = Date.now();
         let position = 0;
         for (let pair = 1; pair <= plannedPairs; pair++) {
@@ -188,19 +171,36 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
                 await startBoth(round);
             }
             const sizes = cells ? cells.sizesToMeasure(plan.sizes) : plan.sizes;
+            const total = budget !== undefined && pair === 1 ? 'the first pair' : `${pair}/${plannedPairs}`;
             for (const which of alternatedOrder(pair).slice(-2)) {
                 const side = bySide(which);
                 const blockStarted = Date.now();
-                const document = await runBlock(side, options, `${plan.name}pair ${pair}/${plannedPairs}`, sizes);
+                const firstOfStart = side.blocks.length === 0 || side.starts[side.starts.length - 1] !== side.start;
+                const document = await runBlock(side, options, `${plan.name}pair ${total}`, sizes, options.warmup + (firstOfStart ? WARMUP_AFTER_START : 0));
                 side.blocks.push(document);
                 side.positions.push(position);
                 side.starts.push(side.start);
                 await fs.writeFile(path.join(plan.folder, 'blocks', `${String(position + 1).padStart(2, '0')}-${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
                 position++;
-                const left = (Date.now() - timedStarted) / 1000 / position * (2 * plannedPairs - position);
                 const only = sizes.length < options.sizes.length ? `, ${sizes.join(', ')} only` : '';
-                log(`  ${plan.name}block ${position}/${2 * plannedPairs} (pair ${pair}, ${side.spec.label}${only}) in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s`
-                    + `${position < 2 * plannedPairs ? `; at most about ${minutes(left)} left` : ''}`);
+                const left = budget !== undefined && pair === 1 ? '' : `; at most about ${minutes((Date.now() - timedStarted) / 1000 / position * (2 * plannedPairs - position))} left`;
+                log(`  ${plan.name}block ${position}${budget !== undefined && pair === 1 ? '' : `/${2 * plannedPairs}`} (pair ${pair}, ${side.spec.label}${only}) `
+                    + `in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s${position < 2 * plannedPairs ? left : ''}`);
+            }
+            if (budget !== undefined && pair === 1) {
+                // What a pair costs: the first pair's two blocks (each with the warm-up round of a fresh start, as every block
+                // has when both sides restart every pair) and its share of a restart. Underestimated, it plans more pairs than
+                // the budget allows, and the budget then stops the run at a look before the last: the design stays valid,
+                // only less of alpha is spent.
+                const pairSeconds = (Date.now() - timedStarted) / 1000 + (restartEvery > 0 ? startSeconds / restartEvery : 0);
+                cells = new OpenCells({
+                    alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY,
+                    maxPairs: Math.max(SEQUENTIAL_MIN_PAIRS, Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budget / Math.max(1, pairSeconds)))),
+                });
+                plannedPairs = cells.design.maxPairs;
+                log(`  sampling until each cell is resolved within ${minutes(budget)}: a pair takes about ${pairSeconds.toFixed(0)} s`
+                    + `${restartEvery > 0 ? ' with its share of the restarts' : ''}, so at most `
+                    + `${plannedPairs} pairs; cells are decided after ${cells.lookPairs.join(', ')} pairs (group-sequential, alpha ${compare.alpha} over all looks)`);
             }
             if (cells && budget !== undefined) {
                 const resolved = cells.decide(pair, bySide('base').blocks, bySide('head').blocks);

@@ -298,7 +298,8 @@ function compareArguments(raw: BenchArguments, given: (name: string) => boolean,
         compare: {
             sides, pairs: raw.pairs ?? COMPARE_DEFAULTS.pairs, alpha: raw.alpha ?? DEFAULT_ALPHA,
             noiseThreshold: (raw.noiseThreshold ?? DEFAULT_NOISE_THRESHOLD_PERCENT) / 100, check: raw.check ?? false,
-            ...(raw.budget === undefined ? {} : { budgetSeconds: raw.budget * 60 }),
+            // Sampling until resolved is the default; a fixed number of pairs only when asked for.
+            ...(raw.pairs !== undefined ? {} : { budgetSeconds: (raw.budget ?? COMPARE_DEFAULTS.budgetMinutes) * 60 }),
             restartEvery: raw.restartEvery ?? COMPARE_DEFAULTS.restartEvery,
         },
     };

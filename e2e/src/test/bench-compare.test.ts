@@ -84,14 +84,17 @@ suite('yarn bench --compare', () => {
         await rejects(readTheiaTarballs(checkout), /has no @theia\/\* package tarballs/);
     });
 
-    test('--compare takes its own defaults (5 samples a block, 1 warm-up, 500K to 10000K, 14 pairs) and refuses what does not apply', () => {
+    test('--compare takes its own defaults (5 samples a block, 1 warm-up, 500K to 10000K, sampling until resolved for 13 min) and refuses what does not apply', () => {
         const options = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1'], directory);
         assert.notStrictEqual(typeof options, 'number');
         if (typeof options !== 'number') {
             assert.deepStrictEqual([options.iterations, options.warmup, options.sizes, options.precision, options.cpuPass, options.hosts],
                 [5, 1, ['500K', '5000K', '10000K'], 0, false, ['theia-browser']]);
-            assert.deepInclude(options.compare!, { pairs: 14, alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1 });
+            assert.deepInclude(options.compare!, { alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, budgetSeconds: 13 * 60 });
         }
+        // A fixed number of pairs only when asked for; then no budget.
+        const fixed = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '6'], directory);
+        assert.isTrue(typeof fixed !== 'number' && fixed.compare!.pairs === 6 && fixed.compare!.budgetSeconds === undefined);
         const cases: [string[], RegExp][] = [
             [['--compare', '1.74.1'], /--compare takes two sides/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--rounds', '3'], /--compare does not take --rounds/],
