@@ -10,6 +10,7 @@ import { ComparisonSide, ResultsDocument } from '@fs-perf/benchmark-core';
 import { HostSession } from '../hosts/host-session';
 import { fetchTheiaResults } from '../hosts/theia-app';
 import { readResultsFile } from '../util/workspace';
+import { waitForQuiet } from '../util/processes';
 import { serverEnded, unlessBackendEnds, urlRefused } from './backend-watch';
 import { OpenCells } from './open-cells';
 import { CompareRunOptions, CompareSideSpec, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from './compare-options';
@@ -131,41 +132,59 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
     if (compare.restartEvery > 0 && restartEvery === 0) {
         log('  a side is a Theia at a URL, which this run did not start: neither side is restarted between pairs');
     }
+    /** Starts one side's processes (its start `round`). */
+    const startSide = async (side: OpenSide, round: number): Promise<void> => {
+        log(`${plan.name}starting ${side.spec.label} (${side.source})${round > 0 ? `, start ${round + 1} of its processes` : ''}`);
+        side.session = await side.open();
+        side.start = round;
+        if (side.where === 'remote') {
+            // A Theia we did not start: its workspace may lack the test files (this checks them, and writes what is missing).
+            log(`  ${side.spec.label}: ${await side.session.workbench.generateTestFiles('FS Perf: Generate Test Files (Theia FileService)', { timeoutMs: 10 * 60_000 })}`);
+        }
+    };
     /** Starts both sides' processes (start `round`, in its order); returns the seconds taken. */
     const startBoth = async (round: number): Promise<number> => {
         const began = Date.now();
         for (const which of startOrder(round, restartEvery)) {
-            const side = bySide(which);
-            log(`${plan.name}starting ${side.spec.label} (${side.source})${round > 0 ? `, start ${round + 1} of its processes` : ''}`);
-            side.session = await side.open();
-            side.start = round;
-            if (side.where === 'remote') {
-                // A Theia we did not start: its workspace may lack the test files (this checks them, and writes what is missing).
-                log(`  ${side.spec.label}: ${await side.session.workbench.generateTestFiles('FS Perf: Generate Test Files (Theia FileService)', { timeoutMs: 10 * 60_000 })}`);
-            }
+            await startSide(bySide(which), round);
         }
         return (Date.now() - began) / 1000;
+    };
+    const stopSide = async (side: OpenSide): Promise<void> => {
+        const session = side.session;
+        side.session = undefined;
+        await session?.dispose().catch(error => log(`  ${side.spec.label}: stopping it failed: ${(error as Error).message}`));
     };
     let round = 0;
     /** Stops both sides' processes, the side started last first. */
     const stopBoth = async (): Promise<void> => {
         for (const side of startOrder(round, restartEvery).reverse().map(bySide)) {
-            const session = side.session;
-            side.session = undefined;
-            await session?.dispose().catch(error => log(`  ${side.spec.label}: stopping it failed: ${(error as Error).message}`));
+            await stopSide(side);
         }
     };
+    /**
+     * Fresh processes for every block (`--restart-every 1`): a side is started just before its block, once the machine is
+     * quiet again, and stopped right after it, so no block shares the machine with the other side's processes, idle or
+     * not, and both sides' blocks come equally soon after their start.
+     */
+    const solo = restartEvery === 1;
     let failure: Error | undefined;
     let cells: OpenCells | undefined;
     try {
-        const startSeconds = await startBoth(0);
+        let startSeconds = await startBoth(0);
+        if (solo) {
+            // Each side is started once before any block, so that one that cannot start is refused before anything is measured
+            // (and both apps' files are read from disk once before a block); then each block starts its side afresh.
+            await stopBoth();
+            startSeconds = 0;
+        }
         const budget = plan.budgetSeconds;
         /** Pairs the pass takes: fixed, or with a budget planned from the first pair's time (until then, one). */
         let plannedPairs = budget === undefined ? plan.pairs : 1;
         const timedStarted = Date.now();
         let position = 0;
         for (let pair = 1; pair <= plannedPairs; pair++) {
-            if (restartEvery > 0 && pair > 1 && (pair - 1) % restartEvery === 0) {
+            if (!solo && restartEvery > 0 && pair > 1 && (pair - 1) % restartEvery === 0) {
                 await stopBoth();
                 round = (pair - 1) / restartEvery;
                 await startBoth(round);
@@ -174,6 +193,13 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
             const total = budget !== undefined && pair === 1 ? 'the first pair' : `${pair}/${plannedPairs}`;
             for (const which of alternatedOrder(pair).slice(-2)) {
                 const side = bySide(which);
+                if (solo) {
+                    await startSide(side, pair);
+                    const quiet = await waitForQuiet();
+                    if (quiet) {
+                        log(`  ${side.spec.label}: ${quiet.quiet ? `the machine was quiet after ${quiet.seconds.toFixed(1)} s` : `the machine was not quiet after ${quiet.seconds.toFixed(0)} s; measuring all the same`}`);
+                    }
+                }
                 const blockStarted = Date.now();
                 const firstOfStart = side.blocks.length === 0 || side.starts[side.starts.length - 1] !== side.start;
                 const document = await runBlock(side, options, `${plan.name}pair ${total}`, sizes, options.warmup + (firstOfStart ? WARMUP_AFTER_START : 0));
@@ -182,6 +208,9 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
                 side.starts.push(side.start);
                 await fs.writeFile(path.join(plan.folder, 'blocks', `${String(position + 1).padStart(2, '0')}-${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
                 position++;
+                if (solo) {
+                    await stopSide(side);
+                }
                 const only = sizes.length < options.sizes.length ? `, ${sizes.join(', ')} only` : '';
                 const left = budget !== undefined && pair === 1 ? '' : `; at most about ${minutes((Date.now() - timedStarted) / 1000 / position * (2 * plannedPairs - position))} left`;
                 log(`  ${plan.name}block ${position}${budget !== undefined && pair === 1 ? '' : `/${2 * plannedPairs}`} (pair ${pair}, ${side.spec.label}${only}) `

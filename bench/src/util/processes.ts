@@ -147,3 +147,47 @@ export function startDetached(command: string, args: readonly string[], options:
 export async function stopAllStarted(): Promise<void> {
     await Promise.all([...startedGroups].map(groupId => stopProcessGroup(groupId, 5000)));
 }
+
+/** The machine's CPU time so far from `/proc/stat` (all cores, in clock ticks): busy and total; undefined off Linux. */
+async function machineTicks(): Promise<{ busy: number; total: number } | undefined> {
+    try {
+        const line = (await fs.readFile('/proc/stat', 'utf8')).split('\n')[0];
+        // cpu user nice system idle iowait irq softirq steal ...: idle and iowait are the idle time.
+        const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+        const total = ticks.slice(0, 8).reduce((sum, value) => sum + value, 0);
+        return { busy: total - ticks[3] - ticks[4], total };
+    } catch {
+        return undefined;
+    }
+}
+
+/**
+ * Waits until the machine is quiet: the share of all cores busy over a `windowMs` window at or below `busyShare`, or
+ * `maxMs` have passed. Returns the seconds waited and whether it got quiet (undefined off Linux, where it does not wait).
+ * A process just started (a Theia backend, its plugin host, a page) goes on loading after it answers; a sample taken then
+ * competes with it.
+ */
+export async function waitForQuiet(options: { busyShare?: number; windowMs?: number; maxMs?: number } = {}): Promise<{ seconds: number; quiet: boolean } | undefined> {
+    const { busyShare = 0.1, windowMs = 500, maxMs = 15_000 } = options;
+    const began = Date.now();
+    let before = await machineTicks();
+    if (!before) {
+        return undefined;
+    }
+    for (;;) {
+        await delay(windowMs);
+        const after = await machineTicks();
+        if (!after) {
+            return undefined;
+        }
+        const share = after.total > before.total ? (after.busy - before.busy) / (after.total - before.total) : 1;
+        const seconds = (Date.now() - began) / 1000;
+        if (share <= busyShare) {
+            return { seconds, quiet: true };
+        }
+        if (Date.now() - began >= maxMs) {
+            return { seconds, quiet: false };
+        }
+        before = after;
+    }
+}
