@@ -19,6 +19,7 @@ import { Command, Option } from 'commander';
 import * as os from 'os';
 import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PRECISION_RANGE, WARMUP_RANGE } from '@fs-perf/benchmark-core';
 import { HostSession } from '../hosts/host-session';
+import { findElectronBinary } from '../hosts/theia-app';
 import { hasDisplay } from '../hosts/vscode-desktop';
 import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-release';
 import { COMPARE_DEFAULTS } from '../run/compare-options';
@@ -88,7 +89,11 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!checkBeforeStarting(request, environment)) {
         return 1;
     }
-    const measured = options.hosts.filter(host => request.hostsGiven || host !== 'vscode-desktop' || hasDisplay(environment.platform, environment.env));
+    // What the expected time counts: not a desktop host without a display (skipped, or refused above where named), nor Theia's
+    // Electron app where no Electron binary is installed (skipped at once).
+    const desktop = (host: string): boolean => host === 'vscode-desktop' || host === 'theia-electron';
+    const measured = options.hosts.filter(host => (request.hostsGiven || !desktop(host) || hasDisplay(environment.platform, environment.env))
+        && (host !== 'theia-electron' || findElectronBinary() !== undefined));
     log(`expected: ${expectedDuration(options, measured)}`);
     log(`output folder: ${options.out}`);
     let stopping = false;

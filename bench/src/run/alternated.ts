@@ -2,12 +2,13 @@
  * `yarn bench --compare BASE HEAD`: two builds of Theia measured alternately in one run, and what changed.
  *
  * Both sides are set up first (each a browser app built in the cache from a registry release, a folder of `@theia/*`
- * tarballs or a built Theia checkout, or a Theia already running at a URL), then both are started. Each start of a side
- * runs one warm-up block (discarded), then blocks alternate in the order A B, B A, A B, ... (ABBA: a steady drift of the
- * machine lands on each side as often first as second). Every `--restart-every` pairs both sides' processes (backend,
- * plugin host, page) are stopped and started afresh, the side started first alternating too: whatever one start of a
- * side's processes happens to get (memory layout, heap, JIT choices, core) then varies from pair to pair, where the
- * pairs' interval sees it, instead of staying with that side for the whole run as a bias no pairing removes.
+ * tarballs or a built Theia checkout, or a Theia already running at a URL), and each is started once to refuse one that
+ * cannot start. Blocks then alternate in the order A B, B A, A B, ... (ABBA: a steady drift of the machine lands on each
+ * side as often first as second). By default (`--restart-every 1`) one side runs at a time: its processes (backend,
+ * plugin host, page) are started just before each of its blocks and stopped after it, so no block shares the machine
+ * with the other side, and whatever one start of a side's processes happens to get (memory layout, heap, JIT choices,
+ * core) varies from pair to pair, where the pairs' interval sees it, instead of staying with that side for the whole
+ * run as a bias no pairing removes. `--restart-every N` keeps both sides up for N pairs (0: the whole run).
  * A block is one "FS Perf: Run All with Options..." of a few samples of every case; block `i` of the base and block
  * `i` of the head are a pair, and every cell's verdict comes from its pairs' ratios (benchmark-core's paired.ts).
  */
@@ -119,7 +120,8 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
     const [baseSpec, headSpec] = compare.sides;
     log(`comparing ${headSpec.label} (${headSpec.kind} ${headSpec.value}) with ${baseSpec.label} (${baseSpec.kind} ${baseSpec.value}): `
         + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of alternated blocks of ${options.iterations} samples + ${options.warmup} warm-up at ${options.sizes.join(', ')}, `
-        + `${compare.restartEvery > 0 ? `both sides' processes started afresh every ${compare.restartEvery === 1 ? 'pair' : `${compare.restartEvery} pairs`}` : 'each side in one start of its processes'}; output in ${options.out}`);
+        + `${compare.restartEvery === 1 ? 'one side at a time, its processes started afresh for each block'
+            : compare.restartEvery > 1 ? `both sides' processes started afresh every ${compare.restartEvery} pairs` : 'each side in one start of its processes'}; output in ${options.out}`);
     let packed: Promise<string> | undefined;
     const extension = (): Promise<string> => packed ??= (async () => {
         log('packing the Theia extension (npm pack in theia-extension/) for the apps');

@@ -1,6 +1,7 @@
 /**
- * One alternated pass of `yarn bench --compare`: both sides started, warmed up and measured in blocks A B, B A, ..., both
- * restarted every `--restart-every` pairs, every block written to `<folder>/blocks/` as it is measured. The run's first
+ * One alternated pass of `yarn bench --compare`: blocks A B, B A, ..., one side at a time on fresh processes for every
+ * block (`--restart-every 1`), or both sides up and restarted every `--restart-every` pairs; every block written to
+ * `<folder>/blocks/` as it is measured. The run's first
  * pass measures every cell; a confirming pass (`--check`) measures again, on fresh processes, the sizes of the cells the
  * first called slower.
  */
@@ -190,7 +191,7 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
                 await startBoth(round);
             }
             const sizes = cells ? cells.sizesToMeasure(plan.sizes) : plan.sizes;
-            const total = budget !== undefined && pair === 1 ? 'the first pair' : `${pair}/${plannedPairs}`;
+            const total = budget !== undefined && pair === 1 ? '1' : `${pair}/${plannedPairs}`;
             for (const which of alternatedOrder(pair).slice(-2)) {
                 const side = bySide(which);
                 if (solo) {

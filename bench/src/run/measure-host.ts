@@ -10,7 +10,7 @@ import { fetchTheiaResults, findElectronBinary, NO_ELECTRON_BINARY } from '../ho
 import {
     defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, packTheiaExtension, TheiaReleaseApp, TheiaReleasePlan,
 } from '../hosts/theia-release';
-import { resolveVsCodeDesktop } from '../hosts/vscode-desktop';
+import { hasDisplay, NO_DISPLAY, resolveVsCodeDesktop } from '../hosts/vscode-desktop';
 import { runInCodeServer } from '../hosts/vscode-server-host';
 import { DisposableCollection } from '../util/disposable';
 import { REPOSITORY_ROOT } from '../util/repository';
@@ -159,6 +159,10 @@ export async function prepareHost(target: BenchTarget, options: BenchOptions, pl
             const binary = findElectronBinary();
             if (!binary) {
                 return { skip: NO_ELECTRON_BINARY };
+            }
+            // An Electron window needs a display; a run that named the host was refused by the preflight already.
+            if (!hasDisplay(process.platform, process.env)) {
+                return { skip: NO_DISPLAY };
             }
             ensureTheiaApp('electron-app');
             return { run: () => measureTheiaElectron(options, binary) };

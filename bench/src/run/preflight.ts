@@ -124,7 +124,7 @@ export function displayProblems(request: PreflightRequest, environment: Pick<Pre
         const without = hostsWithout(request.hosts, desktop);
         return { problems: [`${desktop.join(' and ')}: ${NO_DISPLAY}${without ? `; or leave ${desktop.length > 1 ? 'them' : 'it'} out: ${without}` : ''}.`], notes: [] };
     }
-    return { problems: [], notes: [`vscode-desktop will be skipped: ${NO_DISPLAY}.`] };
+    return { problems: [], notes: [`${desktop.join(' and ')} will be skipped: ${NO_DISPLAY}.`] };
 }
 
 /** Toxiproxy for `--network`: installed already, or Go 1.22+ on PATH to build it. */
@@ -182,8 +182,8 @@ const LINK_SECONDS: Record<string, Partial<Record<BenchHost, number>>> = {
     loopback: { 'theia-browser': 26, 'vscode-server': 17 }, lan: { 'theia-browser': 79, 'vscode-server': 34 },
     cable: { 'theia-browser': 163, 'vscode-server': 77 }, dsl: { 'theia-browser': 819, 'vscode-server': 387 },
 };
-/** Seconds one pair of alternated blocks took at `--compare`'s defaults (docs/compare-2026-11-25-aa: 555 s for 14 pairs). */
-const COMPARE_PAIR_SECONDS = 40;
+/** Seconds one pair of alternated blocks takes at `--compare`'s defaults (docs/compare-2026-11-25-aa-solo: about 75 s a pair). */
+const COMPARE_PAIR_SECONDS = 75;
 
 function minutes(seconds: number): string {
     return seconds < 90 ? `${Math.max(1, Math.round(seconds / 60))} min` : `${Math.round(seconds / 60)} min`;
@@ -196,7 +196,9 @@ function minutes(seconds: number): string {
 export function expectedDuration(options: BenchOptions, hostsMeasured: readonly BenchHost[] = options.hosts): string {
     if (options.compare) {
         const seconds = options.compare.budgetSeconds ?? options.compare.pairs * COMPARE_PAIR_SECONDS;
-        return `about ${minutes(seconds)} of alternated blocks${options.compare.budgetSeconds ? ' (the --budget)' : ` (${options.compare.pairs} pairs, ~${COMPARE_PAIR_SECONDS} s each at the defaults)`}`
+        return `${options.compare.budgetSeconds ? `at most about ${minutes(seconds)} of alternated blocks (--budget; less when every cell is resolved sooner)`
+            : `about ${minutes(seconds)} of alternated blocks (${options.compare.pairs} pairs, ~${COMPARE_PAIR_SECONDS} s each at the defaults)`}`
+            + `${options.compare.check ? ', then as long again where --check confirms a slower cell' : ''}`
             + ', plus building each side\'s app where the cache lacks it (a few minutes each)';
     }
     const overLinks = options.networks.some(choice => choice !== LOOPBACK);

@@ -90,7 +90,7 @@ suite('preflight', () => {
         assert.include(problems[0], '--hosts theia-browser');
         const defaults = preflight(ALL, headless);
         assert.deepStrictEqual(defaults.problems, []);
-        assert.include(defaults.notes.join(), 'vscode-desktop will be skipped');
+        assert.include(defaults.notes.join(), 'theia-electron and vscode-desktop will be skipped');
         assert.deepStrictEqual(preflight({ hosts: ['vscode-desktop'], hostsGiven: true, network: false }, machine({ platform: 'darwin', env: {} })).problems, []);
     });
 

@@ -1,3 +1,4 @@
+import { normalQuantile } from './normal';
 import { median } from './statistics';
 
 /**
@@ -121,4 +122,18 @@ function processSplit(residuals: readonly number[], instances: readonly number[]
     const meanInverseSize = mean(members.map(group => 1 / group.length));
     const processVariance = Math.max(0, variance(members.map(mean)) - withinVariance * meanInverseSize);
     return { count: members.length, withinVariance, processVariance };
+}
+
+/**
+ * About how many pairs a cell with this variance of its pairs' log ratios needs for its 95% interval to lie within
+ * ±`threshold` (0.05: ±5%) when nothing changed, i.e. for "no change" to be said: the smallest n with
+ * z * sqrt(variance / n) <= log(1 + threshold), from the normal approximation (the signed-rank interval the comparison
+ * uses is about as wide for near-normal log ratios, a little wider for few pairs). Undefined for no variance.
+ */
+export function pairsForThreshold(variance: number, threshold: number, level = 0.95): number | undefined {
+    if (!(variance > 0) || !(threshold > 0)) {
+        return undefined;
+    }
+    const z = normalQuantile(1 - (1 - level) / 2);
+    return Math.max(2, Math.ceil((z * z * variance) / Math.log(1 + threshold) ** 2));
 }

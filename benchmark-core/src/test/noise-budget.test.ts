@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { buildComparisonReport, reportSections } from '../report/model/build';
 import { renderReportMarkdown } from '../report/markdown';
 import { seededRandom } from '../stats/bootstrap';
-import { noiseBudget } from '../stats/noise-budget';
+import { noiseBudget, pairsForThreshold } from '../stats/noise-budget';
 import { alternatedBlocks, sideDocument } from './paired-builders';
 import { theiaBrowserPlugin } from './results-builders';
 import { logNormal } from './synthetic-samples';
@@ -87,7 +87,24 @@ suite('noise budget of a paired comparison', () => {
         assert.deepStrictEqual(section.rows.map(row => `${row.hostLabel} ${row.scenarioLabel} ${row.target} ${row.budget.pairs}`),
             ['Theia browser (plugin) workspace.fs.readFile 5000K 8', 'Theia browser (plugin) workspace.fs.readFile 10000K 8']);
         const markdown = renderReportMarkdown(report);
-        assert.match(markdown, /### Noise budget\n\n\| Host \| Scenario \| Size \| Pairs \| Starts \| Spread of a pair ratio \| Samples \| Position \| Blocks \| Processes \| Second \/ first \|/);
+        assert.match(markdown, /### Noise budget\n\n\| Host \| Scenario \| Size \| Pairs \| Starts \| Spread of a pair ratio \| Samples \| Position \| Blocks \| Processes \| Second \/ first \| Pairs for ±5% \| If blocks were steady \|/);
         assert.isBelow(markdown.indexOf('## Comparison'), markdown.indexOf('### Noise budget'));
+    });
+
+    test('pairs for the threshold: a 10% spread needs about 44 pairs for ±3%, 17 for ±5%, 5 for ±10%; the count grows with the variance; none for no spread', () => {
+        // n >= (1.96 * 0.1 / log(1 + threshold))^2
+        assert.deepStrictEqual([0.03, 0.05, 0.1].map(threshold => pairsForThreshold(0.01, threshold)), [44, 17, 5]);
+        assert.strictEqual(pairsForThreshold(0.04, 0.05), 65, 'twice the spread, four times the pairs (about)');
+        assert.isUndefined(pairsForThreshold(0, 0.05));
+        // Checked against a simulation: with that many pairs of normal log ratios, the 95% interval's half width is within 5%.
+        const random = seededRandom(3);
+        const pairs = pairsForThreshold(0.01, 0.05)!;
+        const widths = Array.from({ length: 200 }, () => {
+            const logs = Array.from({ length: pairs }, () => 0.1 * Math.sqrt(-2 * Math.log(random())) * Math.cos(2 * Math.PI * random()));
+            const mean = logs.reduce((sum, value) => sum + value, 0) / pairs;
+            const sd = Math.sqrt(logs.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (pairs - 1));
+            return 1.96 * sd / Math.sqrt(pairs);
+        }).sort((a, b) => a - b);
+        assert.isBelow(widths[100], Math.log(1.05) * 1.02, 'the median half width fits the threshold');
     });
 });

@@ -68,7 +68,9 @@ export const REPORT_HEADINGS = {
         + 'only more pairs average away. Starts: how many times each side\'s processes (backend, plugin host, page) were started '
         + 'for the pairs; where a start held 2 pairs or more, Processes is what one start against another explains (memory '
         + 'layout, heap, JIT, core), which only restarting averages away; with fresh processes for every pair it is part of '
-        + 'Blocks. Shares are of the variance.',
+        + 'Blocks. Shares are of the variance. Pairs for ±x%: about how many pairs this spread needs before the cell\'s 95% '
+        + 'interval fits within the noise threshold, so that "no change" can be said; if blocks were steady: the same with '
+        + 'only the samples\' part of the spread, what a runner whose blocks do not vary from one to the next would need.',
     environments: 'Hosts',
     notMeasured: 'Not measured',
 } as const;

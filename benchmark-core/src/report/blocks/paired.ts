@@ -1,5 +1,6 @@
 import { cellName } from '../../compare/run-comparison';
 import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
+import { pairsForThreshold } from '../../stats/noise-budget';
 import { NoiseBudgetSection, PairedComparisonSection } from '../model/section-types';
 import { TextGrid } from './block';
 import { formatChangeRatio, formatDetectable, formatMedianEstimate, formatPercent, formatPValue, percent } from './numbers';
@@ -49,6 +50,10 @@ export function oneSideOnlyNote(section: PairedComparisonSection): string | unde
     return parts.length > 0 ? `Not compared: ${parts.join('; ')}.` : undefined;
 }
 
+function pairsText(pairs: number | undefined): string {
+    return pairs === undefined ? '–' : `about ${pairs}`;
+}
+
 /** A spread on the log scale as a percentage: the square root of a variance, times 100, one decimal. */
 function spreadPercent(variance: number): string {
     return `${(100 * Math.sqrt(variance)).toFixed(1)}%`;
@@ -61,8 +66,9 @@ function spreadPercent(variance: number): string {
  */
 export function noiseBudgetGrid(section: NoiseBudgetSection): TextGrid {
     return {
-        header: ['Host', 'Scenario', 'Size', 'Pairs', 'Starts', 'Spread of a pair ratio', 'Samples', 'Position', 'Blocks', 'Processes', 'Second / first'],
-        align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+        header: ['Host', 'Scenario', 'Size', 'Pairs', 'Starts', 'Spread of a pair ratio', 'Samples', 'Position', 'Blocks', 'Processes', 'Second / first',
+            `Pairs for ±${formatPercent(section.noiseThreshold)}`, 'If blocks were steady'],
+        align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
         rows: section.rows.map(({ hostLabel, scenarioLabel, target, budget }) => {
             const explained = budget.sampleVariance + budget.positionVariance + budget.blockVariance + (budget.processVariance ?? 0);
             const share = (variance: number): string => explained > 0 ? `${Math.round((100 * variance) / explained)}%` : '–';
@@ -70,7 +76,8 @@ export function noiseBudgetGrid(section: NoiseBudgetSection): TextGrid {
                 : budget.processes === budget.pairs ? 'in blocks' : '–';
             return [hostLabel, scenarioLabel, target, String(budget.pairs), budget.processes === undefined ? '1' : String(budget.processes),
                 spreadPercent(budget.totalVariance), share(budget.sampleVariance), share(budget.positionVariance), share(budget.blockVariance), processes,
-                budget.secondOverFirst === undefined ? '–' : budget.secondOverFirst.toFixed(3)];
+                budget.secondOverFirst === undefined ? '–' : budget.secondOverFirst.toFixed(3),
+                pairsText(pairsForThreshold(budget.totalVariance, section.noiseThreshold)), pairsText(pairsForThreshold(budget.sampleVariance, section.noiseThreshold))];
         }),
     };
 }

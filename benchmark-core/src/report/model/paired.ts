@@ -47,7 +47,7 @@ function comparisonRows(comparison: RunComparison): PairedComparisonRow[] {
  * The noise budget of each key cell (the headline's: the plugin's and FileService's reads at 5000K and 10000K) that both
  * sides measured in the same number of blocks: from the blocks' samples and which side each pair measured first.
  */
-export function noiseBudgetSection(sides: ComparisonSides): NoiseBudgetSection {
+export function noiseBudgetSection(sides: ComparisonSides, noiseThreshold = 0.05): NoiseBudgetSection {
     const { base, head } = sides.sides;
     const headFirst = head.positions.map((position, index) => position < base.positions[index]);
     const label = hostLabelsOf(sides.head);
@@ -68,7 +68,7 @@ export function noiseBudgetSection(sides: ComparisonSides): NoiseBudgetSection {
             budget: noiseBudget(blocksOf(row.samplesMs, row.rounds), blocksOf(other.row.samplesMs, other.row.rounds), headFirst, base.starts),
         }];
     });
-    return { kind: 'noise-budget', rows };
+    return { kind: 'noise-budget', rows, noiseThreshold };
 }
 
 /** A row's samples cut into its blocks (`sizes`: samples per block, in order). */
@@ -126,7 +126,7 @@ export function pairedComparisonReport(sides: ComparisonSides, options: Comparis
     const sections: ReportSection[] = [
         pairedHeadlineSection(section),
         section,
-        noiseBudgetSection(sides),
+        noiseBudgetSection(sides, section.comparison.noiseThreshold),
         { kind: 'environments', hosts: [...sideEnvironments(sides.base, base), ...sideEnvironments(sides.head, head)] },
         ...(notMeasured.length > 0 ? [{ kind: 'not-measured' as const, hosts: notMeasured }] : []),
     ];

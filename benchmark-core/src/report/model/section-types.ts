@@ -136,6 +136,8 @@ export interface PairedComparisonSection {
 export interface NoiseBudgetSection {
     readonly kind: 'noise-budget';
     readonly rows: readonly NoiseBudgetRow[];
+    /** The comparison's noise threshold (0.05: ±5%), for the pairs each cell needs to say "no change". */
+    readonly noiseThreshold: number;
 }
 
 /** What a person reads first of a paired comparison; every number is one of the comparison table's. */
