@@ -77,7 +77,7 @@ export function noiseBudgetGrid(section: NoiseBudgetSection): TextGrid {
             return [hostLabel, scenarioLabel, target, String(budget.pairs), budget.processes === undefined ? '1' : String(budget.processes),
                 spreadPercent(budget.totalVariance), share(budget.sampleVariance), share(budget.positionVariance), share(budget.blockVariance), processes,
                 budget.secondOverFirst === undefined ? '–' : budget.secondOverFirst.toFixed(3),
-                pairsText(pairsForThreshold(budget.totalVariance, section.noiseThreshold)), pairsText(pairsForThreshold(budget.sampleVariance, section.noiseThreshold))];
+                pairsText(pairsForThreshold(budget.totalVariance, section.noiseThreshold)), pairsText(pairsForThreshold(Math.min(budget.sampleVariance, budget.totalVariance), section.noiseThreshold))];
         }),
     };
 }
