@@ -102,7 +102,8 @@ async function prepareSide(spec: CompareSideSpec, options: CompareRunOptions, ex
         open: () => HostSession.theiaBrowser({
             // Shuffled: each round visits the cases in a new order, so one case's leftovers (the 10000K RPC transport's garbage
             // in the page) do not always land on the same next case (FileService.readFile of 500K, first in an ascending round).
-            settings: { 'fsPerf.cpuPass': false, 'fsPerf.order': 'shuffled', 'fsPerf.scenarios': COMPARE_PLUGIN_SCENARIOS, 'fsPerf.theia.scenarios': COMPARE_THEIA_SCENARIOS },
+            // The pause: what a read leaves behind settles before the next read's clock starts (`--pause`).
+            settings: { 'fsPerf.cpuPass': false, 'fsPerf.order': 'shuffled', 'fsPerf.pause': options.compare.pauseMs, 'fsPerf.scenarios': COMPARE_PLUGIN_SCENARIOS, 'fsPerf.theia.scenarios': COMPARE_THEIA_SCENARIOS },
             appMain: app.main,
             pluginFolders: [app.plugins],
             onServerStarted: (server, workspace) => log(`  ${spec.label}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
@@ -121,7 +122,8 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
     log(`comparing ${headSpec.label} (${headSpec.kind} ${headSpec.value}) with ${baseSpec.label} (${baseSpec.kind} ${baseSpec.value}): `
         + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of alternated blocks of ${options.iterations} samples + ${options.warmup} warm-up (+1 in a side's first block after a start) at ${options.sizes.join(', ')}, `
         + `${compare.restartEvery === 1 ? 'one side at a time, its processes started afresh for each block'
-            : compare.restartEvery > 1 ? `both sides' processes started afresh every ${compare.restartEvery} pairs` : 'each side in one start of its processes'}; output in ${options.out}`);
+            : compare.restartEvery > 1 ? `both sides' processes started afresh every ${compare.restartEvery} pairs` : 'each side in one start of its processes'}`
+        + `${compare.pauseMs > 0 ? `, a pause before each sample as long as the previous sample, at most ${compare.pauseMs} ms` : ''}; output in ${options.out}`);
     let packed: Promise<string> | undefined;
     const extension = (): Promise<string> => packed ??= (async () => {
         log('packing the Theia extension (npm pack in theia-extension/) for the apps');

@@ -27,6 +27,8 @@ export interface CompareOptions {
     readonly budgetSeconds?: number;
     /** `--restart-every`: pairs measured in one start of both sides' processes; 0: one start for the whole run. */
     readonly restartEvery: number;
+    /** `--pause`: before each sample, an idle wait as long as the previous sample took, at most this many ms (0: none). */
+    readonly pauseMs: number;
 }
 
 /** The sequential design of `--budget`: the first look after 8 pairs, then every 4, at most 200 pairs. */
@@ -53,7 +55,7 @@ export interface CompareRunOptions {
  * is resolved, for at most `budgetMinutes` of measuring (with the apps built and cached, about 15 minutes in all on a
  * 2-core runner); `pairs` is what `--budget`'s absence with `--pairs` alone does not override.
  */
-export const COMPARE_DEFAULTS = { pairs: 14, budgetMinutes: 13, iterations: 5, warmup: 1, sizes: ['500K', '5000K', '10000K'], restartEvery: 1 } as const;
+export const COMPARE_DEFAULTS = { pairs: 14, budgetMinutes: 13, iterations: 5, warmup: 1, sizes: ['500K', '5000K', '10000K'], restartEvery: 1, pauseMs: 500 } as const;
 
 /**
  * The scenarios a comparison runs in the apps it starts: the reads through Theia's RPC (the plugin's, FileService's, and

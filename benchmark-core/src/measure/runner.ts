@@ -63,6 +63,12 @@ export interface RunnerOptions {
     /** Runs before every sample, outside the timed region, e.g. a garbage collection, so that samples start alike. */
     readonly settle?: () => void | Promise<void>;
     /**
+     * Before every sample but the first, after {@link settle}, an idle wait as long as the previous sample took, at most
+     * this many ms (default 0: none): what one read leaves behind (garbage, background work in the processes on its path)
+     * then settles before the next read's clock starts instead of landing in it.
+     */
+    readonly pauseMs?: number;
+    /**
      * Relative half-width of the 95% interval of each case's median to reach, e.g. 0.05: a case keeps sampling
      * past `iterations` until it gets there, has {@link maxIterations} samples, or has used {@link caseBudgetMs}.
      */
@@ -257,13 +263,20 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
                 warmupMs: [], samplesMs: [], verification: 'length', reportedBySubject: false, spentMs: 0, done: false, timed: [],
             });
         }
+        const pauseMs = options.pauseMs ?? 0;
+        let previousMs = 0;
         const sample = async (running: RunningCase, isWarmup: boolean): Promise<void> => {
             throwIfCancelled();
             await options.settle?.();
+            if (pauseMs > 0 && previousMs > 0) {
+                await new Promise(resolve => setTimeout(resolve, Math.min(pauseMs, previousMs)));
+                throwIfCancelled();
+            }
             const index = running.warmupMs.length + running.samplesMs.length;
             const started = clock();
             const output = await running.scenarioCase.runSample(index);
             const elapsed = clock() - started;
+            previousMs = elapsed;
             // Content (SHA-256) on the first warm-up, the first timed and the last of the asked-for samples; length on all.
             const checkContent = index === 0 || index === warmup || index === warmup + iterations - 1;
             running.verification = await verifySample(running.scenario, running.scenarioCase, running.target, output, checkContent);

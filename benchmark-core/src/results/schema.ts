@@ -62,6 +62,8 @@ export const settingsSchema = z.object({
     precisionPercent: z.number().positive().max(100).optional(),
     /** (v2) What ran before each sample, outside the timed region: `gc` (a full garbage collection) or `none`. */
     settle: z.enum(['gc', 'none']).optional(),
+    /** (v6) Before each sample, an idle wait as long as the previous sample took, at most this many ms (setting `fsPerf.pause`); absent: none. */
+    pauseMs: z.number().int().positive().optional(),
     /** (v2) Whether the cases were sampled in interleaved rounds rather than one after the other. */
     interleaved: z.boolean().optional(),
     /** (v2) Rounds merged into this document (`yarn bench --rounds`), the hosts alternated between them. */

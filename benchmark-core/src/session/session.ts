@@ -197,6 +197,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 fixturesFolder: setting(SETTING_KEYS.fixturesFolder),
                 precision: options.precisionPercent ?? setting(SETTING_KEYS.precision),
                 cpuPass: options.cpuPass ?? setting(SETTING_KEYS.cpuPass),
+                pause: setting(SETTING_KEYS.pause),
             }, SCENARIO_SETTING_KEYS[this.suite], suiteScenarioIds(this.suite));
         } catch (error) {
             const message = error instanceof SettingsError ? error.message : `FS Perf settings cannot be read: ${(error as Error).message}`;
@@ -221,7 +222,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
             await checkFixturesPresent(workspace, settings.fixturesFolder, manifest, needsFixtures ? settings.sizes : [], needsSmallFiles);
             const output = await this.frontEnd.withProgress(`FS Perf: ${definition.title}`, (progress, cancellation) => runBenchmark({
                 scenarios, manifest, sizes: settings.sizes, iterations: settings.iterations, warmup: settings.warmup, order: settings.order,
-                cancellation, settle: definition.settle,
+                cancellation, settle: definition.settle, pauseMs: settings.pauseMs,
                 ...(settings.cpuPass && definition.cpuProbe ? { cpuProbe: definition.cpuProbe } : {}),
                 ...(settings.precisionPercent === undefined ? {} : { precision: settings.precisionPercent / 100 }),
                 onProgress: event => progress.report(describeProgress(event), event.done, event.total),
@@ -235,6 +236,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                     order: settings.order, scenarios: settings.scenarios,
                     ...(settings.precisionPercent === undefined ? {} : { precisionPercent: settings.precisionPercent }),
                     settle: definition.settle ? 'gc' : 'none',
+                    ...(settings.pauseMs > 0 ? { pauseMs: settings.pauseMs } : {}),
                     interleaved: true,
                     cpuPass: settings.cpuPass && definition.cpuProbe !== undefined,
                 },

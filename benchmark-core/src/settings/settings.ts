@@ -13,7 +13,11 @@ export const SETTING_KEYS = {
     fixturesFolder: 'fsPerf.fixturesFolder',
     precision: 'fsPerf.precision',
     cpuPass: 'fsPerf.cpuPass',
+    pause: 'fsPerf.pause',
 } as const;
+
+/** Bounds of the pause before each sample, ms; 0 turns it off. */
+export const PAUSE_RANGE = { min: 0, max: 5000 } as const;
 
 /** Bounds of the precision target, percent; 0 turns it off. */
 export const PRECISION_RANGE = { min: 0, max: 50 } as const;
@@ -32,6 +36,8 @@ export interface BenchmarkSettings {
     readonly precisionPercent?: number;
     /** Whether cases of 500K and up get a CPU pass after the timed samples (CPU time per process, per MB moved). */
     readonly cpuPass: boolean;
+    /** Before each sample, an idle wait as long as the previous sample took, at most this many ms (0: none). */
+    readonly pauseMs: number;
 }
 
 /** Raw values as read from the editor's configuration; anything may be wrong in them. */
@@ -44,6 +50,7 @@ export interface RawBenchmarkSettings {
     readonly fixturesFolder?: unknown;
     readonly precision?: unknown;
     readonly cpuPass?: unknown;
+    readonly pause?: unknown;
 }
 
 /** Thrown for invalid settings; lists every problem with the setting key, so the user can fix them at once. */
@@ -142,10 +149,12 @@ export function validateBenchmarkSettings(raw: RawBenchmarkSettings, scenarioKey
         }
     }
 
+    const pauseMs = count(SETTING_KEYS.pause, raw.pause, 0, PAUSE_RANGE);
+
     if (problems.length > 0) {
         throw new SettingsError(problems);
     }
-    return { iterations, warmup, sizes, order, scenarios, fixturesFolder, ...(precisionPercent === undefined ? {} : { precisionPercent }), cpuPass };
+    return { iterations, warmup, sizes, order, scenarios, fixturesFolder, ...(precisionPercent === undefined ? {} : { precisionPercent }), cpuPass, pauseMs };
 }
 
 /**

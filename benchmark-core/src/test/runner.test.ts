@@ -163,6 +163,21 @@ suite('runBenchmark', () => {
         assert.deepStrictEqual(output.measurements[0].samplesMs, [2, 2, 2]);
     });
 
+    test('pauses before each sample but the first as long as the previous sample took, at most pauseMs, outside the timed region', async () => {
+        const clock = new FakeClock();
+        // Fake durations alternate 10 and 60 ms; the pause is real time, capped at 30 ms.
+        const calledAt: number[] = [];
+        const scenario = fakeScenario(clock, bytesOf, { duration: index => {
+            calledAt.push(performance.now());
+            return index % 2 === 0 ? 10 : 60;
+        } });
+        const output = await runBenchmark({ scenarios: [scenario], manifest, sizes: parseSizeList('1K'), iterations: 4, warmup: 1, clock: clock.read, pauseMs: 30 });
+        assert.deepStrictEqual(output.measurements[0].samplesMs, [60, 10, 60, 10], 'the pause is not in the samples');
+        const gaps = calledAt.slice(1).map((at, index) => at - calledAt[index]);
+        const expected = [10, 30, 10, 30];
+        gaps.forEach((gap, index) => assert.isAtLeast(gap, expected[index] - 2, `gap before call ${index + 2}: ${gaps.map(g => g.toFixed(1)).join(', ')} ms`));
+    });
+
     test('a streamed read keeps, per timed sample, the time from the call to its first chunk and its number of chunks', async () => {
         const clock = new FakeClock();
         // Sample i takes 10 + i ms; its first chunk comes i + 1 ms after the call, in i + 2 chunks.

@@ -12,6 +12,13 @@ suite('settings', () => {
         assert.throws(() => validateBenchmarkSettings({ precision: 80 }, 'fsPerf.scenarios', ['a']), /'fsPerf\.precision' must be a percentage from 0 \(off\) to 50 \(it is 80\)/);
     });
 
+    test('the pause before each sample is whole milliseconds; none is 0', () => {
+        assert.strictEqual(validateBenchmarkSettings({ pause: 500 }, 'fsPerf.scenarios', ['a']).pauseMs, 500);
+        assert.strictEqual(validateBenchmarkSettings({}, 'fsPerf.scenarios', ['a']).pauseMs, 0);
+        assert.throws(() => validateBenchmarkSettings({ pause: -1 }, 'fsPerf.scenarios', ['a']), /'fsPerf\.pause' must be a whole number from 0 to 5000 \(it is -1\)/);
+        assert.throws(() => validateBenchmarkSettings({ pause: '200' }, 'fsPerf.scenarios', ['a']), /'fsPerf\.pause' must be a whole number/);
+    });
+
     test('missing values take the defaults', () => {
         const settings = validateBenchmarkSettings({}, 'fsPerf.scenarios', scenarios);
         assert.strictEqual(settings.iterations, 15);

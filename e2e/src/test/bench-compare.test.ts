@@ -174,7 +174,7 @@ suite('yarn bench --compare', () => {
 
     test('fresh processes every block: each side started once to check it starts, then started just before each of its blocks once the machine is quiet and stopped after it, every block tagged with its start, nothing left running', async function () {
         this.timeout(12 * 60_000);
-        const settings = { 'fsPerf.cpuPass': false, 'fsPerf.scenarios': [SCENARIO_CATALOG.vscodeReadFile.id], 'fsPerf.theia.scenarios': [SCENARIO_CATALOG.theiaDiskFloor.id] };
+        const settings = { 'fsPerf.cpuPass': false, 'fsPerf.pause': 40, 'fsPerf.scenarios': [SCENARIO_CATALOG.vscodeReadFile.id], 'fsPerf.theia.scenarios': [SCENARIO_CATALOG.theiaDiskFloor.id] };
         const servers: { label: string; pid: number }[] = [];
         const side = (which: 'base' | 'head', label: string): PreparedSide => ({
             spec: { side: which, label, kind: 'checkout', value: REPOSITORY_ROOT }, source: 'this repository\'s browser-app', where: 'local',
@@ -183,7 +183,7 @@ suite('yarn bench --compare', () => {
         const lines: string[] = [];
         const out = path.join(directory, 'restarts');
         const options: CompareRunOptions = {
-            compare: { sides: [side('base', 'a').spec, side('head', 'b').spec], pairs: 3, alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1 },
+            compare: { sides: [side('base', 'a').spec, side('head', 'b').spec], pairs: 3, alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, pauseMs: 40 },
             iterations: 2, warmup: 0, sizes: ['500K'], out, vsix: '', log: line => lines.push(line), progress: () => () => undefined,
         };
         try {
@@ -193,6 +193,7 @@ suite('yarn bench --compare', () => {
             const [baseSide, headSide] = [await read('base.json'), await read('head.json')];
             assert.deepInclude(baseSide.comparison!, { positions: [0, 3, 4], starts: [1, 2, 3] });
             assert.deepInclude(headSide.comparison!, { positions: [1, 2, 5], starts: [1, 2, 3] });
+            assert.strictEqual(baseSide.settings.pauseMs, 40, 'the app paused before its samples (fsPerf.pause)');
             // The check start of each (a, b), then one start for each block, in the blocks' order: a b, b a, a b.
             assert.deepStrictEqual(servers.map(server => server.label), ['a', 'b', 'a', 'b', 'b', 'a', 'a', 'b'], lines.join('\n'));
             assert.strictEqual(new Set(servers.map(server => server.pid)).size, 8, 'every start is a new backend process');
@@ -224,7 +225,7 @@ suite('yarn bench --compare', () => {
         const out = path.join(directory, 'check');
         const sides = [side('base', 'a', 1), side('head', 'slow', 6)];
         const options: CompareRunOptions = {
-            compare: { sides: [sides[0].spec, sides[1].spec], pairs: 6, alpha: 0.05, noiseThreshold: 0.05, check: true, restartEvery: 0 },
+            compare: { sides: [sides[0].spec, sides[1].spec], pairs: 6, alpha: 0.05, noiseThreshold: 0.05, check: true, restartEvery: 0, pauseMs: 0 },
             iterations: 2, warmup: 1, sizes: ['5000K'], out, vsix: '', log: line => lines.push(line), progress: () => () => undefined,
         };
         try {
