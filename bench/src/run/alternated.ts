@@ -120,7 +120,8 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
     const started = Date.now();
     const [baseSpec, headSpec] = compare.sides;
     log(`comparing ${headSpec.label} (${headSpec.kind} ${headSpec.value}) with ${baseSpec.label} (${baseSpec.kind} ${baseSpec.value}): `
-        + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of alternated blocks of ${options.iterations} samples + ${options.warmup} warm-up (+1 in a side's first block after a start) at ${options.sizes.join(', ')}, `
+        + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of alternated blocks of ${options.iterations} samples + ${options.warmup} warm-up `
+        + `${compare.warmupBlock ? '(after a warm-up block at each start)' : '(+1 in a side\'s first block after a start)'} at ${options.sizes.join(', ')}, `
         + `${compare.restartEvery === 1 ? 'one side at a time, its processes started afresh for each block'
             : compare.restartEvery > 1 ? `both sides' processes started afresh every ${compare.restartEvery} pairs` : 'each side in one start of its processes'}`
         + `${compare.pauseMs > 0 ? `, a pause before each sample as long as the previous sample, at most ${compare.pauseMs} ms` : ''}; output in ${options.out}`);

@@ -29,6 +29,8 @@ export interface CompareOptions {
     readonly restartEvery: number;
     /** `--pause`: before each sample, an idle wait as long as the previous sample took, at most this many ms (0: none). */
     readonly pauseMs: number;
+    /** `--warmup-block`: after each start of a side, an untimed block (one sample of every case) before its counted block. */
+    readonly warmupBlock?: boolean;
 }
 
 /** The sequential design of `--budget`: the first look after 8 pairs, then every 4, at most 200 pairs. */

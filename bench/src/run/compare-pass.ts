@@ -50,7 +50,7 @@ export interface OpenSide extends PreparedSide {
 }
 
 /** One block: "Run All with Options..." with the block's samples, in a session that stays open. */
-async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[], warmup: number): Promise<ResultsDocument> {
+async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[], warmup: number, iterations = options.iterations): Promise<ResultsDocument> {
     const session = side.session;
     if (!session) {
         throw new Error(`the ${side.spec.label} side is not started`);
@@ -60,7 +60,7 @@ async function runBlock(side: OpenSide, options: CompareRunOptions, what: string
     let lastProgress: string | undefined;
     let lastProgressAt = Date.now();
     const blockRun = workbench.runToCompletion('FS Perf: Run All with Options...', {
-        answers: [String(options.iterations), String(warmup), sizes.join(', '), '0'],
+        answers: [String(iterations), String(warmup), sizes.join(', '), '0'],
         onProgress: text => {
             lastProgress = text;
             lastProgressAt = Date.now();
@@ -87,6 +87,9 @@ async function runBlock(side: OpenSide, options: CompareRunOptions, what: string
  * one more round of 2-3 s does: see docs/compare.md, "What each lever did".)
  */
 export const WARMUP_AFTER_START = 1;
+
+/** Timed samples of the warm-up block (`--warmup-block`) after each start of a side (discarded with the block). */
+const WARMUP_BLOCK_ITERATIONS = 1;
 
 export function comparesBefore(pairs: number): string {
     return `The report compares the ${pairs === 1 ? 'pair' : `${pairs} pairs`} measured before it.`;
@@ -169,6 +172,15 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
      * not, and both sides' blocks come equally soon after their start.
      */
     const solo = restartEvery === 1;
+    /**
+     * `--warmup-block`: after each start of a side, one untimed "Run All" (one sample of every case after its warm-up),
+     * so the new processes load, compile and allocate before the block that counts; instead of the extra warm-up round.
+     */
+    const warmUp = async (side: OpenSide, sizes: readonly string[]): Promise<void> => {
+        const started = Date.now();
+        await runBlock(side, options, `${plan.name}warm-up block`, sizes, options.warmup, WARMUP_BLOCK_ITERATIONS);
+        log(`  ${side.spec.label}: warm-up block (not counted) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    };
     let failure: Error | undefined;
     let cells: OpenCells | undefined;
     try {
@@ -190,6 +202,11 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
                 round = (pair - 1) / restartEvery;
                 await startBoth(round);
             }
+            if (!solo && compare.warmupBlock && (pair === 1 || (restartEvery > 0 && (pair - 1) % restartEvery === 0))) {
+                for (const which of startOrder(round, restartEvery)) {
+                    await warmUp(bySide(which), cells ? cells.sizesToMeasure(plan.sizes) : plan.sizes);
+                }
+            }
             const sizes = cells ? cells.sizesToMeasure(plan.sizes) : plan.sizes;
             const total = budget !== undefined && pair === 1 ? '1' : `${pair}/${plannedPairs}`;
             for (const which of alternatedOrder(pair).slice(-2)) {
@@ -200,10 +217,13 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
                     if (quiet) {
                         log(`  ${side.spec.label}: ${quiet.quiet ? `the machine was quiet after ${quiet.seconds.toFixed(1)} s` : `the machine was not quiet after ${quiet.seconds.toFixed(0)} s; measuring all the same`}`);
                     }
+                    if (compare.warmupBlock) {
+                        await warmUp(side, sizes);
+                    }
                 }
                 const blockStarted = Date.now();
                 const firstOfStart = side.blocks.length === 0 || side.starts[side.starts.length - 1] !== side.start;
-                const document = await runBlock(side, options, `${plan.name}pair ${total}`, sizes, options.warmup + (firstOfStart ? WARMUP_AFTER_START : 0));
+                const document = await runBlock(side, options, `${plan.name}pair ${total}`, sizes, options.warmup + (firstOfStart && !compare.warmupBlock ? WARMUP_AFTER_START : 0));
                 side.blocks.push(document);
                 side.positions.push(position);
                 side.starts.push(side.start);
@@ -246,7 +266,9 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
                     log(`  all ${plannedPairs} planned pairs taken: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
                     break;
                 }
-                if (elapsed + elapsed / pair > budget) {
+                // The budget never ends the pass before the design's first look: without a look no cell could be decided (a
+                // pair slower than planned would otherwise leave a run of 8 planned pairs at 7, compared without the design).
+                if (pair >= cells.lookPairs[0] && elapsed + elapsed / pair > budget) {
                     log(`  the budget is spent after ${pair} pairs: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
                     break;
                 }

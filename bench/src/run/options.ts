@@ -210,7 +210,7 @@ export function theiaUrlArgument(text: string): string {
 export type BenchArguments = Pick<BenchOptions, 'hosts' | 'iterations' | 'warmup' | 'sizes' | 'precision' | 'rounds' | 'cpuThrottle' | 'cpuPass' | 'theiaUrl'
     | 'theiaCache' | 'force'> & { readonly out?: string; readonly theiaVersion?: string[]; readonly network: NetworkChoice[];
     readonly compare?: string[]; readonly pairs?: number; readonly alpha?: number; readonly noiseThreshold?: number; readonly check?: boolean;
-    readonly budget?: number; readonly restartEvery?: number; readonly pause?: number; };
+    readonly budget?: number; readonly restartEvery?: number; readonly pause?: number; readonly warmupBlock?: boolean; };
 
 /**
  * A run's options from its parsed arguments: options that do not go together are refused (the reason on stderr, exit
@@ -227,7 +227,7 @@ export function benchOptions(raw: BenchArguments, given: (name: string) => boole
     if (raw.compare) {
         return compareArguments(raw, given, base, stamp);
     }
-    const compareOnly = (['pairs', 'alpha', 'noiseThreshold', 'check', 'budget', 'restartEvery', 'pause'] as const).find(name => raw[name] !== undefined);
+    const compareOnly = (['pairs', 'alpha', 'noiseThreshold', 'check', 'budget', 'restartEvery', 'pause', 'warmupBlock'] as const).find(name => raw[name] !== undefined);
     if (compareOnly) {
         console.error(`error: --${compareOnly.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`)} only applies with --compare.`);
         return 2;
@@ -302,6 +302,7 @@ function compareArguments(raw: BenchArguments, given: (name: string) => boolean,
             ...(raw.pairs !== undefined ? {} : { budgetSeconds: (raw.budget ?? COMPARE_DEFAULTS.budgetMinutes) * 60 }),
             restartEvery: raw.restartEvery ?? COMPARE_DEFAULTS.restartEvery,
             pauseMs: raw.pause ?? COMPARE_DEFAULTS.pauseMs,
+            warmupBlock: raw.warmupBlock ?? false,
         },
     };
 }

@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { parseResultsDocument, ResultsDocument, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
 import {
-    alternatedOrder, CompareRunOptions, HostSession, measureComparison, packTheiaCheckout, parseBenchArguments, parseCompareSides, PreparedSide,
+    alternatedOrder, COMPARE_DEFAULTS, CompareRunOptions, HostSession, measureComparison, packTheiaCheckout, parseBenchArguments, parseCompareSides, PreparedSide,
     processGroupMembers, readTheiaTarballs, REPOSITORY_ROOT, startOrder, tarballsVersion, throttleCpu, writeReport,
 } from '@fs-perf/bench';
 import { checkReportFrame, closeSession, runToEnd, skipWithoutChromium } from './session-helpers';
@@ -90,7 +90,7 @@ suite('yarn bench --compare', () => {
         if (typeof options !== 'number') {
             assert.deepStrictEqual([options.iterations, options.warmup, options.sizes, options.precision, options.cpuPass, options.hosts],
                 [5, 1, ['500K', '5000K', '10000K'], 0, false, ['theia-browser']]);
-            assert.deepInclude(options.compare!, { alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, budgetSeconds: 13 * 60 });
+            assert.deepInclude(options.compare!, { alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, budgetSeconds: 13 * 60, pauseMs: COMPARE_DEFAULTS.pauseMs });
         }
         // A fixed number of pairs only when asked for; then no budget.
         const fixed = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '6'], directory);
@@ -103,6 +103,9 @@ suite('yarn bench --compare', () => {
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '1'], /--pairs must be a whole number from 2 to 100/],
             [['--budget', '5'], /--budget only applies with --compare/],
             [['--restart-every', '2'], /--restart-every only applies with --compare/],
+            [['--pause', '100'], /--pause only applies with --compare/],
+            [['--warmup-block'], /--warmup-block only applies with --compare/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--pause', '6000'], /--pause must be a whole number from 0 to 5000/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--restart-every', '-1'], /--restart-every must be a whole number from 0 to 100/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--budget', '5', '--pairs', '4'], /give one of them/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--budget', '0'], /--budget must be a number of minutes above 0/],
