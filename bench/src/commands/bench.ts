@@ -71,8 +71,8 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         .addOption(new Option('--pause <ms>', 'with --compare: before each sample, wait idle as long as the previous sample took, at most this long, '
             + `so that one read's leftovers (garbage, background work) settle before the next; 0: no pause (default ${COMPARE_DEFAULTS.pauseMs})`)
             .argParser(integerArgument('--pause', { min: 0, max: 5000 })))
-        .option('--warmup-block', 'with --compare: after each start of a side, an untimed block (one sample of every case) before the block that counts, '
-            + 'instead of one more warm-up round in it')
+        .option('--no-warmup-block', 'with --compare: one more warm-up round in the first block after each start of a side, instead of an untimed '
+            + 'block (one sample of every case) before it')
         .addOption(new Option('--network <list>', 'measure every host with the page on the far side of these links, in turn: loopback, lan, cable, dsl, '
             + 'or your own rtt=40ms,down=50mbit,up=10mbit (see README, "Cloud IDE over a network"); emulated by Toxiproxy').default([LOOPBACK], 'loopback')
             .argParser(networkListArgument));

@@ -29,7 +29,10 @@ export interface CompareOptions {
     readonly restartEvery: number;
     /** `--pause`: before each sample, an idle wait as long as the previous sample took, at most this many ms (0: none). */
     readonly pauseMs: number;
-    /** `--warmup-block`: after each start of a side, an untimed block (one sample of every case) before its counted block. */
+    /**
+     * After each start of a side, an untimed block (one sample of every case, no warm-up) before its counted block
+     * (default; `--no-warmup-block`: one more warm-up round in the counted block instead).
+     */
     readonly warmupBlock?: boolean;
 }
 
@@ -57,7 +60,7 @@ export interface CompareRunOptions {
  * is resolved, for at most `budgetMinutes` of measuring (with the apps built and cached, about 15 minutes in all on a
  * 2-core runner); `pairs` is what `--budget`'s absence with `--pairs` alone does not override.
  */
-export const COMPARE_DEFAULTS = { pairs: 14, budgetMinutes: 13, iterations: 5, warmup: 1, sizes: ['500K', '5000K', '10000K'], restartEvery: 1, pauseMs: 500 } as const;
+export const COMPARE_DEFAULTS = { pairs: 14, budgetMinutes: 13, iterations: 5, warmup: 1, sizes: ['500K', '5000K', '10000K'], restartEvery: 1, pauseMs: 500, warmupBlock: true } as const;
 
 /**
  * The scenarios a comparison runs in the apps it starts: the reads through Theia's RPC (the plugin's, FileService's, and

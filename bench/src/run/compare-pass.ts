@@ -88,7 +88,7 @@ async function runBlock(side: OpenSide, options: CompareRunOptions, what: string
  */
 export const WARMUP_AFTER_START = 1;
 
-/** Timed samples of the warm-up block (`--warmup-block`) after each start of a side (discarded with the block). */
+/** Samples of the warm-up block after each start of a side (discarded with the block; no warm-up before them). */
 const WARMUP_BLOCK_ITERATIONS = 1;
 
 export function comparesBefore(pairs: number): string {
@@ -173,12 +173,13 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
      */
     const solo = restartEvery === 1;
     /**
-     * `--warmup-block`: after each start of a side, one untimed "Run All" (one sample of every case after its warm-up),
-     * so the new processes load, compile and allocate before the block that counts; instead of the extra warm-up round.
+     * The warm-up block (the default; `--no-warmup-block` turns it off): after each start of a side, one untimed "Run All"
+     * (one sample of every case), so the new processes load, compile and allocate before the block that counts, instead
+     * of one more warm-up round inside it. Measured in docs/compare.md, "What each lever did".
      */
     const warmUp = async (side: OpenSide, sizes: readonly string[]): Promise<void> => {
         const started = Date.now();
-        await runBlock(side, options, `${plan.name}warm-up block`, sizes, options.warmup, WARMUP_BLOCK_ITERATIONS);
+        await runBlock(side, options, `${plan.name}warm-up block`, sizes, 0, WARMUP_BLOCK_ITERATIONS);
         log(`  ${side.spec.label}: warm-up block (not counted) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     };
     let failure: Error | undefined;

@@ -227,7 +227,8 @@ export function benchOptions(raw: BenchArguments, given: (name: string) => boole
     if (raw.compare) {
         return compareArguments(raw, given, base, stamp);
     }
-    const compareOnly = (['pairs', 'alpha', 'noiseThreshold', 'check', 'budget', 'restartEvery', 'pause', 'warmupBlock'] as const).find(name => raw[name] !== undefined);
+    const compareOnly = (['pairs', 'alpha', 'noiseThreshold', 'check', 'budget', 'restartEvery', 'pause'] as const).find(name => raw[name] !== undefined)
+        ?? (raw.warmupBlock === false ? 'noWarmupBlock' : undefined);
     if (compareOnly) {
         console.error(`error: --${compareOnly.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`)} only applies with --compare.`);
         return 2;
@@ -302,7 +303,7 @@ function compareArguments(raw: BenchArguments, given: (name: string) => boolean,
             ...(raw.pairs !== undefined ? {} : { budgetSeconds: (raw.budget ?? COMPARE_DEFAULTS.budgetMinutes) * 60 }),
             restartEvery: raw.restartEvery ?? COMPARE_DEFAULTS.restartEvery,
             pauseMs: raw.pause ?? COMPARE_DEFAULTS.pauseMs,
-            warmupBlock: raw.warmupBlock ?? false,
+            warmupBlock: raw.warmupBlock ?? COMPARE_DEFAULTS.warmupBlock,
         },
     };
 }

@@ -90,7 +90,7 @@ suite('yarn bench --compare', () => {
         if (typeof options !== 'number') {
             assert.deepStrictEqual([options.iterations, options.warmup, options.sizes, options.precision, options.cpuPass, options.hosts],
                 [5, 1, ['500K', '5000K', '10000K'], 0, false, ['theia-browser']]);
-            assert.deepInclude(options.compare!, { alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, budgetSeconds: 13 * 60, pauseMs: COMPARE_DEFAULTS.pauseMs });
+            assert.deepInclude(options.compare!, { alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, budgetSeconds: 13 * 60, pauseMs: COMPARE_DEFAULTS.pauseMs, warmupBlock: true });
         }
         // A fixed number of pairs only when asked for; then no budget.
         const fixed = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '6'], directory);
@@ -104,7 +104,7 @@ suite('yarn bench --compare', () => {
             [['--budget', '5'], /--budget only applies with --compare/],
             [['--restart-every', '2'], /--restart-every only applies with --compare/],
             [['--pause', '100'], /--pause only applies with --compare/],
-            [['--warmup-block'], /--warmup-block only applies with --compare/],
+            [['--no-warmup-block'], /--no-warmup-block only applies with --compare/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--pause', '6000'], /--pause must be a whole number from 0 to 5000/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--restart-every', '-1'], /--restart-every must be a whole number from 0 to 100/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--budget', '5', '--pairs', '4'], /give one of them/],
@@ -186,7 +186,7 @@ suite('yarn bench --compare', () => {
         const lines: string[] = [];
         const out = path.join(directory, 'restarts');
         const options: CompareRunOptions = {
-            compare: { sides: [side('base', 'a').spec, side('head', 'b').spec], pairs: 3, alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, pauseMs: 40 },
+            compare: { sides: [side('base', 'a').spec, side('head', 'b').spec], pairs: 3, alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, pauseMs: 40, warmupBlock: true },
             iterations: 2, warmup: 0, sizes: ['500K'], out, vsix: '', log: line => lines.push(line), progress: () => () => undefined,
         };
         try {
@@ -202,6 +202,7 @@ suite('yarn bench --compare', () => {
             assert.strictEqual(new Set(servers.map(server => server.pid)).size, 8, 'every start is a new backend process');
             assert.isTrue(lines.some(line => line.startsWith('starting b') && line.endsWith('start 4 of its processes')), lines.join('\n'));
             assert.isTrue(lines.some(line => /^ {2}[ab]: the machine was (quiet after|not quiet after) /.test(line)), lines.join('\n'));
+            assert.strictEqual(lines.filter(line => /^ {2}[ab]: warm-up block \(not counted\) in /.test(line)).length, 6, 'a warm-up block after every start but the checks');
         } finally {
             for (const server of servers) {
                 assert.deepStrictEqual(await processGroupMembers(server.pid), [], `${server.label}'s backend ${server.pid} is stopped`);
