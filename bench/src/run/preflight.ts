@@ -11,6 +11,7 @@ import { ChromiumLookup, findChromium, MACHINE_CHROMIUM_LOOKUP } from '../hosts/
 import { CODE_SERVER_NODE_MAJOR, CODE_SERVER_VERSION } from '../hosts/code-server';
 import { hasDisplay, NO_DISPLAY } from '../hosts/vscode-desktop';
 import { TOXIPROXY_INSTALL_SCRIPT, TOXIPROXY_MINIMUM_GO } from '../link/toxiproxy';
+import { SEQUENTIAL_MIN_PAIRS } from './compare-options';
 import { BenchHost, BenchOptions, DEFAULT_BENCH_PRECISION } from './options';
 
 /** The oldest Node any part of fs-perf runs on (package.json `engines`, scripts/install-prerequisites.sh). */
@@ -182,8 +183,8 @@ const LINK_SECONDS: Record<string, Partial<Record<BenchHost, number>>> = {
     loopback: { 'theia-browser': 26, 'vscode-server': 17 }, lan: { 'theia-browser': 79, 'vscode-server': 34 },
     cable: { 'theia-browser': 163, 'vscode-server': 77 }, dsl: { 'theia-browser': 819, 'vscode-server': 387 },
 };
-/** Seconds one pair of alternated blocks takes at `--compare`'s defaults (docs/compare-2026-11-25-aa-solo: about 75 s a pair). */
-const COMPARE_PAIR_SECONDS = 75;
+/** Seconds one pair of alternated blocks takes at `--compare`'s defaults (docs/compare-2026-11-26-aa-default: about 103 s a pair). */
+const COMPARE_PAIR_SECONDS = 103;
 
 function minutes(seconds: number): string {
     return seconds < 90 ? `${Math.max(1, Math.round(seconds / 60))} min` : `${Math.round(seconds / 60)} min`;
@@ -195,8 +196,10 @@ function minutes(seconds: number): string {
  */
 export function expectedDuration(options: BenchOptions, hostsMeasured: readonly BenchHost[] = options.hosts): string {
     if (options.compare) {
-        const seconds = options.compare.budgetSeconds ?? options.compare.pairs * COMPARE_PAIR_SECONDS;
-        return `${options.compare.budgetSeconds ? `at most about ${minutes(seconds)} of alternated blocks (--budget; less when every cell is resolved sooner)`
+        // With a budget, never less than the sequential design's first look (the budget does not end a run before it).
+        const seconds = options.compare.budgetSeconds === undefined ? options.compare.pairs * COMPARE_PAIR_SECONDS
+            : Math.max(options.compare.budgetSeconds, SEQUENTIAL_MIN_PAIRS * COMPARE_PAIR_SECONDS);
+        return `${options.compare.budgetSeconds ? `at most about ${minutes(seconds)} of alternated blocks (--budget, at least ${SEQUENTIAL_MIN_PAIRS} pairs; less when every cell is resolved sooner)`
             : `about ${minutes(seconds)} of alternated blocks (${options.compare.pairs} pairs, ~${COMPARE_PAIR_SECONDS} s each at the defaults)`}`
             + `${options.compare.check ? ', then as long again where --check confirms a slower cell' : ''}`
             + ', plus building each side\'s app where the cache lacks it (a few minutes each)';
