@@ -197,6 +197,8 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
         let plannedPairs = budget === undefined ? plan.pairs : 1;
         const timedStarted = Date.now();
         let position = 0;
+        /** With both sides up, their warm-up blocks after the first start: a cost of the start, not of the first pair. */
+        let firstWarmUpSeconds = 0;
         for (let pair = 1; pair <= plannedPairs; pair++) {
             if (!solo && restartEvery > 0 && pair > 1 && (pair - 1) % restartEvery === 0) {
                 await stopBoth();
@@ -204,8 +206,12 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
                 await startBoth(round);
             }
             if (!solo && compare.warmupBlock && (pair === 1 || (restartEvery > 0 && (pair - 1) % restartEvery === 0))) {
+                const warmUpStarted = Date.now();
                 for (const which of startOrder(round, restartEvery)) {
                     await warmUp(bySide(which), cells ? cells.sizesToMeasure(plan.sizes) : plan.sizes);
+                }
+                if (pair === 1) {
+                    firstWarmUpSeconds = (Date.now() - warmUpStarted) / 1000;
                 }
             }
             const sizes = cells ? cells.sizesToMeasure(plan.sizes) : plan.sizes;
@@ -243,7 +249,8 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
                 // has when both sides restart every pair) and its share of a restart. Underestimated, it plans more pairs than
                 // the budget allows, and the budget then stops the run at a look before the last: the design stays valid,
                 // only less of alpha is spent.
-                const pairSeconds = (Date.now() - timedStarted) / 1000 + (restartEvery > 0 ? startSeconds / restartEvery : 0);
+                const pairSeconds = (Date.now() - timedStarted) / 1000 - firstWarmUpSeconds
+                    + (restartEvery > 0 ? (startSeconds + firstWarmUpSeconds) / restartEvery : 0);
                 cells = new OpenCells({
                     alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY,
                     maxPairs: Math.max(SEQUENTIAL_MIN_PAIRS, Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budget / Math.max(1, pairSeconds)))),
