@@ -2,7 +2,8 @@ import { BenchmarkCancelledError, FixtureError } from '../errors';
 import { seededRandom } from '../stats/bootstrap';
 import { medianHalfWidth } from '../stats/median-interval';
 import { computeStatistics, SampleStatistics } from '../stats/statistics';
-import { CaseCpu, CpuProbe, cpuUsedBetween } from './cpu';
+import { CaseCpu, CpuProbe } from './cpu';
+import { cpuPass } from './cpu-pass';
 import { HopSamples, TimedSample } from './hops';
 import { FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, SMALL_FILES_DIRECTORY } from './manifest';
 import { Scenario, ScenarioCase, scenarioInfo, ScenarioInfo, ScenarioTarget } from './scenario';
@@ -202,8 +203,6 @@ interface RunningCase {
 }
 
 const DEFAULT_CPU_MIN_BYTES = FIXTURE_SIZES.find(size => size.label === '500K')?.bytes ?? 500 * 1024;
-const CPU_PASS_MIN_CALLS = 3;
-const CPU_PASS_MAX_CALLS = 1000;
 
 /**
  * Runs every available scenario at every target, interleaved: all cases are prepared, then each round takes one
@@ -338,7 +337,7 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
             for (const running of interleaved.filter(candidate => candidate.scenario.target === 'fixture' && candidate.target.bytes >= cpuMinBytes)) {
                 throwIfCancelled();
                 options.onProgress?.({ done, total, scenario: running.scenario, target: running.target, phase: 'cpu', sample: 1, samplesInPhase: 1 });
-                running.cpu = await cpuPass(running, options.cpuProbe, options.cpuPassMs ?? 1000, throwIfCancelled);
+                running.cpu = await cpuPass(running.scenarioCase, running.warmupMs.length + running.samplesMs.length, options.cpuProbe, options.cpuPassMs ?? 1000, throwIfCancelled);
             }
         }
         throwIfCancelled();
@@ -361,22 +360,6 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
             await running.scenarioCase.dispose?.();
         }
     }
-}
-
-/** The case's call repeated for at least `passMs` and 3 calls, untimed, between two readings of the processes' CPU time. */
-async function cpuPass(running: RunningCase, probe: CpuProbe, passMs: number, throwIfCancelled: () => void): Promise<CaseCpu> {
-    let index = running.warmupMs.length + running.samplesMs.length;
-    const before = await probe();
-    const started = performance.now();
-    let calls = 0;
-    while (calls < CPU_PASS_MIN_CALLS || (performance.now() - started < passMs && calls < CPU_PASS_MAX_CALLS)) {
-        throwIfCancelled();
-        await running.scenarioCase.runSample(index++);
-        calls++;
-    }
-    const wallMs = performance.now() - started;
-    const after = await probe();
-    return { calls, wallMs, processes: cpuUsedBetween(before, after) };
 }
 
 /** Ends a case that has its samples: all it was asked for, or (with a precision target) enough, or its budget. */
