@@ -81,10 +81,8 @@ async function runBlock(side: OpenSide, options: CompareRunOptions, what: string
 }
 
 /**
- * Warm-up rounds added to a side's first block after each start of its processes (discarded like every warm-up sample):
- * the new processes load, compile and allocate there, before the block's timed samples. (A separate warm-up block of
- * one sample of every case did this until 2026-11-25; it cost about 15 s a side, mostly a block's fixed cost, for what
- * one more round of 2-3 s does: see docs/compare.md, "What each lever did".)
+ * With `--no-warmup-block`: warm-up rounds added to a side's first block after each start of its processes (discarded
+ * like every warm-up sample), instead of the warm-up block. See docs/compare.md, "What each lever did".
  */
 export const WARMUP_AFTER_START = 1;
 
