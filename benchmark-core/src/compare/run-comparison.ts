@@ -3,6 +3,7 @@ import { formatRatioInterval } from '../stats/precision';
 import { distinctHostLabels, HostKey, hostKeyId } from '../results/host-identity';
 import { collectMeasurements, hostKeysOf, ReportMeasurement } from '../results/measurements';
 import { ComparisonSide, Measurement, ResultsDocument } from '../results/schema';
+import { blocksOf } from '../results/rounds';
 import { RatioEstimate } from '../stats/bootstrap';
 import { adjustPValues, Change, changeVerdict, ChangeVerdict, detectChange, roundsChange } from '../stats/change';
 import { CONFIDENCE_LEVEL, Interval, medianInterval } from '../stats/median-interval';
@@ -39,7 +40,7 @@ export interface CellChange extends ComparisonCell {
     readonly unit: 'pairs' | 'rounds' | 'samples';
     /** With rounds as the unit: how many each run had. */
     readonly rounds?: { readonly baseline: number; readonly current: number };
-    /** With pairs as the unit: each pair's ratio (head block median / base block median), in pair order. */
+    /** With pairs as the unit: each pair's ratio (head block's geometric mean / base block's, see `pairRatios`), in pair order. */
     readonly pairRatios?: readonly number[];
     /** Current median / baseline median, with its bootstrap interval at level `1 - alpha`. */
     readonly ratio: RatioEstimate;
@@ -195,8 +196,7 @@ function roundsOf(measurement: Measurement): number[][] | undefined {
     if (!measurement.rounds || measurement.rounds.length < 2) {
         return undefined;
     }
-    let start = 0;
-    return measurement.rounds.map(count => measurement.samplesMs.slice(start, start += count));
+    return blocksOf(measurement.samplesMs, measurement.rounds);
 }
 
 function cellOf(entry: ReportMeasurement): ComparisonCell {

@@ -6,6 +6,12 @@ import { Measurement, ResultsDocument } from './schema';
 import { validateResultsDocument } from './document';
 import { computeStatistics } from '../stats/statistics';
 
+/** A merged row's samples cut into its rounds or blocks (`sizes`: samples in each, in order; a row's `rounds`). */
+export function blocksOf(samples: readonly number[], sizes: readonly number[]): number[][] {
+    let start = 0;
+    return sizes.map(size => samples.slice(start, start += size));
+}
+
 /**
  * Merges the documents of one host measured in several rounds (`yarn bench --rounds N`, the hosts alternated
  * between rounds) into one: per scenario, size and row host, the timed and warm-up samples of every round in

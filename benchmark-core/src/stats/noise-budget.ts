@@ -1,9 +1,9 @@
 import { normalQuantile } from './normal';
-import { median } from './statistics';
+import { pairRatios } from './paired';
 
 /**
- * Where the noise of a paired comparison's ratios comes from. A pair's log ratio (log head block median - log base
- * block median) varies for three reasons: the samples inside each block (what more samples per block would average
+ * Where the noise of a paired comparison's ratios comes from. A pair's log ratio (the head block's mean log less the
+ * base block's: {@link pairRatios}) varies for three reasons: the samples inside each block (what more samples per block would average
  * away), the blocks themselves (whatever changes between one pair and the next: garbage, JIT, the other side's
  * processes, the machine; only more pairs average that), and the position in the pair (a side measured second may be
  * favoured; alternating the order cancels it in the estimate but not in the spread). The split tells which lever can
@@ -13,7 +13,7 @@ export interface NoiseBudget {
     readonly pairs: number;
     /** Variance of the pairs' log ratios (natural log; its square root is about the ratio's relative spread). */
     readonly totalVariance: number;
-    /** What the samples inside the blocks explain: the variance of a block median, both sides' added, averaged over pairs. */
+    /** What the samples inside the blocks explain: the variance of a block's mean log, both sides' added, averaged over pairs. */
     readonly sampleVariance: number;
     /** What the order inside a pair explains: the squared half-difference of the mean log ratio with head first and base first. */
     readonly positionVariance: number;
@@ -35,16 +35,6 @@ export interface NoiseBudget {
     readonly processVariance?: number;
 }
 
-/** Normal-consistent MAD: the standard deviation of normal data, robust to the outliers a shared machine makes. */
-function robustVariance(values: readonly number[]): number {
-    if (values.length < 2) {
-        return 0;
-    }
-    const centre = median(values);
-    const scale = 1.4826 * median(values.map(value => Math.abs(value - centre)));
-    return scale * scale;
-}
-
 function variance(values: readonly number[]): number {
     if (values.length < 2) {
         return 0;
@@ -59,8 +49,8 @@ function mean(values: readonly number[]): number {
 
 /**
  * The noise budget of one cell from its paired blocks (samples in ms, block `i` of each side a pair) and, per pair,
- * whether the head was measured first. The variance of a block's median is taken as pi/2 times its samples' robust
- * variance over their count (the median's efficiency for normal samples); the position's part is its squared effect
+ * whether the head was measured first. The pairs' log ratios are the comparison's own ({@link pairRatios}); the
+ * variance of a block's mean log is its samples' variance of the log over their count; the position's part is its squared effect
  * less that estimate's own sampling variance; the blocks' part is what remains (never below 0).
  */
 export function noiseBudget(baseBlocks: readonly (readonly number[])[], headBlocks: readonly (readonly number[])[],
@@ -73,10 +63,9 @@ export function noiseBudget(baseBlocks: readonly (readonly number[])[], headBloc
     if (pairs < 2 || [...baseBlocks, ...headBlocks].some(block => block.length === 0 || block.some(sample => !(sample > 0)))) {
         throw new RangeError('A noise budget needs 2 pairs or more of non-empty blocks of positive samples.');
     }
-    const logs = (block: readonly number[]): number[] => block.map(Math.log);
-    const logRatios = baseBlocks.map((base, index) => median(logs(headBlocks[index])) - median(logs(base)));
-    const medianVariance = (block: readonly number[]): number => (Math.PI / 2) * robustVariance(logs(block)) / block.length;
-    const sampleVariance = mean(baseBlocks.map((base, index) => medianVariance(base) + medianVariance(headBlocks[index])));
+    const logRatios = pairRatios(baseBlocks, headBlocks).map(Math.log);
+    const meanLogVariance = (block: readonly number[]): number => variance(block.map(Math.log)) / block.length;
+    const sampleVariance = mean(baseBlocks.map((base, index) => meanLogVariance(base) + meanLogVariance(headBlocks[index])));
     const totalVariance = variance(logRatios);
     const headFirstRatios = logRatios.filter((_, index) => headFirst[index]);
     const baseFirstRatios = logRatios.filter((_, index) => !headFirst[index]);

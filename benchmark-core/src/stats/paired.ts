@@ -5,26 +5,48 @@ import { median } from './statistics';
 /**
  * Two builds measured alternately in one run (`yarn bench --compare`): per cell, block `i` of the base and block
  * `i` of the head were measured next to each other (in the order A B, B A, A B, ... so a steady drift of the
- * machine lands on each side as often first as second). A pair's ratio is the head block's median over the base
- * block's. The machine's state of that moment is shared by both blocks of a pair and cancels in the ratio; what
- * stays is the change of the code plus the noise within a pair.
+ * machine lands on each side as often first as second). A pair's ratio is the head block's geometric mean over the
+ * base block's (see {@link blockCentre}). The machine's state of that moment is shared by both blocks of a pair and
+ * cancels in the ratio; what stays is the change of the code plus the noise within a pair.
  */
 
-/** Head block median / base block median for every pair, in pair order. */
+/**
+ * What a block says about a cell, for its pair's ratio: the geometric mean of its samples (the mean of their logs),
+ * or their median when some sample of the cell is not positive (a read faster than the clock's resolution), as
+ * `positive` says. The mean of the logs and not the median: the large reads' samples often come in two kinds (the
+ * plugin's read of 5000K took about 410 or about 650 ms in the A/A run `aa-default`), and the median of a few such
+ * samples jumps from one kind to the other with the luck of the block, where the mean moves by the share of each. Over the 12 committed
+ * `--compare` runs (2026-11-25 and 26) the pairs' log ratios spread about a quarter less with it at 5000K (plugin
+ * read 24.6% to 17.3%, `FileService.readFile` 35.1% to 26.0%, root mean square over the runs) and less or the same
+ * in 13 of the 15 cells (the backend's 1-2 ms disk reads of 500K and 5000K a little more); a pair, ratio of two such
+ * means of the same code, stays symmetric about its centre, as the signed-rank test needs.
+ */
+export function blockCentre(samples: readonly number[], positive = samples.every(sample => sample > 0)): number {
+    if (!positive) {
+        return median(samples);
+    }
+    return Math.exp(samples.reduce((sum, sample) => sum + Math.log(sample), 0) / samples.length);
+}
+
+/**
+ * Head block centre / base block centre for every pair, in pair order ({@link blockCentre}: geometric means, or
+ * medians for every pair of a cell with a sample of 0 ms).
+ */
 export function pairRatios(baseBlocks: readonly (readonly number[])[], headBlocks: readonly (readonly number[])[]): number[] {
     if (baseBlocks.length !== headBlocks.length) {
         throw new RangeError(`Paired blocks need as many blocks on both sides, not ${baseBlocks.length} and ${headBlocks.length}.`);
     }
+    const positive = [...baseBlocks, ...headBlocks].every(block => block.every(sample => sample > 0));
     return baseBlocks.map((base, index) => {
         const head = headBlocks[index];
         if (base.length === 0 || head.length === 0) {
             throw new RangeError(`Block ${index + 1} of a pair is empty.`);
         }
-        const bottom = median(base);
+        const bottom = blockCentre(base, positive);
         if (!(bottom > 0)) {
-            throw new RangeError(`Block ${index + 1} of the base has a median of ${bottom} ms: a ratio needs a positive one.`);
+            throw new RangeError(`Block ${index + 1} of the base has a centre of ${bottom} ms: a ratio needs a positive one.`);
         }
-        return median(head) / bottom;
+        return blockCentre(head, positive) / bottom;
     });
 }
 

@@ -1,10 +1,15 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { assert } from 'chai';
 import { seededRandom } from '../stats/bootstrap';
-import { pairedChange, pairedEstimate, pairRatios, signedRankDistribution, signedRankPValue, smallestDetectableChange, walshRank } from '../stats/paired';
+import { blockCentre, pairedChange, pairedEstimate, pairRatios, signedRankDistribution, signedRankPValue, smallestDetectableChange, walshRank } from '../stats/paired';
 import { ResultsDocument } from '../results/schema';
 import { compareRuns, verdictCounts } from '../compare/run-comparison';
 import { renderRunComparison } from '../report/comparison-text';
 import { alternatedBlocks, sideDocument } from './paired-builders';
+import { blocksOf } from '../results/rounds';
+import { median } from '../stats/statistics';
+import { repositoryRoot } from './repository';
 
 suite('paired comparison (yarn bench --compare)', () => {
     test('the exact signed-rank distribution and the rank of the Walsh-average interval match the published tables', () => {
@@ -29,8 +34,13 @@ suite('paired comparison (yarn bench --compare)', () => {
         assert.strictEqual(signedRankPValue([0, 0]), 1);
     });
 
-    test('a pair ratio is the head block median over the base block median; the estimate is the Hodges-Lehmann one', () => {
-        assert.deepStrictEqual(pairRatios([[10, 11, 12], [20, 30, 40]], [[22, 1, 33], [15, 15, 15]]), [2, 0.5]);
+    test('a pair ratio is the head block\'s geometric mean over the base block\'s (medians if a sample read 0 ms); the estimate is the Hodges-Lehmann one', () => {
+        const ratios = pairRatios([[10, 40], [20, 20]], [[20, 80], [5, 20]]);
+        assert.closeTo(ratios[0], 2, 1e-12, 'geometric means 40 over 20');
+        assert.closeTo(ratios[1], 0.5, 1e-12, 'geometric means 10 over 20, where the medians would give 12.5 over 20');
+        assert.closeTo(blockCentre([100, 100, 100, 100, 400]), 100 * 4 ** 0.2, 1e-9);
+        // A cell with a 0 ms sample has no geometric mean: every pair of it takes the medians.
+        assert.deepStrictEqual(pairRatios([[10, 11, 12], [20, 30, 40]], [[22, 0, 33], [15, 15, 15]]), [2, 0.5]);
         assert.throws(() => pairRatios([[1]], [[1], [2]]), /as many blocks on both sides/);
         const estimate = pairedEstimate([1.1, 1.1, 1.1, 1.1, 1.1, 1.1]);
         assert.closeTo(estimate.ratio, 1.1, 1e-12);
@@ -51,17 +61,19 @@ suite('paired comparison (yarn bench --compare)', () => {
         assert.strictEqual(flagged, 0, 'drift alone flagged a cell');
     });
 
-    test('a 10% slower head is flagged slower, and its interval covers 1.1', () => {
+    test('a 10% slower head is flagged slower, and its 95% interval covers 1.1 about 95% of the time', () => {
         const random = seededRandom(11);
         let slower = 0;
-        for (let trial = 0; trial < 20; trial++) {
+        let covered = 0;
+        const trials = 40;
+        for (let trial = 0; trial < trials; trial++) {
             const { base, head } = alternatedBlocks(random, { pairs: 10, samples: 3, medianMs: 200, sigma: 0.05, headFactor: 1.1, drift: 0.01 });
             const change = pairedChange(base, head);
             slower += change.verdict === 'slower' ? 1 : 0;
-            assert.isBelow(change.low, 1.1 * 1.01);
-            assert.isAbove(change.high, 1.1 / 1.01);
+            covered += change.low < 1.1 && change.high > 1.1 ? 1 : 0;
         }
-        assert.isAtLeast(slower, 19, 'a 10% slowdown went unseen');
+        assert.isAtLeast(slower, trials - 1, 'a 10% slowdown went unseen');
+        assert.isAtLeast(covered, 0.85 * trials, `the interval covered the true 1.1 in ${covered} of ${trials} trials`);
     });
 
     test('fewer than 6 pairs is inconclusive, however large the change', () => {
@@ -109,5 +121,39 @@ suite('paired comparison (yarn bench --compare)', () => {
         const unpaired = compareRuns([strip(base)], [strip(head)], { minSize: '500K' });
         assert.isTrue(unpaired.cells.every(entry => entry.unit === 'rounds'));
         assert.include(renderRunComparison(unpaired), 'the weaker design');
+    });
+
+    test('in the committed A/A runs, geometric means spread the pairs less than medians: a quarter less at 5000K, no more at 10000K', () => {
+        const docs = path.join(repositoryRoot(), 'docs');
+        const runs = fs.readdirSync(docs).filter(name => /^compare-\d{4}-\d{2}-\d{2}-aa/.test(name)).sort();
+        assert.isAtLeast(runs.length, 5, `A/A runs in docs/: ${runs.join(', ')}`);
+        const standardDeviation = (values: readonly number[]): number => {
+            const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+            return Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1));
+        };
+        const squares = new Map<string, { centre: number[]; median: number[] }>();
+        for (const run of runs) {
+            const read = (side: string): ResultsDocument => JSON.parse(fs.readFileSync(path.join(docs, run, 'results', `${side}.json`), 'utf8'));
+            const [base, head] = [read('base'), read('head')];
+            for (const row of base.results) {
+                const other = head.results.find(entry => entry.scenario.id === row.scenario.id && entry.targetLabel === row.targetLabel)!;
+                const baseBlocks = blocksOf(row.samplesMs, row.rounds!);
+                const headBlocks = blocksOf(other.samplesMs, other.rounds!);
+                const medianLogs = baseBlocks.map((block, index) => Math.log(median(headBlocks[index]) / median(block)));
+                const key = `${row.scenario.id} ${row.targetLabel}`;
+                const entry = squares.get(key) ?? { centre: [], median: [] };
+                entry.centre.push(standardDeviation(pairRatios(baseBlocks, headBlocks).map(Math.log)) ** 2);
+                entry.median.push(standardDeviation(medianLogs) ** 2);
+                squares.set(key, entry);
+            }
+        }
+        const rms = (values: readonly number[]): number => Math.sqrt(values.reduce((sum, value) => sum + value, 0) / values.length);
+        for (const [key, shrink] of [['vscode.workspace.fs.readFile 5000K', 0.8], ['theia.FileService.readFile 5000K', 0.8],
+            ['vscode.workspace.fs.readFile 10000K', 1], ['theia.FileService.readFile 10000K', 1]] as const) {
+            const entry = squares.get(key);
+            assert.isDefined(entry, `${key} in ${[...squares.keys()].join(', ')}`);
+            const [centre, byMedian] = [rms(entry!.centre), rms(entry!.median)];
+            assert.isAtMost(centre, shrink * byMedian, `${key}: pairs spread ${(100 * centre).toFixed(1)}% with geometric means, ${(100 * byMedian).toFixed(1)}% with medians`);
+        }
     });
 });

@@ -2,6 +2,7 @@ import { assert } from 'chai';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ResultsDocument } from '../results/schema';
+import { blocksOf } from '../results/rounds';
 import { seededRandom } from '../stats/bootstrap';
 import { normalCdf, normalQuantile } from '../stats/normal';
 import { pairRatios } from '../stats/paired';
@@ -16,11 +17,6 @@ interface AaCell {
     readonly name: string;
     /** The cell's pair log ratios, centred on their median: a cell with no change by construction, with the run's own noise. */
     readonly centredLogs: readonly number[];
-}
-
-function blocksOf(samples: readonly number[], sizes: readonly number[]): number[][] {
-    let start = 0;
-    return sizes.map(size => samples.slice(start, start += size));
 }
 
 function aaCells(): AaCell[] {

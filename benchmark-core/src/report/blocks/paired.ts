@@ -26,7 +26,7 @@ export function pairedComparisonNote(section: PairedComparisonSection): string {
     const pairs = base.positions.length;
     return `Both sides were measured in one run, in ${pairs} pairs of blocks alternated ${base.label} ${head.label}, ${head.label} ${base.label}, `
         + `${base.label} ${head.label}, ... (A B, B A): a steady drift of the machine lands on each side as often first as second and cancels. `
-        + `A pair's ratio is its ${head.label} block's median over its ${base.label} block's. The ratio column is the Hodges-Lehmann estimate `
+        + `A pair's ratio is its ${head.label} block's geometric mean over its ${base.label} block's (of its medians where a sample read 0 ms). The ratio column is the Hodges-Lehmann estimate `
         + `over the pairs' log ratios with its exact Wilcoxon signed-rank ${percent(1 - comparison.alpha)} interval; below 1, ${head.label} is faster. `
         + (comparison.cells.some(cell => cell.sequential)
             ? 'The cells were sampled until resolved (--budget): each was looked at after planned numbers of pairs, its interval at that look\'s own '

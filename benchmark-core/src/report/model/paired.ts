@@ -4,6 +4,7 @@ import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 import { HostKey, hostKeyId } from '../../results/host-identity';
 import { collectMeasurements, hostKeyerOf, hostKeysOf, hostLabelsOf } from '../../results/measurements';
 import { ComparisonSide, Measurement, ResultsDocument } from '../../results/schema';
+import { blocksOf } from '../../results/rounds';
 import { noiseBudget } from '../../stats/noise-budget';
 import { median } from '../../stats/statistics';
 import { hostEnvironments } from './environments';
@@ -69,12 +70,6 @@ export function noiseBudgetSection(sides: ComparisonSides, noiseThreshold = 0.05
         }];
     });
     return { kind: 'noise-budget', rows, noiseThreshold };
-}
-
-/** A row's samples cut into its blocks (`sizes`: samples per block, in order). */
-function blocksOf(samples: readonly number[], sizes: readonly number[]): number[][] {
-    let start = 0;
-    return sizes.map(size => samples.slice(start, start += size));
 }
 
 /** The comparison section of two sides' documents, with its forest plot. */
