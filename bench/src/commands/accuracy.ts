@@ -14,8 +14,8 @@ import { HostSession } from '../hosts/host-session';
 import { integerArgument, sizeListArgument } from '../run/options';
 import { checkBeforeStarting } from '../run/preflight';
 import { ensureTheiaApp, ensureVsix, VSIX } from '../run/prepare';
-import { stopAllStarted } from '../util/processes';
 import { invocationFolder, parseCommandLine, runCli } from './command-line';
+import { stopOnSignals } from './stop-on-signals';
 
 const HOSTS = ['theia-browser', 'vscode-server'] as const;
 type AccuracyHost = typeof HOSTS[number];
@@ -125,9 +125,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!checkBeforeStarting({ hosts: raw.hosts, hostsGiven: program.getOptionValueSource('hosts') === 'cli', network: false })) {
         return 1;
     }
-    process.on('SIGINT', () => {
-        HostSession.disposeAll().finally(() => stopAllStarted()).finally(() => process.exit(130));
-    });
+    stopOnSignals(log);
     return accuracy({ ...raw, out: raw.out && path.resolve(invocationFolder(), raw.out) });
 }
 

@@ -18,7 +18,6 @@
 import { Command, Option } from 'commander';
 import * as os from 'os';
 import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PRECISION_RANGE, WARMUP_RANGE } from '@fs-perf/benchmark-core';
-import { HostSession } from '../hosts/host-session';
 import { findElectronBinary } from '../hosts/theia-app';
 import { hasDisplay } from '../hosts/vscode-desktop';
 import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-release';
@@ -31,8 +30,8 @@ import {
 } from '../run/options';
 import { benchRequest, checkBeforeStarting, expectedDuration, machineEnvironment } from '../run/preflight';
 import { log } from '../run/progress';
-import { stopAllStarted } from '../util/processes';
 import { invocationFolder, parseCommandLine, runCli } from './command-line';
+import { stopOnSignals } from './stop-on-signals';
 
 /** `yarn bench`'s command line: the run's options, or the exit code when it should not run (after --help, or a usage error it printed). */
 export function parseBenchArguments(argv: readonly string[], base: string): BenchOptions | number {
@@ -101,20 +100,7 @@ async function main(argv: readonly string[]): Promise<number> {
         && (host !== 'theia-electron' || findElectronBinary() !== undefined));
     log(`expected: ${expectedDuration(options, measured)}`);
     log(`output folder: ${options.out}`);
-    let stopping = false;
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-        process.on(signal, () => {
-            if (stopping) {
-                return;
-            }
-            stopping = true;
-            log(`${signal}: stopping the servers this run started`);
-            HostSession.disposeAll()
-                .then(failures => failures.forEach(failure => log(`  ${failure.message}`)))
-                .finally(() => stopAllStarted())
-                .finally(() => process.exit(130));
-        });
-    }
+    stopOnSignals(log);
     return bench(options);
 }
 

@@ -34,3 +34,4 @@ export function runCli(main: (argv: readonly string[]) => Promise<number>): void
         process.exitCode = 1;
     });
 }
+

@@ -128,6 +128,11 @@ export async function launchChromium(profileDirectory: string, options: Chromium
             args: [...CHROMIUM_ARGS, ...options.args ?? []],
             env: { ...process.env, HOME: path.join(profileDirectory, 'home') },
             viewport: { width: 1600, height: 1000 },
+            // Our CLIs stop on a signal themselves (`stopOnSignals`): Playwright's handlers would close the browser and
+            // exit the process at once, leaving the servers the run started behind.
+            handleSIGINT: false,
+            handleSIGTERM: false,
+            handleSIGHUP: false,
         });
     } catch (error) {
         const groupId = await newChildGroup(before);

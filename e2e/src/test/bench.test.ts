@@ -1,11 +1,11 @@
 import { assert } from 'chai';
-import { spawnSync } from 'child_process';
+import { spawn, spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { DEFAULT_ACCURACY_ROUNDS, hostLabel, parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
-import { HostSession, processGroupMembers, REPOSITORY_ROOT } from '@fs-perf/bench';
+import { descendantsOf, HostSession, processGroupMembers, processGroupOf, REPOSITORY_ROOT, stopProcessGroup } from '@fs-perf/bench';
 import { runToEnd } from './session-helpers';
 
 const BENCH = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
@@ -241,5 +241,55 @@ suite('yarn bench', () => {
         assert.strictEqual(result.status, 1, result.stdout + result.stderr);
         assert.include(result.stderr, `Cannot reach the Theia at ${url} (ECONNREFUSED). Check the URL`);
         assert.isFalse(await fs.stat(path.join(directory, 'never')).then(() => true, () => false));
+    });
+
+    test('Ctrl+C (SIGINT) in the middle of a measurement: the run says so, stops the Theia backend and the browser it started, and exits 130', async function () {
+        this.timeout(5 * 60_000);
+        const bench = spawn(process.execPath, [BENCH, '--hosts', 'theia-browser', '--sizes', '10000K', '--iterations', '200', '--precision', '0',
+            '--no-cpu-pass', '--out', path.join(directory, 'interrupted')], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        let exited = false;
+        const ended = new Promise<number | null>(resolve => bench.on('exit', code => {
+            exited = true;
+            resolve(code);
+        }));
+        const groups = new Set<number>();
+        try {
+            const measuring = new Promise<void>((resolve, reject) => {
+                const watch = (chunk: Buffer): void => {
+                    output += chunk.toString();
+                    if (/timed \d+\/200/.test(output)) {
+                        resolve();
+                    }
+                };
+                bench.stdout.on('data', watch);
+                bench.stderr.on('data', watch);
+                void ended.then(code => reject(new Error(`yarn bench ended (${code}) before it measured:\n${output}`)));
+            });
+            await measuring;
+            // Everything the run started: the backend (plugin host under it) and Chromium, each in its own process group.
+            const started = await descendantsOf(bench.pid!);
+            for (const pid of started) {
+                const group = await processGroupOf(pid);
+                if (group !== undefined && group !== process.pid && group !== (await processGroupOf(process.pid))) {
+                    groups.add(group);
+                }
+            }
+            assert.isAtLeast(groups.size, 2, `the backend's and Chromium's process groups among ${started.join(', ')}`);
+            bench.kill('SIGINT');
+            const code = await Promise.race([ended, new Promise<string>(resolve => setTimeout(() => resolve('still running after 60 s'), 60_000))]);
+            assert.strictEqual(code, 130, output);
+            assert.include(output, 'SIGINT: stopping the servers this run started');
+            for (const group of groups) {
+                assert.deepStrictEqual(await processGroupMembers(group), [], `process group ${group} is stopped:\n${output}`);
+            }
+        } finally {
+            if (!exited) {
+                bench.kill('SIGKILL');
+            }
+            for (const group of groups) {
+                await stopProcessGroup(group, 2000);
+            }
+        }
     });
 });
