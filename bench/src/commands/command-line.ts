@@ -34,4 +34,3 @@ export function runCli(main: (argv: readonly string[]) => Promise<number>): void
         process.exitCode = 1;
     });
 }
-
