@@ -58,7 +58,7 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         .option('--compare <sides...>', 'compare two Theia builds measured alternately in one run: BASE HEAD, each [label=]a release (1.74.1), a folder of '
             + '@theia/* tarballs, a built Theia checkout, or the URL of a running Theia (see README, "Compare two builds of Theia")')
         .addOption(new Option('--pairs <n>', 'with --compare: a fixed number of pairs of alternated blocks, instead of sampling until resolved (--budget)').argParser(integerArgument('--pairs', { min: 2, max: 100 })))
-        .addOption(new Option('--alpha <p>', `with --compare: significance level, of p-values adjusted for the number of cells (default ${DEFAULT_ALPHA})`).argParser(alphaArgument))
+        .addOption(new Option('--alpha <p>', `with --compare: significance level, per cell and spent over the looks with --budget, of p-values adjusted for the number of cells with --pairs (default ${DEFAULT_ALPHA})`).argParser(alphaArgument))
         .addOption(new Option('--noise-threshold <percent>', `with --compare: a change smaller than this is "no change" (default ${DEFAULT_NOISE_THRESHOLD_PERCENT})`)
             .argParser(percentageArgument('--noise-threshold', { min: 0, max: 100 })))
         .option('--check', 'with --compare: exit 1 when a cell is significantly slower beyond the noise threshold')

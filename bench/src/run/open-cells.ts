@@ -4,7 +4,7 @@
  * more (its size leaves the next blocks once none of its cells is open), and its rows after the look that resolved it
  * are dropped, so its pairs are exactly those it was decided on.
  */
-import { lookPairs, median, Measurement, ResultsDocument, SequentialDesign, sequentialDecision, SequentialLook, sequentialLooks } from '@fs-perf/benchmark-core';
+import { lookPairs, Measurement, pairRatios, ResultsDocument, SequentialDesign, sequentialDecision, SequentialLook, sequentialLooks } from '@fs-perf/benchmark-core';
 
 /** A cell of a run: the row's own extension kind (plugin rows are Theia's "Run All" merge), scenario and size. */
 function cellKey(document: ResultsDocument, row: Measurement): string {
@@ -50,7 +50,7 @@ export class OpenCells {
      */
     decide(pairs: number, baseBlocks: readonly ResultsDocument[], headBlocks: readonly ResultsDocument[]): string[] {
         const look = this.looks.find(candidate => candidate.pairs === pairs);
-        const ratios = new Map<string, number[]>();
+        const blocks = new Map<string, { base: number[][]; head: number[][] }>();
         for (let pair = 0; pair < pairs; pair++) {
             const head = new Map(headBlocks[pair].results.map(row => [cellKey(headBlocks[pair], row), row]));
             for (const row of baseBlocks[pair].results) {
@@ -58,7 +58,10 @@ export class OpenCells {
                 this.cells.set(key, row.targetLabel);
                 const other = head.get(key);
                 if (other && !this.resolvedAt.has(key)) {
-                    ratios.set(key, [...ratios.get(key) ?? [], median(other.samplesMs) / median(row.samplesMs)]);
+                    const cell = blocks.get(key) ?? { base: [], head: [] };
+                    cell.base.push(row.samplesMs);
+                    cell.head.push(other.samplesMs);
+                    blocks.set(key, cell);
                 }
             }
         }
@@ -66,12 +69,13 @@ export class OpenCells {
             return [];
         }
         const resolved: string[] = [];
-        for (const [key, cellRatios] of ratios) {
+        for (const [key, cell] of blocks) {
             // A cell missing from a block (its size left out) was resolved before it; an open one has every pair.
-            if (cellRatios.length !== pairs) {
+            if (cell.base.length !== pairs) {
                 continue;
             }
-            const decision = sequentialDecision(cellRatios, look, this.design.noiseThreshold);
+            // The pairs' ratios as the comparison takes them afterwards (the blocks' geometric means), so the look and the report agree.
+            const decision = sequentialDecision(pairRatios(cell.base, cell.head), look, this.design.noiseThreshold);
             if (decision.state !== 'open') {
                 this.resolvedAt.set(key, pairs);
                 resolved.push(`${key}: ${decision.state}`);

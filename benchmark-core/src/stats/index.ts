@@ -6,3 +6,4 @@ export { formatSupported, formatShare, formatInterval, formatWithInterval, forma
 export * from './normal';
 export * from './sequential';
 export * from './noise-budget';
+export { blockCentre, pairRatios } from './paired';
