@@ -183,8 +183,14 @@ const LINK_SECONDS: Record<string, Partial<Record<BenchHost, number>>> = {
     loopback: { 'theia-browser': 26, 'vscode-server': 17 }, lan: { 'theia-browser': 79, 'vscode-server': 34 },
     cable: { 'theia-browser': 163, 'vscode-server': 77 }, dsl: { 'theia-browser': 819, 'vscode-server': 387 },
 };
-/** Seconds one pair of alternated blocks takes at `--compare`'s defaults (docs/compare-2026-11-26-aa-default: about 103 s a pair). */
-const COMPARE_PAIR_SECONDS = 103;
+/**
+ * Seconds one pair of alternated blocks takes at `--compare`'s defaults, with `iterations` samples a block: about 50 s of
+ * starts, warm-up blocks and quiet waits, and 10 s per sample of every case on both sides (docs/compare-2026-11-26-aa-geomean:
+ * 100 s a pair at 5 samples; compare-2026-11-26-aa-iterations-10: 150 s at 10).
+ */
+export function comparePairSeconds(iterations: number): number {
+    return 50 + 10 * iterations;
+}
 
 function minutes(seconds: number): string {
     return seconds < 90 ? `${Math.max(1, Math.round(seconds / 60))} min` : `${Math.round(seconds / 60)} min`;
@@ -197,10 +203,11 @@ function minutes(seconds: number): string {
 export function expectedDuration(options: BenchOptions, hostsMeasured: readonly BenchHost[] = options.hosts): string {
     if (options.compare) {
         // With a budget, never less than the sequential design's first look (the budget does not end a run before it).
-        const seconds = options.compare.budgetSeconds === undefined ? options.compare.pairs * COMPARE_PAIR_SECONDS
-            : Math.max(options.compare.budgetSeconds, SEQUENTIAL_MIN_PAIRS * COMPARE_PAIR_SECONDS);
+        const pairSeconds = comparePairSeconds(options.iterations);
+        const seconds = options.compare.budgetSeconds === undefined ? options.compare.pairs * pairSeconds
+            : Math.max(options.compare.budgetSeconds, SEQUENTIAL_MIN_PAIRS * pairSeconds);
         return `${options.compare.budgetSeconds ? `at most about ${minutes(seconds)} of alternated blocks (--budget, at least ${SEQUENTIAL_MIN_PAIRS} pairs; less when every cell is resolved sooner)`
-            : `about ${minutes(seconds)} of alternated blocks (${options.compare.pairs} pairs, ~${COMPARE_PAIR_SECONDS} s each at the defaults)`}`
+            : `about ${minutes(seconds)} of alternated blocks (${options.compare.pairs} pairs, ~${pairSeconds} s each)`}`
             + `${options.compare.check ? ', then as long again where --check confirms a slower cell' : ''}`
             + ', plus building each side\'s app where the cache lacks it (a few minutes each)';
     }
