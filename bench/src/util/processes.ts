@@ -118,6 +118,11 @@ export interface DetachedProcess {
     exitReason(): string | undefined;
     /** Everything it wrote so far (stdout and stderr go to one log file). */
     log(): Promise<string>;
+    /**
+     * Resolves once this process has ended and been reaped (its PID is free), or after `timeoutMs`; true when it
+     * had ended. A stopped group's leader stays a zombie until Node reaps it, which happens a moment after the stop.
+     */
+    reaped(timeoutMs: number): Promise<boolean>;
 }
 
 /**
@@ -129,18 +134,31 @@ export function startDetached(command: string, args: readonly string[], options:
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', out, out], detached: true });
     closeSync(out);
     let exit: string | undefined;
+    let onReaped: () => void = () => undefined;
+    const reapedOnce = new Promise<void>(resolve => onReaped = resolve);
     child.on('exit', (code, signal) => {
         exit = `exit code ${code}, signal ${signal}`;
+        onReaped();
     });
     child.on('error', error => {
         exit = `could not start: ${error.message}`;
+        onReaped();
     });
+    const reaped = async (timeoutMs: number): Promise<boolean> => {
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<boolean>(resolve => timer = setTimeout(() => resolve(false), timeoutMs));
+        try {
+            return await Promise.race([reapedOnce.then(() => true), timedOut]);
+        } finally {
+            clearTimeout(timer);
+        }
+    };
     const pid = child.pid;
     if (pid === undefined) {
         throw new Error(`Could not start ${command}.`);
     }
     startedGroups.add(pid);
-    return { pid, exitReason: () => exit, log: () => fs.readFile(options.logFile, 'utf8') };
+    return { pid, exitReason: () => exit, log: () => fs.readFile(options.logFile, 'utf8'), reaped };
 }
 
 /** Stops every process group `startDetached` started and nobody stopped yet; for Ctrl+C in a CLI. */

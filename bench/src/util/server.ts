@@ -57,6 +57,8 @@ export async function startServer(launch: ServerLaunch, toDispose: DisposableCol
         if (left.length > 0) {
             throw new Error(`${launch.name} (process group ${pid}) would not stop: PIDs ${left.join(', ')} are still running.`);
         }
+        // The group is gone; its leader may still be a zombie for a moment, until Node reaps it and frees its PID.
+        await server.reaped(2000);
     });
     const port = await waitFor(`${launch.name} to listen`, async () => {
         const exit = server.exitReason();
