@@ -67,8 +67,8 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
         .addOption(new Option('--restart-every <pairs>', 'with --compare: stop and start both sides\' processes (backend, plugin host, page) afresh '
             + `every this many pairs, the side started first alternating; 0: one start for the whole run (default ${COMPARE_DEFAULTS.restartEvery})`)
             .argParser(integerArgument('--restart-every', { min: 0, max: 100 })))
-        .addOption(new Option('--pause <ms>', 'with --compare: before each sample, wait idle as long as the previous sample took, at most this long, '
-            + `so that one read's leftovers (garbage, background work) settle before the next; 0: no pause (default ${COMPARE_DEFAULTS.pauseMs})`)
+        .addOption(new Option('--pause <ms>', 'before each sample, wait idle as long as the previous sample took, at most this long, '
+            + `so that one read's leftovers (garbage, background work) settle before the next; 0: no pause (default 0; with --compare ${COMPARE_DEFAULTS.pauseMs})`)
             .argParser(integerArgument('--pause', { min: 0, max: 5000 })))
         .option('--no-warmup-block', 'with --compare: one more warm-up round in the first block after each start of a side, instead of an untimed '
             + 'block (one sample of every case) before it')

@@ -43,7 +43,7 @@ export async function bench(options: BenchOptions): Promise<number> {
     }
     await fs.mkdir(path.join(options.out, 'results'), { recursive: true });
     const links = options.networks.filter((choice): choice is NetworkProfile => choice !== LOOPBACK);
-    log(`measuring ${options.hosts.join(', ')}: ${describeSampling(options)} at ${options.sizes.join(', ')}`
+    log(`measuring ${options.hosts.join(', ')} at ${options.sizes.join(', ')}: ${describeSampling(options)}`
         + `${options.rounds > 1 ? `, in ${options.rounds} rounds` : ''}${options.cpuThrottle > 1 ? `, pages' CPU throttled ${options.cpuThrottle}x` : ''}`
         + `${links.length > 0 ? `, over ${options.networks.map(choice => choice === LOOPBACK ? LOOPBACK : describeNetworkProfile(choice)).join(', ')}` : ''}; output in ${options.out}`);
     const targets = benchTargets(options);

@@ -15,7 +15,7 @@ import { runInCodeServer } from '../hosts/vscode-server-host';
 import { DisposableCollection } from '../util/disposable';
 import { REPOSITORY_ROOT } from '../util/repository';
 import { prepareWorkspace, readResultsFile, temporaryFolder } from '../util/workspace';
-import { BenchOptions, BenchTarget, scenarioSettings } from './options';
+import { BenchOptions, BenchTarget, runSettings } from './options';
 import { ensureTheiaApp, ensureVsix, VSIX } from './prepare';
 import { describeSampling, log, progressPrinter } from './progress';
 
@@ -71,7 +71,7 @@ async function measureTheiaBrowser(options: BenchOptions, release?: TheiaRelease
     }
     const id = release ? `theia-browser-${release.version}` : 'theia-browser';
     const session = await HostSession.theiaBrowser({
-        settings: { 'fsPerf.cpuPass': options.cpuPass, ...scenarioSettings(options) },
+        settings: runSettings(options),
         appMain: release?.main,
         pluginFolders: release && [release.plugins],
         network,
@@ -86,7 +86,7 @@ async function measureVsCodeServer(options: BenchOptions, network?: NetworkProfi
         vsix: VSIX,
         commandTitle: 'FS Perf: Run Benchmark',
         settings: { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes, 'fsPerf.precision': options.precision,
-            'fsPerf.cpuPass': options.cpuPass, ...scenarioSettings(options) },
+            ...runSettings(options) },
         onProgress: progressPrinter('vscode-server'),
         cpuThrottle: options.cpuThrottle,
         network,
@@ -98,7 +98,7 @@ async function measureVsCodeServer(options: BenchOptions, network?: NetworkProfi
 
 /** Where an Electron binary exists: the Electron app through Playwright, like the browser app. Not run on the machine this was written on (no binary). */
 async function measureTheiaElectron(options: BenchOptions, binary: string): Promise<ResultsDocument> {
-    return measureTheia(await HostSession.theiaElectron(binary, { settings: { 'fsPerf.cpuPass': options.cpuPass } }), options, 'theia-electron', 'local');
+    return measureTheia(await HostSession.theiaElectron(binary, { settings: runSettings(options) }), options, 'theia-electron', 'local');
 }
 
 /** Desktop VS Code through @vscode/test-electron, running the extension's "Run Benchmark" (see vscode-extension/src/test/bench). */
@@ -113,7 +113,7 @@ async function measureVsCodeDesktop(options: BenchOptions, executable: string): 
             extensionTestsPath: path.join(REPOSITORY_ROOT, 'vscode-extension', 'out', 'test', 'bench', 'index.js'),
             extensionTestsEnv: {
                 FS_PERF_BENCH_OUT: out,
-                FS_PERF_BENCH_OPTIONS: JSON.stringify({ iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, precisionPercent: options.precision, cpuPass: options.cpuPass }),
+                FS_PERF_BENCH_OPTIONS: JSON.stringify({ iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, precisionPercent: options.precision, cpuPass: options.cpuPass, pauseMs: options.pauseMs ?? 0 }),
             },
             launchArgs: [workspace, '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--disable-extensions'],
         });

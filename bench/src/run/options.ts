@@ -5,7 +5,7 @@
 import { InvalidArgumentError } from 'commander';
 import * as path from 'path';
 import {
-    compareReleases, LOOPBACK, NetworkProfile, parseNetworkList, parseSizeList, SCENARIO_CATALOG, SCENARIO_SETTING_KEYS,
+    compareReleases, LOOPBACK, NetworkProfile, parseNetworkList, parseSizeList, SCENARIO_CATALOG, SCENARIO_SETTING_KEYS, SETTING_KEYS,
 } from '@fs-perf/benchmark-core';
 import { unsupportedTheiaVersion } from '../hosts/theia-release';
 import { parseCompareSides } from './alternated';
@@ -34,6 +34,11 @@ export interface BenchOptions {
     readonly cpuThrottle: number;
     /** CPU passes after the timed samples (setting `fsPerf.cpuPass`; a `--theia-url` Theia keeps its own setting). */
     readonly cpuPass: boolean;
+    /**
+     * Before each sample, an idle wait as long as the previous sample took, at most this many ms (setting `fsPerf.pause`;
+     * absent or 0: none). `--compare` has its own, `compare.pauseMs`.
+     */
+    readonly pauseMs?: number;
     readonly out: string;
     readonly theiaUrl?: string;
     /** Theia releases to measure instead of browser-app, each as its own app built in `theiaCache`. */
@@ -70,11 +75,18 @@ export const NETWORK_DEFAULTS = {
 } as const;
 
 
-/** The scenario settings of a run with an emulated link (undefined: each extension's own defaults). */
-export function scenarioSettings(options: BenchOptions): Record<string, unknown> {
-    return options.networks.some(choice => choice !== LOOPBACK)
-        ? { [SCENARIO_SETTING_KEYS.vscode]: [...NETWORK_DEFAULTS.scenarios.vscode], [SCENARIO_SETTING_KEYS.theia]: [...NETWORK_DEFAULTS.scenarios.theia] }
-        : {};
+/**
+ * The settings of the apps a run starts: CPU passes, the pause before each sample (`--pause`; only when asked for), and
+ * with an emulated link its scenarios (else each extension's own defaults).
+ */
+export function runSettings(options: BenchOptions): Record<string, unknown> {
+    return {
+        [SETTING_KEYS.cpuPass]: options.cpuPass,
+        ...options.pauseMs ? { [SETTING_KEYS.pause]: options.pauseMs } : {},
+        ...options.networks.some(choice => choice !== LOOPBACK)
+            ? { [SCENARIO_SETTING_KEYS.vscode]: [...NETWORK_DEFAULTS.scenarios.vscode], [SCENARIO_SETTING_KEYS.theia]: [...NETWORK_DEFAULTS.scenarios.theia] }
+            : {},
+    };
 }
 
 
@@ -227,7 +239,7 @@ export function benchOptions(raw: BenchArguments, given: (name: string) => boole
     if (raw.compare) {
         return compareArguments(raw, given, base, stamp);
     }
-    const compareOnly = (['pairs', 'alpha', 'noiseThreshold', 'check', 'budget', 'restartEvery', 'pause'] as const).find(name => raw[name] !== undefined)
+    const compareOnly = (['pairs', 'alpha', 'noiseThreshold', 'check', 'budget', 'restartEvery'] as const).find(name => raw[name] !== undefined)
         ?? (raw.warmupBlock === false ? 'noWarmupBlock' : undefined);
     if (compareOnly) {
         console.error(`error: --${compareOnly.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`)} only applies with --compare.`);
@@ -235,6 +247,11 @@ export function benchOptions(raw: BenchArguments, given: (name: string) => boole
     }
     if (raw.theiaUrl && !raw.hosts.includes('theia-browser')) {
         console.error('error: --theia-url measures the theia-browser host; add theia-browser to --hosts.');
+        return 2;
+    }
+    if (raw.theiaUrl && raw.pause) {
+        console.error('error: --pause sets the pause of the apps this run starts; a Theia at --theia-url keeps its own (its fsPerf.pause setting): '
+            + 'set it there, or leave out --pause.');
         return 2;
     }
     if (raw.theiaVersion && !raw.hosts.includes('theia-browser')) {
@@ -254,7 +271,8 @@ export function benchOptions(raw: BenchArguments, given: (name: string) => boole
     return {
         hosts: raw.hosts, iterations: linkDefault('iterations', raw.iterations, NETWORK_DEFAULTS.iterations), warmup: linkDefault('warmup', raw.warmup, NETWORK_DEFAULTS.warmup),
         sizes: raw.sizes, precision: linkDefault('precision', raw.precision, NETWORK_DEFAULTS.precision), rounds: raw.rounds,
-        cpuThrottle: raw.cpuThrottle, cpuPass: linkDefault('cpuPass', raw.cpuPass, false), networks: raw.network, ...(raw.theiaUrl ? { theiaUrl: raw.theiaUrl } : {}),
+        cpuThrottle: raw.cpuThrottle, cpuPass: linkDefault('cpuPass', raw.cpuPass, false), ...(raw.pause ? { pauseMs: raw.pause } : {}),
+        networks: raw.network, ...(raw.theiaUrl ? { theiaUrl: raw.theiaUrl } : {}),
         out: path.resolve(base, raw.out ?? path.join('bench-results', stamp)),
         ...(theiaVersion ? { theiaVersions: theiaVersion, theiaCache: theiaCache && path.resolve(base, theiaCache), force: force ?? false } : {}),
     };

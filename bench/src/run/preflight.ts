@@ -228,9 +228,9 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
     ];
     const custom = overLinks && options.networks.some(choice => choice !== LOOPBACK && !(choice.name in LINK_SECONDS));
     const differs = overLinks ? false : options.iterations !== DEFAULT_ITERATIONS || options.warmup !== DEFAULT_WARMUP
-        || options.precision !== DEFAULT_BENCH_PRECISION || options.sizes.length !== FIXTURE_SIZE_LABELS.length;
+        || options.precision !== DEFAULT_BENCH_PRECISION || options.sizes.length !== FIXTURE_SIZE_LABELS.length || (options.pauseMs ?? 0) > 0;
     return `about ${minutes(total)} of measuring (${perHost.map(entry => `${entry.host}${releases > 0 && entry.host === 'theia-browser' ? ` x${releases} releases` : ''} ~${minutes(entry.seconds)}`).join(', ')}`
-        + `, as timed on a 2-core machine${differs ? ' at the defaults: your --iterations, --warmup, --precision or --sizes change it' : ''})`
+        + `, as timed on a 2-core machine${differs ? ' at the defaults: your --iterations, --warmup, --precision, --sizes or --pause change it' : ''})`
         + `${custom ? '; your own link is not in this estimate' : ''}${hostsMeasured.some(host => host === 'theia-electron' || host === 'vscode-desktop') ? '; a desktop host this machine cannot run is skipped at once' : ''}`
         + (setup.length > 0 ? `, plus first-time setup where missing (${setup.join(', ')}: a few minutes once)` : '');
 }

@@ -33,7 +33,8 @@ export function progressPrinter(host: string): (text: string) => void {
 }
 
 /** The sampling of a run in words, e.g. `15 samples + 2 warm-up, then on until each median is known within 5%`. */
-export function describeSampling(options: Pick<BenchOptions, 'iterations' | 'warmup' | 'precision'>): string {
+export function describeSampling(options: Pick<BenchOptions, 'iterations' | 'warmup' | 'precision' | 'pauseMs'>): string {
     const samples = `${plural(options.iterations, 'sample')} + ${options.warmup} warm-up`;
-    return options.precision > 0 ? `${samples}, then on until each median is known within ${options.precision}%` : samples;
+    const pause = options.pauseMs ? `, a pause before each sample as long as the previous one, at most ${options.pauseMs} ms` : '';
+    return `${options.precision > 0 ? `${samples}, then on until each median is known within ${options.precision}%` : samples}${pause}`;
 }

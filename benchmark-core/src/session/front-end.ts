@@ -97,6 +97,8 @@ export interface RunOptions {
     readonly precisionPercent?: number;
     /** CPU passes after the timed samples (overrides `fsPerf.cpuPass`). */
     readonly cpuPass?: boolean;
+    /** Pause before each sample, ms, at most as long as the previous sample (overrides `fsPerf.pause`; 0: none). */
+    readonly pauseMs?: number;
     /** Write a results file (default true); Theia's "Run All" merges the plugin's document into its own. */
     readonly writeResults?: boolean;
 }

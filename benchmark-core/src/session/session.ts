@@ -197,7 +197,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 fixturesFolder: setting(SETTING_KEYS.fixturesFolder),
                 precision: options.precisionPercent ?? setting(SETTING_KEYS.precision),
                 cpuPass: options.cpuPass ?? setting(SETTING_KEYS.cpuPass),
-                pause: setting(SETTING_KEYS.pause),
+                pause: options.pauseMs ?? setting(SETTING_KEYS.pause),
             }, SCENARIO_SETTING_KEYS[this.suite], suiteScenarioIds(this.suite));
         } catch (error) {
             const message = error instanceof SettingsError ? error.message : `FS Perf settings cannot be read: ${(error as Error).message}`;

@@ -39,6 +39,16 @@ suite('report renderers', () => {
         assert.match(markdown, /## Hosts\n\n\| Host \| Editor \| Runtime \| OS \| CPU \| Memory \| Versions \| Samples \|\n\|---\|---\|---\|---\|---\|---:\|---\|---\|\n\| VS Code server \| code-server 1\.100\.3 \| server \|/);
     });
 
+    test('a run paused before each sample (--pause) says so in its title and in the Samples of every host', () => {
+        const paused = sampleRun().map(document => ({ ...document, settings: { ...document.settings, pauseMs: 500 } }));
+        const markdown = renderReportMarkdown(buildComparisonReport(paused));
+        assert.match(markdown, /^# FS Performance, run with a pause before each sample: /);
+        const hostRows = markdown.slice(markdown.indexOf('## Hosts')).split('\n').filter(line => /^\| (VS Code|Theia)/.test(line));
+        assert.isAbove(hostRows.length, 0);
+        assert.isTrue(hostRows.every(line => line.includes('warm-up, a pause of up to 500 ms before each, ')), hostRows.join('\n'));
+        assert.notInclude(renderReportMarkdown(buildComparisonReport(sampleRun())), 'a pause of up to', 'an unpaused run says nothing of it');
+    });
+
     test('Markdown escapes | in cells and folds line breaks, so a row keeps its columns', () => {
         assert.strictEqual(escapeMarkdownCell('a | b\nc'), 'a \\| b c');
         const markdown = renderReportMarkdown(handMadeReport('node | worker', 3));

@@ -188,6 +188,16 @@ suite('BenchmarkSession', () => {
         assert.isTrue(preciseDocument?.results.every(row => typeof row.reachedPrecision === 'boolean'));
     });
 
+    test('a caller\'s pause overrides the setting and is recorded; one out of range is refused with its value', async () => {
+        const paused = await session.run(definition({ options: { pauseMs: 30 } }));
+        assert.strictEqual(paused.status === 'completed' && paused.document.settings.pauseMs, 30);
+        const unpaused = await session.run(definition({ options: { pauseMs: 0 } }));
+        assert.isTrue(unpaused.status === 'completed' && unpaused.document.settings.pauseMs === undefined, 'no pause: none recorded');
+        const refused = await session.run(definition({ options: { pauseMs: 99_999 } }));
+        assert.strictEqual(refused.status, 'failed', JSON.stringify(refused));
+        assert.match(refused.status === 'failed' ? refused.message : '', /fsPerf\.pause.*99999/);
+    });
+
     test('two runs issued back to back: the second is refused while the first runs, and runs afterwards', async () => {
         const [first, second] = await Promise.all([session.run(definition()), session.run(definition())]);
         assert.strictEqual(first.status, 'completed');

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { parseResultsDocument, ResultsDocument, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
 import {
     alternatedOrder, COMPARE_DEFAULTS, CompareRunOptions, HostSession, measureComparison, packTheiaCheckout, parseBenchArguments, parseCompareSides, PreparedSide,
-    processGroupMembers, readTheiaTarballs, REPOSITORY_ROOT, startOrder, tarballsVersion, throttleCpu, writeReport,
+    processGroupMembers, readTheiaTarballs, REPOSITORY_ROOT, runSettings, startOrder, tarballsVersion, throttleCpu, writeReport,
 } from '@fs-perf/bench';
 import { checkReportFrame, closeSession, runToEnd, skipWithoutChromium } from './session-helpers';
 
@@ -84,7 +84,7 @@ suite('yarn bench --compare', () => {
         await rejects(readTheiaTarballs(checkout), /has no @theia\/\* package tarballs/);
     });
 
-    test('--compare takes its own defaults (5 samples a block, 1 warm-up, 500K to 10000K, sampling until resolved for 13 min) and refuses what does not apply', () => {
+    test('--compare takes its own defaults (5 samples a block, 1 warm-up, 500K to 10000K, sampling until resolved for 13 min) and refuses what does not apply; a plain run pauses only with --pause', () => {
         const options = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1'], directory);
         assert.notStrictEqual(typeof options, 'number');
         if (typeof options !== 'number') {
@@ -92,6 +92,11 @@ suite('yarn bench --compare', () => {
                 [5, 1, ['500K', '5000K', '10000K'], 0, false, ['theia-browser']]);
             assert.deepInclude(options.compare!, { alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, budgetSeconds: 13 * 60, pauseMs: COMPARE_DEFAULTS.pauseMs, warmupBlock: true });
         }
+        // A plain run pauses only when asked (--pause), and then sets fsPerf.pause in the apps it starts.
+        const plain = parseBenchArguments(['--hosts', 'theia-browser,vscode-server'], directory);
+        const paused = parseBenchArguments(['--hosts', 'theia-browser,vscode-server', '--pause', '250'], directory);
+        assert.isTrue(typeof plain !== 'number' && plain.pauseMs === undefined && runSettings(plain)['fsPerf.pause'] === undefined);
+        assert.isTrue(typeof paused !== 'number' && paused.pauseMs === 250 && runSettings(paused)['fsPerf.pause'] === 250, JSON.stringify(paused));
         // A fixed number of pairs only when asked for; then no budget.
         const fixed = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '6'], directory);
         assert.isTrue(typeof fixed !== 'number' && fixed.compare!.pairs === 6 && fixed.compare!.budgetSeconds === undefined);
@@ -103,7 +108,8 @@ suite('yarn bench --compare', () => {
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '1'], /--pairs must be a whole number from 2 to 100/],
             [['--budget', '5'], /--budget only applies with --compare/],
             [['--restart-every', '2'], /--restart-every only applies with --compare/],
-            [['--pause', '100'], /--pause only applies with --compare/],
+            [['--theia-url', 'http://127.0.0.1:9/', '--pause', '100'], /a Theia at --theia-url keeps its own \(its fsPerf\.pause setting\)/],
+            [['--pause', '6000'], /--pause must be a whole number from 0 to 5000/],
             [['--no-warmup-block'], /--no-warmup-block only applies with --compare/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--pause', '6000'], /--pause must be a whole number from 0 to 5000/],
             [['--compare', 'a=1.74.1', 'b=1.74.1', '--restart-every', '-1'], /--restart-every must be a whole number from 0 to 100/],

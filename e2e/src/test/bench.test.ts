@@ -70,10 +70,10 @@ suite('yarn bench', () => {
         await fs.rm(directory, { recursive: true, force: true });
     });
 
-    test('smoke: 2 samples at 1K and 5K give a report row for every reachable host and scenario, and stop every server', async function () {
+    test('smoke: 2 samples at 1K and 5K (with --pause) give a report row for every reachable host and scenario, and stop every server', async function () {
         this.timeout(15 * 60_000);
         const out = path.join(directory, 'run');
-        const run = await runToEnd('yarn', ['-s', 'bench', '--iterations', '2', '--warmup', '1', '--sizes', '1K,5K', '--precision', '0', '--out', out], 14 * 60_000);
+        const run = await runToEnd('yarn', ['-s', 'bench', '--iterations', '2', '--warmup', '1', '--sizes', '1K,5K', '--precision', '0', '--pause', '5', '--out', out], 14 * 60_000);
         const transcript = `${run.stdout}\n${run.stderr}`;
         assert.strictEqual(run.code, 0, transcript);
 
@@ -89,6 +89,9 @@ suite('yarn bench', () => {
 
         const documents = await readResults(path.join(out, 'results'));
         assert.includeMembers([...documents.keys()], ['theia-browser.json', 'vscode-server.json']);
+        // --pause reached every app the run started (their settings), and the run said so.
+        assert.deepStrictEqual([...documents.values()].map(document => document.settings.pauseMs), [...documents.values()].map(() => 5));
+        assert.include(run.stdout, 'a pause before each sample as long as the previous one, at most 5 ms');
         const measured = measuredScenarios(documents.values());
         const expected = new Map<string, readonly string[]>([
             ['Theia browser (extension)', THEIA_SCENARIO_IDS],

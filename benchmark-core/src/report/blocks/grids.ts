@@ -53,7 +53,7 @@ export function environmentGrid(hosts: readonly HostEnvironment[]): TextGrid {
             environment.memoryBytes ? `${(environment.memoryBytes / 2 ** 30).toFixed(1)} GiB` : NOT_MEASURED_CELL,
             Object.entries(environment.versions).map(([name, version]) => `${name} ${version}`).join(', ') || NOT_MEASURED_CELL,
             `${samplesTaken && samplesTaken.max !== samplesTaken.min ? `${samplesTaken.min} to ${samplesTaken.max} per cell` : samplesTaken?.min ?? settings.iterations}`
-                + ` + ${settings.warmup} warm-up, ${startedAt}`,
+                + ` + ${settings.warmup} warm-up${settings.pauseMs ? `, a pause of up to ${settings.pauseMs} ms before each` : ''}, ${startedAt}`,
         ]),
     };
 }

@@ -65,7 +65,8 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const measurements = [...tables.measurements, ...links.measurements];
     return {
         title: options.title ?? reportTitle(links.sections.length > 0 ? `network run over ${links.sections.map(section => section.profile.name).join(', ')}`
-            : releases.medians.length > 0 ? 'Theia releases' : 'default run', documents),
+            : releases.medians.length > 0 ? 'Theia releases'
+                : documents.length > 0 && documents.every(document => document.settings.pauseMs) ? 'run with a pause before each sample' : 'default run', documents),
         sizes: chartSizes(measurements.map(entry => entry.measurement.targetLabel)),
         hosts: hostKeysOf(documents).map(key => ({ key, label: label(key) })),
         measurements,
