@@ -8,7 +8,9 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { AccuracyDocument, DEFAULT_ITERATIONS, formatRatioInterval, formatSupported, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, renderTextTable, WARMUP_RANGE } from '@fs-perf/benchmark-core';
+import {
+    AccuracyDocument, DEFAULT_ITERATIONS, formatRatioInterval, formatSupported, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, PAUSE_RANGE, renderTextTable, WARMUP_RANGE,
+} from '@fs-perf/benchmark-core';
 import { ensureCodeServer } from '../hosts/code-server';
 import { HostSession } from '../hosts/host-session';
 import { integerArgument, sizeListArgument } from '../run/options';
@@ -31,6 +33,8 @@ interface AccuracyOptions {
     readonly iterations: number;
     readonly warmup: number;
     readonly sizes: string[];
+    /** `--pause`: the pause before each sample, bare loop and harness alike (0 or absent: none). */
+    readonly pause?: number;
     readonly out?: string;
 }
 
@@ -40,7 +44,8 @@ function log(message: string): void {
 }
 
 async function checkHost(host: AccuracyHost, options: AccuracyOptions): Promise<AccuracyDocument[]> {
-    const settings = { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes };
+    const settings = { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes,
+        ...options.pause ? { 'fsPerf.pause': options.pause } : {} };
     const session = host === 'theia-browser'
         ? await HostSession.theiaBrowser({ settings })
         : await HostSession.codeServer({ vsix: VSIX, settings });
@@ -68,6 +73,9 @@ async function checkHost(host: AccuracyHost, options: AccuracyOptions): Promise<
 
 async function accuracy(options: AccuracyOptions): Promise<number> {
     const documents: AccuracyDocument[] = [];
+    if (options.pause) {
+        log(`a pause before each sample, bare loop and harness alike, as long as the previous sample, at most ${options.pause} ms`);
+    }
     for (const host of options.hosts) {
         if (host === 'vscode-server') {
             ensureVsix();
@@ -116,6 +124,8 @@ async function main(argv: readonly string[]): Promise<number> {
         .addOption(new Option('--iterations <n>', 'samples of each bare loop and each harness run').default(DEFAULT_ITERATIONS).argParser(integerArgument('--iterations', ITERATIONS_RANGE)))
         .addOption(new Option('--warmup <n>', 'warm-up samples before each').default(DEFAULT_WARMUP).argParser(integerArgument('--warmup', WARMUP_RANGE)))
         .addOption(new Option('--sizes <list>', 'sizes from 500K up').default(['500K', '5000K', '10000K'], '500K,5000K,10000K').argParser(sizeListArgument))
+        .addOption(new Option('--pause <ms>', 'before each sample of the bare loops and the harness alike, wait idle as long as the previous sample took, '
+            + 'at most this long: checks the harness as `yarn bench --pause` runs it (default 0: no pause)').argParser(integerArgument('--pause', PAUSE_RANGE)))
         .option('--out <dir>', 'also write the accuracy files there');
     const exitCode = parseCommandLine(program, argv);
     if (exitCode !== undefined) {

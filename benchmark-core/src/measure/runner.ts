@@ -205,6 +205,18 @@ interface RunningCase {
 const DEFAULT_CPU_MIN_BYTES = FIXTURE_SIZES.find(size => size.label === '500K')?.bytes ?? 500 * 1024;
 
 /**
+ * The pause before a sample: an idle wait as long as the previous sample took (`previousMs`; none before the first),
+ * at most `pauseMs`. Whether it waited.
+ */
+export async function pauseBeforeSample(pauseMs: number, previousMs: number): Promise<boolean> {
+    if (!(pauseMs > 0 && previousMs > 0)) {
+        return false;
+    }
+    await new Promise(resolve => setTimeout(resolve, Math.min(pauseMs, previousMs)));
+    return true;
+}
+
+/**
  * Runs every available scenario at every target, interleaved: all cases are prepared, then each round takes one
  * sample of every case still running (warm-up rounds first), so a drift of the machine spreads over all of them
  * instead of landing on whichever case ran at the time. Each sample is timed around exactly one call of
@@ -267,8 +279,7 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
         const sample = async (running: RunningCase, isWarmup: boolean): Promise<void> => {
             throwIfCancelled();
             await options.settle?.();
-            if (pauseMs > 0 && previousMs > 0) {
-                await new Promise(resolve => setTimeout(resolve, Math.min(pauseMs, previousMs)));
+            if (await pauseBeforeSample(pauseMs, previousMs)) {
                 throwIfCancelled();
             }
             const index = running.warmupMs.length + running.samplesMs.length;

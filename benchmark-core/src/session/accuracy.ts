@@ -4,7 +4,7 @@ import { Interval } from '../stats/median-interval';
 import { RatioEstimate, roundsEstimate } from '../stats/bootstrap';
 import { HostInfo } from '../results/schema';
 import { resultsFileName } from '../results/files';
-import { Clock, runBenchmark, RunnerOptions, scenarioTargets } from '../measure/runner';
+import { Clock, pauseBeforeSample, runBenchmark, RunnerOptions, scenarioTargets } from '../measure/runner';
 import { Scenario, ScenarioInfo, scenarioInfo, ScenarioTarget } from '../measure/scenario';
 import { FixtureSize } from '../measure/sizes';
 import { median } from '../stats/statistics';
@@ -51,7 +51,7 @@ export interface AccuracyCase {
  * What to check, as a run would measure it (`scenarios`, `manifest`, the `sizes` to check, from 500K up for the
  * issue's bar, `iterations` and `warmup` per bare loop and per harness run, the harness's `settle` step).
  */
-export interface AccuracyOptions extends Pick<RunnerOptions, 'scenarios' | 'manifest' | 'sizes' | 'iterations' | 'warmup' | 'settle' | 'clock' | 'cancellation'> {
+export interface AccuracyOptions extends Pick<RunnerOptions, 'scenarios' | 'manifest' | 'sizes' | 'iterations' | 'warmup' | 'settle' | 'clock' | 'cancellation' | 'pauseMs'> {
     /** Alternations of bare loop and harness per case (default {@link DEFAULT_ACCURACY_ROUNDS}). */
     readonly rounds?: number;
     /** Largest accepted |ratio - 1| (default 0.05). */
@@ -86,7 +86,7 @@ export async function checkAccuracy(options: AccuracyOptions): Promise<AccuracyC
     }
     const harnessRun = async (scenario: Scenario, size: FixtureSize): Promise<readonly number[]> => (await runBenchmark({
         scenarios: [scenario], manifest: options.manifest, sizes: [size], iterations, warmup, clock, settle: options.settle,
-        cancellation: options.cancellation,
+        cancellation: options.cancellation, pauseMs: options.pauseMs,
     })).measurements[0].samplesMs;
     const results: AccuracyCase[] = [];
     let done = 0;
@@ -101,11 +101,11 @@ export async function checkAccuracy(options: AccuracyOptions): Promise<AccuracyC
             let bareMs: readonly number[];
             let harnessMs: readonly number[];
             if (first === 'bare') {
-                bareMs = await bareLoop(scenario, target, warmup, iterations, clock);
+                bareMs = await bareLoop(scenario, target, warmup, iterations, clock, options.pauseMs);
                 harnessMs = await harnessRun(scenario, size);
             } else {
                 harnessMs = await harnessRun(scenario, size);
-                bareMs = await bareLoop(scenario, target, warmup, iterations, clock);
+                bareMs = await bareLoop(scenario, target, warmup, iterations, clock, options.pauseMs);
             }
             caseRounds.push({
                 first, bareMedianMs: median(bareMs), harnessMedianMs: median(harnessMs), ratio: median(harnessMs) / median(bareMs),
@@ -135,15 +135,22 @@ export function accuracyVerdict(rounds: readonly AccuracyRound[], tolerance = 0.
     };
 }
 
-/** `clock()` around one awaited call, nothing else; warm-up samples first, not kept. */
-async function bareLoop(scenario: Scenario, target: ScenarioTarget, warmup: number, iterations: number, clock: Clock): Promise<number[]> {
+/**
+ * `clock()` around one awaited call, nothing else; warm-up samples first, not kept. With a pause (the harness's, so
+ * that both read after the same idle time), before each sample but the first the same idle wait as the harness's,
+ * outside the clock readings.
+ */
+async function bareLoop(scenario: Scenario, target: ScenarioTarget, warmup: number, iterations: number, clock: Clock, pauseMs = 0): Promise<number[]> {
     const scenarioCase = await scenario.prepare(target);
     const samplesMs: number[] = [];
+    let previousMs = 0;
     try {
         for (let index = 0; index < warmup + iterations; index++) {
+            await pauseBeforeSample(pauseMs, previousMs);
             const started = clock();
             const output = await scenarioCase.runSample(index);
             const elapsed = clock() - started;
+            previousMs = elapsed;
             if (index >= warmup) {
                 samplesMs.push(output.reportedMs ?? elapsed);
             }
@@ -185,6 +192,8 @@ export interface AccuracyDocument {
     readonly tool: { readonly name: string; readonly version: string };
     readonly host: HostInfo;
     readonly finishedAt: string;
+    /** The pause before each sample, bare loop and harness alike (`fsPerf.pause`; absent: none). */
+    readonly pauseMs?: number;
     readonly cases: readonly AccuracyCase[];
 }
 

@@ -260,20 +260,22 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
         const scenarios = definition.createScenarios(workspace, settings.fixturesFolder, settings.scenarios);
         this.frontEnd.showOutput();
         this.frontEnd.appendLine(`[${new Date().toISOString()}] ${definition.title}: ${scenarios.length} scenario(s) at ${sizes.map(size => size.label).join(', ')} `
-            + `in ${this.frontEnd.editorName}, each alternating a bare loop and the harness ${DEFAULT_ACCURACY_ROUNDS} times, the order swapped each time (${settings.iterations} samples + ${settings.warmup} warm-up each)`);
+            + `in ${this.frontEnd.editorName}, each alternating a bare loop and the harness ${DEFAULT_ACCURACY_ROUNDS} times, the order swapped each time (${settings.iterations} samples + ${settings.warmup} warm-up each`
+            + `${settings.pauseMs > 0 ? `, both with a pause before each sample as long as the previous one, at most ${settings.pauseMs} ms` : ''})`);
         try {
             const manifest = await loadFixtureManifest(workspace, settings.fixturesFolder);
             await checkFixturesPresent(workspace, settings.fixturesFolder, manifest, sizes, false);
             const cases = await this.frontEnd.withProgress(`FS Perf: ${definition.title}`, (progress, cancellation) => checkAccuracy({
                 scenarios, manifest, sizes, iterations: settings.iterations, warmup: settings.warmup, settle: definition.settle, cancellation,
-                onProgress: (message, done, total) => progress.report(message, done, total),
+                pauseMs: settings.pauseMs, onProgress: (message, done, total) => progress.report(message, done, total),
             }));
             const host = await definition.host();
             this.frontEnd.appendLine('');
             for (const line of renderAccuracyText(cases).split('\n')) {
                 this.frontEnd.appendLine(line);
             }
-            const path = await writeAccuracyFile(workspace, { tool: definition.tool, host, finishedAt: new Date().toISOString(), cases });
+            const path = await writeAccuracyFile(workspace, { tool: definition.tool, host, finishedAt: new Date().toISOString(),
+                ...(settings.pauseMs > 0 ? { pauseMs: settings.pauseMs } : {}), cases });
             this.frontEnd.appendLine(resultsLine(workspace.describe(path)));
             this.frontEnd.appendLine('');
             return { status: 'completed', cases, resultsUri: workspace.uriOf(path) };

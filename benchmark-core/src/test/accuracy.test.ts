@@ -60,6 +60,26 @@ suite('accuracy check', () => {
         assert.deepStrictEqual([fasterCase.verdict, fasterCase.passed], ['harness faster', false]);
     });
 
+    test('with a pause, the bare loop waits before each sample as the harness does: a call that pays for the previous call\'s leftovers is checked alike', async () => {
+        // 10 ms on the fake clock after at least 6 ms of real rest since the previous call, 13 ms right after it.
+        const clock = { now: 0 };
+        let lastEnd = Number.NEGATIVE_INFINITY;
+        const scenario: Scenario = {
+            id: 'fake.read', label: 'fake.read', api: 'fake.read(uri)', target: 'fixture', verification: 'content',
+            prepare: async target => ({
+                runSample: async () => {
+                    clock.now += performance.now() - lastEnd >= 6 ? 10 : 13;
+                    lastEnd = performance.now();
+                    return { bytes: bytesOf(target.fileName) };
+                },
+            }),
+        };
+        const [paused] = await checkAccuracy({ scenarios: [scenario], manifest, sizes: parseSizeList('500K'), clock: () => clock.now, pauseMs: 8 });
+        assert.isTrue(paused.rounds.every(round => [...round.bareSamplesMs, ...round.harnessSamplesMs].every(sample => sample === 10)),
+            'every timed call of both came after a pause');
+        assert.deepStrictEqual([paused.ratio.ratio, paused.verdict], [1, 'ok']);
+    });
+
     test('small-files scenarios and unavailable ones are left out (the bar is sizes from 500K up)', async () => {
         const planted = plantedScenario(() => 10, 0);
         const cases = await checkAccuracy({
