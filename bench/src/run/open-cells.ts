@@ -4,7 +4,7 @@
  * more (its size leaves the next blocks once none of its cells is open), and its rows after the look that resolved it
  * are dropped, so its pairs are exactly those it was decided on.
  */
-import { lookPairs, Measurement, pairRatios, ResultsDocument, SequentialDesign, sequentialDecision, SequentialLook, sequentialLooks } from '@fs-perf/benchmark-core';
+import { Measurement, pairRatios, ResultsDocument, SequentialDesign, sequentialDecision, SequentialLook, sequentialLooks } from '@fs-perf/benchmark-core';
 
 /** A cell of a run: the row's own extension kind (plugin rows are Theia's "Run All" merge), scenario and size. */
 function cellKey(document: ResultsDocument, row: Measurement): string {
@@ -21,9 +21,9 @@ export class OpenCells {
         this.looks = sequentialLooks(design);
     }
 
-    /** The pair counts at which the cells are looked at. */
+    /** The pair counts at which the cells are looked at (the design's looks that can decide something). */
     get lookPairs(): number[] {
-        return lookPairs(this.design);
+        return this.looks.map(look => look.pairs);
     }
 
     /** Cells seen so far, open ones included; each with its size. */

@@ -160,16 +160,29 @@ function simpson(values: Float64Array, spacing: number): number {
     return (sum * spacing) / 3;
 }
 
-/** The looks of a design, each with its boundary and nominal level. */
+/**
+ * The looks of a design, each with its boundary and nominal level. A planned look whose level the exact signed-rank
+ * test of that many pairs cannot reach (its smallest two-sided p-value, 2 / 2^pairs, is above the level: an early look
+ * of a long design, e.g. 8 pairs of 40) could decide nothing and would only use up alpha; it is left out and the
+ * boundaries are spent over the looks that remain. Which looks remain depends on the design alone, never on the data,
+ * so the false-alarm rate holds; the last look is always kept.
+ */
 export function sequentialLooks(design: SequentialDesign): SequentialLook[] {
-    const pairs = lookPairs(design);
-    const boundaries = groupSequentialBoundaries(pairs.map(count => count / design.maxPairs), design.alpha ?? 0.05);
-    return pairs.map((count, index) => ({
-        pairs: count,
-        boundary: boundaries[index].boundary,
-        nominalAlpha: 2 * (1 - normalCdf(boundaries[index].boundary)),
-        spent: boundaries[index].spent,
-    }));
+    let pairs = lookPairs(design);
+    for (;;) {
+        const boundaries = groupSequentialBoundaries(pairs.map(count => count / design.maxPairs), design.alpha ?? 0.05);
+        const looks = pairs.map((count, index) => ({
+            pairs: count,
+            boundary: boundaries[index].boundary,
+            nominalAlpha: 2 * (1 - normalCdf(boundaries[index].boundary)),
+            spent: boundaries[index].spent,
+        }));
+        const idle = looks.findIndex((look, index) => index < looks.length - 1 && walshRank(look.pairs, 1 - look.nominalAlpha) === undefined);
+        if (idle === -1) {
+            return looks;
+        }
+        pairs = pairs.filter((_, index) => index !== idle);
+    }
 }
 
 /** Where a cell stands after a look: decided (slower, faster, no change), or still open. */

@@ -5,7 +5,7 @@ import { ResultsDocument } from '../results/schema';
 import { blocksOf } from '../results/rounds';
 import { seededRandom } from '../stats/bootstrap';
 import { normalCdf, normalQuantile } from '../stats/normal';
-import { pairRatios } from '../stats/paired';
+import { pairRatios, walshRank } from '../stats/paired';
 import { groupSequentialBoundaries, lookPairs, runSequential, SequentialDesign, sequentialLooks, SequentialOutcome } from '../stats/sequential';
 import { median } from '../stats/statistics';
 import { repositoryRoot } from './repository';
@@ -90,8 +90,19 @@ suite('sequential comparison: sampling until a cell is resolved', function () {
         }
         // 5% of 20000 has a binomial sd of 0.15%.
         assert.closeTo(crossed / paths, 0.05, 0.006);
-        assert.isBelow(looks[0].nominalAlpha, 1e-4, 'the first look spends almost nothing');
+        assert.isBelow(looks[0].nominalAlpha, 0.005, 'the first look spends little');
         assert.isAbove(looks[looks.length - 1].nominalAlpha, 0.025, 'the last look tests at nearly the fixed-sample level');
+    });
+
+    test('a planned look that could decide nothing (its level below what the signed-rank test of its pairs can reach) is left out, its alpha spent later', () => {
+        // O'Brien-Fleming spends about 1e-5 by 8 of 40 pairs and 3e-4 by 12; 8 pairs reach p 2/256 at best, 12 pairs 2/4096.
+        const long = sequentialLooks({ maxPairs: 40 });
+        assert.deepStrictEqual(long.map(look => look.pairs), [16, 20, 24, 28, 32, 36, 40]);
+        assert.isTrue(long.every(look => walshRank(look.pairs, 1 - look.nominalAlpha) !== undefined), 'every look can decide');
+        assert.closeTo(long.reduce((sum, look) => sum + look.spent, 0), 0.05, 1e-4, 'all of alpha is spent over the looks kept');
+        // A short design keeps its looks: 8 of 10 pairs is far enough into it.
+        assert.deepStrictEqual(sequentialLooks({ maxPairs: 10 }).map(look => look.pairs), [8, 10]);
+        assert.deepStrictEqual(sequentialLooks({ maxPairs: 8 }).map(look => look.pairs), [8]);
     });
 
     test('on the committed A/A run\'s own noise, at most 5% of 300 simulated cells raise a false alarm', () => {
