@@ -5,3 +5,4 @@ export * from './session';
 export * from './accuracy';
 export * from './remove-test-files';
 export * from './run-folder';
+export { describeProgress } from './describe';

@@ -1,19 +1,19 @@
 import { BenchmarkCancelledError, FixtureError, VerificationError } from '../errors';
 import { CpuProbe } from '../measure/cpu';
-import { runBenchmark, RunnerProgress } from '../measure/runner';
+import { runBenchmark } from '../measure/runner';
 import { Scenario } from '../measure/scenario';
 import { ScenarioSuite, suiteScenarioIds } from '../measure/scenario-catalog';
 import { renderReportHtml, REPORT_WEBVIEW_CSP } from '../report/html';
 import { buildComparisonReport } from '../report/model/build';
 import { renderResultsText } from '../report/text';
-import { createResultsDocument, parseResultsDocument } from '../results/document';
+import { createResultsDocument } from '../results/document';
 import { RESULTS_DIRECTORY } from '../results/files';
-import { hostLabel } from '../results/host-identity';
 import { EnvironmentInfo, HostInfo, ResultsDocument } from '../results/schema';
 import { BenchmarkSettings, SETTING_KEYS, SettingsError, validateBenchmarkSettings } from '../settings/settings';
 import { SCENARIO_SETTING_KEYS } from '../settings/settings-schema';
 import { checkAccuracy, DEFAULT_ACCURACY_ROUNDS, renderAccuracyText, writeAccuracyFile } from './accuracy';
 import { AccuracyOutcome, EditorFrontEnd, FixtureGenerator, GenerateOutcome, GenerateSummary, ReportOutcome, RunOptions, RunOutcome, SessionWorkspace } from './front-end';
+import { describeProgress, describeResultsFile, readResultsFile, reportTitle } from './describe';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
 import { runFolderResultsFiles, showRunFolderReport } from './run-folder';
 import { removeTestFiles, RemovableWorkspace, RemovalRefusals, RemoveOutcome, RemoveTestFilesOptions } from './remove-test-files';
@@ -364,38 +364,4 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
             return { status: 'failed', message };
         }
     }
-}
-
-/** The progress line of a sample, e.g. `workspace.fs.readFile 10000K: timed 6/15`. */
-export function describeProgress(event: RunnerProgress): string {
-    if (event.phase === 'cpu') {
-        return `${event.scenario.label} ${event.target.label}: CPU pass`;
-    }
-    return `${event.scenario.label} ${event.target.label}: ${event.phase} ${event.sample}/${event.samplesInPhase}`;
-}
-
-/** A results file of the workspace, validated; errors name the file. */
-async function readResultsFile(workspace: SessionWorkspace, path: string): Promise<ResultsDocument> {
-    const bytes = await workspace.readFile(path);
-    if (!bytes) {
-        throw new Error(`${workspace.describe(path)} does not exist.`);
-    }
-    return parseResultsDocument(new TextDecoder().decode(bytes), workspace.describe(path));
-}
-
-/** "Theia browser (plugin), 2026-11-22 17:31 UTC" for a results file's pick, or why it cannot be read. */
-async function describeResultsFile(workspace: SessionWorkspace, path: string): Promise<string> {
-    try {
-        const document = await readResultsFile(workspace, path);
-        return `${hostLabel(document.host)}, ${document.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${document.results.length} rows`;
-    } catch (error) {
-        return `cannot be read: ${(error as Error).message}`;
-    }
-}
-
-function reportTitle(documents: readonly ResultsDocument[]): string {
-    if (documents.length === 1) {
-        return `FS Performance: ${hostLabel(documents[0].host)}, ${documents[0].startedAt.slice(0, 16).replace('T', ' ')} UTC`;
-    }
-    return `FS Performance: ${documents.length} results files`;
 }
