@@ -6,5 +6,6 @@ export * from './theia-app';
 export * from './theia-release';
 export * from './vscode-desktop';
 export * from './vscode-server-host';
+export * from './quick-input';
 export * from './workbench';
 export * from './workbench-selectors';
