@@ -7,7 +7,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import {
-    cellName, checkRunComparison, compareRuns, mergeRounds, ResultsDocument, RunComparison, renderRunComparison, validateResultsDocument, verdictCounts,
+    cellName, checkRunComparison, compareRuns, ComparisonSide, mergeRounds, ResultsDocument, RunComparison, renderRunComparison, validateResultsDocument, verdictCounts,
 } from '@fs-perf/benchmark-core';
 import { writeReport } from './report-files';
 import { CompareRunOptions } from './compare-options';
@@ -25,7 +25,7 @@ export interface ConfirmedCell {
 }
 
 /** Each side's blocks of a pass merged into its results document, with its comparison metadata, written to `<folder>/results/`. */
-async function writeSides(pass: PassResult, folder: string, comparisonId: string): Promise<{ base: ResultsDocument; head: ResultsDocument }> {
+async function writeSides(pass: PassResult, folder: string, comparisonId: string, rule: ComparisonSide['rule']): Promise<{ base: ResultsDocument; head: ResultsDocument }> {
     await fs.mkdir(path.join(folder, 'results'), { recursive: true });
     const documents = new Map<string, ResultsDocument>();
     for (const side of pass.sides) {
@@ -33,7 +33,7 @@ async function writeSides(pass: PassResult, folder: string, comparisonId: string
             ...mergeRounds(pass.cells ? pass.cells.truncate(side.blocks) : side.blocks),
             comparison: {
                 id: comparisonId, side: side.spec.side, label: side.spec.label, source: side.source, positions: side.positions, starts: side.starts,
-                ...(pass.cells ? { sequential: pass.cells.design } : {}),
+                ...(pass.cells ? { sequential: pass.cells.design } : {}), rule,
             },
         }, `The ${side.spec.label} side's merged blocks`);
         await fs.writeFile(path.join(folder, 'results', `${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
@@ -55,7 +55,7 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     const pass = await measurePass(prepared, options, { sizes: options.sizes, pairs: compare.pairs, budgetSeconds: compare.budgetSeconds, folder: options.out, name: '' });
     const pairsTaken = pass.sides[0].blocks.length;
     const comparisonId = `compare-${new Date(started).toISOString()}`;
-    const { base, head } = await writeSides(pass, options.out, comparisonId);
+    const { base, head } = await writeSides(pass, options.out, comparisonId, comparisonOptions);
     const comparison = compareRuns([base], [head], comparisonOptions);
     let check = checkRunComparison(comparison);
     let confirmation: { cells: ConfirmedCell[]; pairs: number; seconds: number } | undefined;
@@ -125,8 +125,9 @@ async function confirmSlower(prepared: readonly PreparedSide[], options: Compare
     if (pass.failure) {
         throw pass.failure;
     }
-    const { base, head } = await writeSides(pass, folder, `${comparisonId}-confirmation`);
-    const second = compareRuns([base], [head], { minSize: sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold });
+    const rule = { minSize: sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold };
+    const { base, head } = await writeSides(pass, folder, `${comparisonId}-confirmation`, rule);
+    const second = compareRuns([base], [head], rule);
     await fs.writeFile(path.join(folder, 'comparison.txt'), renderRunComparison(second) + '\n');
     await fs.writeFile(path.join(folder, 'comparison.json'), JSON.stringify({ ...second, counts: verdictCounts(second) }, undefined, 2) + '\n');
     const cells = slower.map((cell): ConfirmedCell => {

@@ -7,3 +7,4 @@ export * from './alternated';
 export * from './report-files';
 export * from './bench';
 export * from './preflight';
+export * from './reanalyse';

@@ -76,9 +76,9 @@ export class OpenCells {
             }
             // The pairs' ratios as the comparison takes them afterwards (the blocks' geometric means), so the look and the report agree.
             const decision = sequentialDecision(pairRatios(cell.base, cell.head), look, this.design.noiseThreshold);
-            if (decision.state !== 'open') {
+            if (decision.verdict !== 'inconclusive') {
                 this.resolvedAt.set(key, pairs);
-                resolved.push(`${key}: ${decision.state}`);
+                resolved.push(`${key}: ${decision.verdict}`);
             }
         }
         return resolved;

@@ -5,11 +5,12 @@ import { collectMeasurements, hostKeysOf, ReportMeasurement } from '../results/m
 import { ComparisonSide, Measurement, ResultsDocument } from '../results/schema';
 import { blocksOf } from '../results/rounds';
 import { RatioEstimate } from '../stats/bootstrap';
-import { adjustPValues, Change, changeVerdict, ChangeVerdict, detectChange, roundsChange } from '../stats/change';
+import { adjustPValues, Change, changeVerdict, detectChange, roundsChange } from '../stats/change';
 import { CONFIDENCE_LEVEL, Interval, medianInterval } from '../stats/median-interval';
 import { pairedChange, smallestDetectableChange } from '../stats/paired';
 import { runSequential, SequentialDesign, SequentialLook, sequentialLooks, SequentialOutcome } from '../stats/sequential';
 import { median } from '../stats/statistics';
+import { DEFAULT_VERDICT_RULE, validVerdictRule, Verdict, VerdictRule } from '../stats/verdict';
 
 /** A cell of a comparison: one scenario at one size in one host (by identity, not by label). */
 export interface ComparisonCell {
@@ -48,7 +49,7 @@ export interface CellChange extends ComparisonCell {
     readonly pValue: number;
     /** `pValue` adjusted (Benjamini-Hochberg) for the number of cells compared; the verdict is decided with it. */
     readonly adjustedPValue: number;
-    readonly verdict: ChangeVerdict;
+    readonly verdict: Verdict;
     /**
      * The smallest change (fraction, 0.05 = 5%) this cell could have called slower or faster, from the width of its
      * ratio's interval and never below the noise threshold ({@link smallestDetectableChange}).
@@ -74,9 +75,13 @@ export interface RunComparison {
     readonly baselineOnly: ComparisonCell[];
     readonly currentOnly: ComparisonCell[];
     /** Both sides measured alternately in one run (`yarn bench --compare`): their labels and sources. */
-    readonly paired?: { readonly base: ComparisonSide; readonly head: ComparisonSide };
+    readonly paired?: PairedSides;
 }
 
+/**
+ * How to compare. The two sides of one alternated run carry the rule their run decided with (`comparison.rule`, or the
+ * design of `comparison.sequential`), and that rule wins over these, so a re-analysis gives the run's own verdicts.
+ */
 export interface RunComparisonOptions {
     /** Default: every fixture size. */
     readonly minSize?: string;
@@ -86,28 +91,16 @@ export interface RunComparisonOptions {
     readonly noiseThreshold?: number;
 }
 
-export const CHANGE_VERDICTS: readonly ChangeVerdict[] = ['slower', 'faster', 'no change', 'inconclusive'];
-
 /**
- * Compares two runs cell by cell from their samples: per cell the ratio of medians with its bootstrap interval
- * and the Mann-Whitney p-value ({@link detectChange}); the p-values adjusted for the number of cells, so that
- * comparing two runs of unchanged code rarely flags any cell; then the verdict ({@link changeVerdict}).
+ * Compares two runs cell by cell from their samples: per cell the ratio with its interval and its test's p-value (pairs,
+ * rounds or samples, whichever the runs allow); the p-values adjusted for the number of cells, so that comparing two runs
+ * of unchanged code rarely flags any cell; then the verdict (stats/verdict.ts). Cells sampled until resolved are decided
+ * by their looks instead.
  */
 export function compareRuns(baseline: readonly ResultsDocument[], current: readonly ResultsDocument[], options: RunComparisonOptions = {}): RunComparison {
-    const alpha = options.alpha ?? 0.05;
-    const noiseThreshold = options.noiseThreshold ?? 0.05;
-    if (!(alpha > 0 && alpha < 1)) {
-        throw new Error(`The significance level must be between 0 and 1, not ${alpha}.`);
-    }
-    if (!(noiseThreshold >= 0)) {
-        throw new Error(`The noise threshold must be a fraction of 0 or more, not ${noiseThreshold}.`);
-    }
-    const minSize = options.minSize ?? FIXTURE_SIZE_LABELS[0];
-    const fromIndex = FIXTURE_SIZE_LABELS.indexOf(minSize);
-    if (fromIndex < 0) {
-        throw new Error(`Unknown size ${minSize}: use one of ${FIXTURE_SIZE_LABELS.join(', ')}.`);
-    }
-    const sizes = new Set<string>(FIXTURE_SIZE_LABELS.slice(fromIndex));
+    const sides = pairedSides(baseline, current);
+    const rule = comparisonRule(sides?.base, options);
+    const sizes = sizesFrom(rule.minSize);
     // Both runs' hosts labelled together, so a label names the same host on both sides. Each side's hosts are keyed
     // by that side alone: a Theia release against another (1.74.1 before, 1.75.0 after) is the same host, labelled
     // without a release, which only tells releases of one run apart.
@@ -118,57 +111,93 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
         ]));
     const before = index(baseline);
     const after = index(current);
-    const sides = pairedSides(baseline, current);
-    const design = sides?.base.sequential;
-    const looks = design ? sequentialLooks(design) : undefined;
-    const paired = [...before].filter(([id]) => after.has(id)).map(([id, entry]) => {
-        const baselineSamples = entry.measurement.samplesMs;
-        const currentSamples = after.get(id)!.measurement.samplesMs;
-        const baselineRounds = roundsOf(entry.measurement);
-        const currentRounds = roundsOf(after.get(id)!.measurement);
-        const byPairs = sides && baselineRounds && currentRounds && baselineRounds.length === currentRounds.length ? { base: baselineRounds, head: currentRounds } : undefined;
-        const byRounds = !byPairs && baselineRounds && currentRounds ? { baseline: baselineRounds, current: currentRounds } : undefined;
-        const change: Change & { pairRatios?: readonly number[] } = byPairs ? pairedChange(byPairs.base, byPairs.head, { alpha })
-            : byRounds ? roundsChange(byRounds.baseline, byRounds.current, { alpha })
-                : detectChange(baselineSamples, currentSamples, { alpha });
-        const sequential = byPairs && design && looks && change.pairRatios && change.pairRatios.length >= looks[0].pairs
-            ? replaySequential(design, change.pairRatios, looks) : undefined;
-        return {
-            cell: cellOf(entry), baseline: medianEstimate(baselineSamples), current: medianEstimate(currentSamples), change, sequential,
-            unit: byPairs ? 'pairs' as const : byRounds ? 'rounds' as const : 'samples' as const,
-            rounds: byRounds ? { baseline: byRounds.baseline.length, current: byRounds.current.length } : undefined,
-        };
-    });
-    const adjusted = adjustPValues(paired.map(pair => pair.change.pValue));
-    const cells = paired.map(({ cell, baseline: baselineMedian, current: currentMedian, change, unit, rounds, sequential }, position): CellChange => sequential ? {
-        ...cell,
-        baseline: baselineMedian,
-        current: currentMedian,
-        unit,
-        ...(change.pairRatios ? { pairRatios: change.pairRatios } : {}),
-        ratio: { ratio: sequential.decision.ratio, ...sequential.decision.interval },
-        pValue: change.pValue,
-        adjustedPValue: change.pValue,
-        verdict: sequential.verdict,
-        smallestDetectable: smallestDetectableChange(sequential.decision.interval, noiseThreshold),
-        sequential: { pairs: sequential.pairs, nominalAlpha: sequential.decision.look.nominalAlpha },
-    } : ({
-        ...cell,
-        baseline: baselineMedian,
-        current: currentMedian,
-        unit,
-        ...(rounds ? { rounds } : {}),
-        ...(change.pairRatios ? { pairRatios: change.pairRatios } : {}),
-        ratio: { ratio: change.ratio, low: change.low, high: change.high },
-        pValue: change.pValue,
-        adjustedPValue: adjusted[position],
-        // Sampled until resolved but stopped before the design's first look: nothing was looked at, nothing is decided.
-        verdict: design && unit === 'pairs' ? 'inconclusive' : changeVerdict(change, adjusted[position], { alpha, noiseThreshold }),
-        smallestDetectable: smallestDetectableChange(change, noiseThreshold),
-    }));
+    const measured = [...before].filter(([id]) => after.has(id)).map(([id, entry]) => measureCell(entry, after.get(id)!, sides, rule));
+    const adjusted = adjustPValues(measured.map(cell => cell.change.pValue));
+    const cells = measured.map((cell, position) => decideCell(cell, adjusted[position], rule, sides?.base.sequential !== undefined));
     const only = (entries: Map<string, ReportMeasurement>, other: Map<string, ReportMeasurement>): ComparisonCell[] =>
         [...entries].filter(([id]) => !other.has(id)).map(([, entry]) => cellOf(entry));
-    return { alpha, noiseThreshold, minSize, cells, baselineOnly: only(before, after), currentOnly: only(after, before), ...(sides ? { paired: sides } : {}) };
+    return {
+        alpha: rule.alpha, noiseThreshold: rule.noiseThreshold, minSize: rule.minSize, cells,
+        baselineOnly: only(before, after), currentOnly: only(after, before), ...(sides ? { paired: sides } : {}),
+    };
+}
+
+/**
+ * The rule a comparison decides with: the one its alternated run recorded (`rule`, or for runs before it was recorded
+ * the sequential design's alpha and threshold), else the options, else the defaults.
+ */
+export function comparisonRule(base: ComparisonSide | undefined, options: RunComparisonOptions = {}): VerdictRule & { readonly minSize: string } {
+    const recorded = base?.rule ?? base?.sequential;
+    return {
+        ...validVerdictRule({
+            alpha: recorded?.alpha ?? options.alpha ?? DEFAULT_VERDICT_RULE.alpha,
+            noiseThreshold: recorded?.noiseThreshold ?? options.noiseThreshold ?? DEFAULT_VERDICT_RULE.noiseThreshold,
+        }),
+        minSize: base?.rule?.minSize ?? options.minSize ?? FIXTURE_SIZE_LABELS[0],
+    };
+}
+
+function sizesFrom(minSize: string): Set<string> {
+    const fromIndex = FIXTURE_SIZE_LABELS.indexOf(minSize);
+    if (fromIndex < 0) {
+        throw new Error(`Unknown size ${minSize}: use one of ${FIXTURE_SIZE_LABELS.join(', ')}.`);
+    }
+    return new Set<string>(FIXTURE_SIZE_LABELS.slice(fromIndex));
+}
+
+/** A cell's evidence, before the p-values of all cells are adjusted together. */
+interface MeasuredCell {
+    readonly cell: ComparisonCell;
+    readonly baseline: MedianEstimate;
+    readonly current: MedianEstimate;
+    readonly change: Change & { readonly pairRatios?: readonly number[] };
+    readonly unit: CellChange['unit'];
+    readonly rounds?: { readonly baseline: number; readonly current: number };
+    readonly sequential?: SequentialOutcome;
+}
+
+/** The pairs of an alternated run, else the rounds of two runs measured in rounds, else every sample. */
+function measureCell(entry: ReportMeasurement, other: ReportMeasurement, sides: PairedSides | undefined, rule: VerdictRule): MeasuredCell {
+    const baselineSamples = entry.measurement.samplesMs;
+    const currentSamples = other.measurement.samplesMs;
+    const baselineRounds = roundsOf(entry.measurement);
+    const currentRounds = roundsOf(other.measurement);
+    const common = { cell: cellOf(entry), baseline: medianEstimate(baselineSamples), current: medianEstimate(currentSamples) };
+    const options = { alpha: rule.alpha };
+    if (sides && baselineRounds && currentRounds && baselineRounds.length === currentRounds.length) {
+        const change = pairedChange(baselineRounds, currentRounds, options);
+        const design = sides.base.sequential;
+        const looks = design ? sequentialLooks(design) : undefined;
+        const sequential = design && looks && change.pairRatios.length >= looks[0].pairs ? replaySequential(design, change.pairRatios, looks) : undefined;
+        return { ...common, change, unit: 'pairs', ...(sequential ? { sequential } : {}) };
+    }
+    if (baselineRounds && currentRounds) {
+        return { ...common, change: roundsChange(baselineRounds, currentRounds, options), unit: 'rounds',
+            rounds: { baseline: baselineRounds.length, current: currentRounds.length } };
+    }
+    return { ...common, change: detectChange(baselineSamples, currentSamples, options), unit: 'samples' };
+}
+
+/**
+ * A cell's verdict: its deciding look's, when it was sampled until resolved (the design, not an adjustment, keeps the
+ * false-alarm rate, so `adjustedPValue` is `pValue`); else the rule on its interval and adjusted p-value.
+ */
+function decideCell(measured: MeasuredCell, adjustedPValue: number, rule: VerdictRule, sampledUntilResolved: boolean): CellChange {
+    const { cell, baseline, current, change, unit, rounds, sequential } = measured;
+    const common = { ...cell, baseline, current, unit, ...(rounds ? { rounds } : {}), ...(change.pairRatios ? { pairRatios: change.pairRatios } : {}) };
+    if (sequential) {
+        return {
+            ...common, ratio: { ratio: sequential.decision.ratio, ...sequential.decision.interval }, pValue: change.pValue, adjustedPValue: change.pValue,
+            verdict: sequential.verdict, smallestDetectable: smallestDetectableChange(sequential.decision.interval, rule.noiseThreshold),
+            sequential: { pairs: sequential.pairs, nominalAlpha: sequential.decision.look.nominalAlpha },
+        };
+    }
+    return {
+        ...common, ratio: { ratio: change.ratio, low: change.low, high: change.high }, pValue: change.pValue, adjustedPValue,
+        // Sampled until resolved but stopped before the design's first look: nothing was looked at, nothing is decided.
+        verdict: sampledUntilResolved && unit === 'pairs' ? 'inconclusive' : changeVerdict(change, adjustedPValue, rule),
+        smallestDetectable: smallestDetectableChange(change, rule.noiseThreshold),
+    };
 }
 
 /** A cell's recorded pair ratios run through the design again: the look that decided it, or the last it reached. */
@@ -177,11 +206,17 @@ function replaySequential(design: SequentialDesign, ratios: readonly number[], l
     return runSequential(design, () => next < ratios.length ? ratios[next++] : undefined, looks);
 }
 
+/** The base and head side of one alternated run. */
+export interface PairedSides {
+    readonly base: ComparisonSide;
+    readonly head: ComparisonSide;
+}
+
 /**
  * The two sides of one alternated run (`yarn bench --compare`), when every baseline document is its base and every
  * current document its head; else undefined (two separate runs).
  */
-export function pairedSides(baseline: readonly ResultsDocument[], current: readonly ResultsDocument[]): { base: ComparisonSide; head: ComparisonSide } | undefined {
+export function pairedSides(baseline: readonly ResultsDocument[], current: readonly ResultsDocument[]): PairedSides | undefined {
     const base = baseline[0]?.comparison;
     const head = current[0]?.comparison;
     if (!base || !head || base.side !== 'base' || head.side !== 'head' || base.id !== head.id || base.positions.length !== head.positions.length) {
@@ -208,8 +243,8 @@ function medianEstimate(samplesMs: readonly number[]): MedianEstimate {
 }
 
 /** How many cells got each verdict. */
-export function verdictCounts(comparison: RunComparison): Record<ChangeVerdict, number> {
-    const counts: Record<ChangeVerdict, number> = { 'slower': 0, 'faster': 0, 'no change': 0, 'inconclusive': 0 };
+export function verdictCounts(comparison: RunComparison): Record<Verdict, number> {
+    const counts: Record<Verdict, number> = { 'slower': 0, 'faster': 0, 'no change': 0, 'inconclusive': 0 };
     for (const cell of comparison.cells) {
         counts[cell.verdict] += 1;
     }

@@ -1,8 +1,9 @@
-import { CellChange, cellName, CHANGE_VERDICTS, RunComparison, verdictCounts } from '../compare/run-comparison';
+import { CellChange, cellName, RunComparison, verdictCounts } from '../compare/run-comparison';
 import { MINIMUM_ROUNDS } from '../stats/bootstrap';
-import { MINIMUM_PAIRS } from '../stats/change';
+import { VERDICTS } from '../stats/verdict';
 import { formatChangeRatio, formatDetectable, formatComparisonMedian, formatPercent, formatPValue } from './blocks/numbers';
 import { renderTextTable } from './text';
+import { describeVerdictRule } from './blocks/verdict-rule';
 
 /** The comparison as a text table, a summary line with the count of each verdict, and the cells measured in one run only. */
 export function renderRunComparison(comparison: RunComparison): string {
@@ -23,17 +24,8 @@ export function renderRunComparison(comparison: RunComparison): string {
             { header: `Ratio [${level}]`, align: 'right' }, { header: 'p', align: 'right' }, { header: 'p adj.', align: 'right' },
             { header: 'Units', align: 'left' }, { header: 'Verdict', align: 'left' }, { header: 'Detectable', align: 'right' },
         ], rows),
-        `${comparison.cells.length} cells from ${comparison.minSize} up: ${CHANGE_VERDICTS.map(verdict => `${counts[verdict]} ${verdict}`).join(', ')}.`,
-        comparison.cells.some(cell => cell.sequential)
-            ? 'Sampled until resolved (--budget): each cell was looked at after a planned number of pairs, its interval at that look\'s own level '
-                + `(a group-sequential design spending ${comparison.alpha} over all looks); no change: the interval within ${threshold}; slower or `
-                + 'faster: the interval excluding 1; a cell still open at the last look is inconclusive. The ratio and interval are the deciding '
-                + 'look\'s; p is the exact Wilcoxon signed-rank p-value of all the cell\'s pairs, not adjusted. Detectable: the smallest change the cell '
-                + `could have called slower or faster (from its interval's width, at least ${threshold}).`
-            : `Slower or faster: p (${comparisonTests(comparison)}), adjusted for ${comparison.cells.length} cells `
-                + `(Benjamini-Hochberg), below ${comparison.alpha}, the ratio's ${level} interval excluding 1 and the ratio beyond ${threshold}; `
-                + `no change: the ratio's interval within ${threshold}. Detectable: the smallest change the cell could have called slower or faster `
-                + `(from its interval's width, at least ${threshold}); a smaller one may be there unseen.`,
+        `${comparison.cells.length} cells from ${comparison.minSize} up: ${VERDICTS.map(verdict => `${counts[verdict]} ${verdict}`).join(', ')}.`,
+        describeVerdictRule(comparison),
     ];
     if (!comparison.paired) {
         lines.push('Two separate runs: the weaker design, since the machine\'s speed moves between runs. To compare two builds, measure both '
@@ -62,13 +54,4 @@ function unitsOf(cell: CellChange): string {
         return `pairs ${cell.pairRatios?.length ?? 0}`;
     }
     return cell.rounds ? `rounds ${cell.rounds.baseline}/${cell.rounds.current}` : 'samples';
-}
-
-/** Which tests the cells' p-values come from, for the note under the table. */
-function comparisonTests(comparison: RunComparison): string {
-    const tests = new Map<CellChange['unit'], string>([
-        ['pairs', `exact Wilcoxon signed-rank of the pairs' log ratios, at least ${MINIMUM_PAIRS} pairs`],
-        ['rounds', 'the bootstrap\'s over rounds'], ['samples', 'Mann-Whitney over samples'],
-    ]);
-    return [...new Set(comparison.cells.map(cell => cell.unit))].map(unit => tests.get(unit)).join('; ') || tests.get('samples')!;
 }

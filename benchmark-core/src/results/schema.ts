@@ -5,10 +5,10 @@ import { z } from 'zod';
  * interval, the precision target and what settled the runtime before each sample; version 3 adds `comparison` (a
  * side of a `yarn bench --compare` run, its rows' `rounds` then being its blocks); version 4 adds `network` (the emulated
  * link a `yarn bench --network` run measured over); version 5 adds a comparison side's `sequential` design (cells sampled
- * until resolved); version 6 adds a comparison side's `starts` (which start of the side's processes measured each block).
- * Versions 1 to 5 are still read.
+ * until resolved); version 6 adds a comparison side's `starts` (which start of the side's processes measured each block);
+ * version 7 adds a comparison side's `rule` (what its verdicts were decided with). Versions 1 to 6 are still read.
  */
-export const RESULTS_SCHEMA_VERSION = 6;
+export const RESULTS_SCHEMA_VERSION = 7;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
 
 const nonEmpty = z.string().min(1);
@@ -183,6 +183,15 @@ export const comparisonSideSchema = z.object({
      * processes happens to get (memory layout, heap, JIT, core) varies from pair to pair instead of biasing the whole run.
      */
     starts: z.array(z.number().int().nonnegative()).min(1).optional(),
+    /**
+     * (v7) What the run decided its verdicts with (stats/verdict.ts), and from which size up it compared: a re-analysis
+     * (`yarn report`, Show Report, `yarn bench:compare`) decides with it, not with its own defaults.
+     */
+    rule: z.object({
+        alpha: z.number().gt(0).lt(1),
+        noiseThreshold: z.number().nonnegative(),
+        minSize: nonEmpty,
+    }).optional(),
 }).refine(side => side.starts === undefined || side.starts.length === side.positions.length,
     { message: 'starts must have one entry per block, as positions has', path: ['starts'] });
 
@@ -236,7 +245,7 @@ export type NetworkCheck = z.infer<typeof networkCheckSchema>;
 
 export const resultsDocumentSchema = z.object({
     schema: z.literal(RESULTS_SCHEMA_ID),
-    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(RESULTS_SCHEMA_VERSION)]),
+    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(RESULTS_SCHEMA_VERSION)]),
     /** The tool that wrote the file. */
     tool: z.object({ name: nonEmpty, version: nonEmpty }),
     runId: nonEmpty,

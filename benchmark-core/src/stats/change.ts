@@ -1,6 +1,7 @@
 import { BootstrapOptions, MINIMUM_ROUNDS, RatioEstimate, ratioOfMedians, seededRandom } from './bootstrap';
 import { drawRounds, medianOf, percentileInterval, pooledResampleMedian } from './resample';
 import { orderStatisticRank } from './median-interval';
+import { decideVerdict, Verdict } from './verdict';
 
 /**
  * The fewest alternated pairs of blocks for a paired comparison to decide anything but "inconclusive": below 6 the
@@ -78,9 +79,6 @@ function tieCorrection(values: readonly number[]): number {
     return sum;
 }
 
-/** How a cell moved between two runs. */
-export type ChangeVerdict = 'faster' | 'slower' | 'no change' | 'inconclusive';
-
 export interface ChangeOptions extends BootstrapOptions {
     /** Significance level of the test (default 0.05). */
     readonly alpha?: number;
@@ -98,7 +96,7 @@ export interface ChangeEstimate extends RatioEstimate {
 }
 
 export interface Change extends ChangeEstimate {
-    readonly verdict: ChangeVerdict;
+    readonly verdict: Verdict;
     readonly pValue: number;
 }
 
@@ -119,34 +117,26 @@ function ratioLevel(options: ChangeOptions): number {
 }
 
 /**
- * The verdict on a ratio of medians (current / baseline) and a p-value: "slower" or "faster" when the change is
- * significant (p below `alpha` and the ratio's interval excludes 1) and the ratio lies beyond the noise
- * threshold; "no change" when the whole interval lies within the threshold (whatever the p-value: a real but
- * small change is noise for this purpose); otherwise "inconclusive" (more samples could tell). Always
- * "inconclusive" when a side has fewer samples than the interval of a median needs at the ratio's level (6 at
- * 95%), rounds ({@link MINIMUM_ROUNDS}) or pairs (6): a bootstrap of so few samples gives an interval far narrower than
- * the truth (a point for 1 sample). A
- * p-value may be adjusted for the number of cells compared (see {@link adjustPValues}) before it is given here.
+ * Whether an estimate rests on enough for an interval at `level`: the samples a median's interval needs (6 at 95%),
+ * {@link MINIMUM_ROUNDS} rounds, or {@link MINIMUM_PAIRS} pairs. A bootstrap of fewer gives an interval far narrower
+ * than the truth (a point for 1 sample).
  */
-export function changeVerdict(estimate: ChangeEstimate, pValue: number, options: ChangeOptions = {}): ChangeVerdict {
-    const alpha = options.alpha ?? 0.05;
-    const threshold = options.noiseThreshold ?? 0.05;
-    const tooFew = estimate.fewestPairs !== undefined
-        ? estimate.fewestPairs < MINIMUM_PAIRS
-        : estimate.fewestRounds === undefined
-            ? orderStatisticRank(estimate.fewestSamples, ratioLevel(options)) === undefined
-            : estimate.fewestRounds < MINIMUM_ROUNDS;
-    if (tooFew) {
-        return 'inconclusive';
+export function hasEnoughEvidence(estimate: ChangeEstimate, level: number): boolean {
+    if (estimate.fewestPairs !== undefined) {
+        return estimate.fewestPairs >= MINIMUM_PAIRS;
     }
-    const significant = pValue < alpha && (estimate.low > 1 || estimate.high < 1);
-    if (significant && estimate.ratio > 1 + threshold) {
-        return 'slower';
-    }
-    if (significant && estimate.ratio < 1 - threshold) {
-        return 'faster';
-    }
-    return estimate.low >= 1 - threshold && estimate.high <= 1 + threshold ? 'no change' : 'inconclusive';
+    return estimate.fewestRounds === undefined
+        ? orderStatisticRank(estimate.fewestSamples, level) !== undefined
+        : estimate.fewestRounds >= MINIMUM_ROUNDS;
+}
+
+/**
+ * The verdict on an estimate and its p-value (adjusted for the number of cells compared, see {@link adjustPValues},
+ * where several share alpha): the one rule of stats/verdict.ts.
+ */
+export function changeVerdict(estimate: ChangeEstimate, pValue: number, options: ChangeOptions = {}): Verdict {
+    return decideVerdict({ ...estimate, enough: hasEnoughEvidence(estimate, ratioLevel(options)), pValue },
+        { alpha: options.alpha ?? 0.05, noiseThreshold: options.noiseThreshold ?? 0.05 });
 }
 
 /**

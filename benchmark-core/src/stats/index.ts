@@ -2,6 +2,7 @@ export * from './statistics';
 export * from './median-interval';
 export * from './bootstrap';
 export * from './change';
+export * from './verdict';
 export { formatSupported, formatShare, formatInterval, formatWithInterval, formatRatioInterval, formatAtResolution, formatDetectableRange } from './precision';
 export * from './normal';
 export * from './sequential';

@@ -1,6 +1,7 @@
 import { Interval } from './median-interval';
 import { normalCdf, normalDensity, normalQuantile } from './normal';
 import { pairedEstimate, walshRank } from './paired';
+import { decideVerdict, Verdict } from './verdict';
 
 /**
  * Sampling until a cell is resolved, without the false alarms of looking again and again.
@@ -12,8 +13,8 @@ import { pairedEstimate, walshRank } from './paired';
  * share of `maxPairs` reached. Each look's boundary is computed exactly for a statistic that grows like Brownian
  * motion (the standardised signed-rank statistic of the pairs' log ratios does), by recursive numerical integration
  * (Armitage, McPherson and Rowe), so that P(any look crosses | no change) = alpha. At a look the pairs' Hodges-Lehmann
- * interval is taken at the look's nominal level; a cell whose interval excludes 1 is slower or faster, one whose
- * interval lies within the noise threshold is "no change", and any other keeps sampling, or ends "inconclusive".
+ * interval is taken at the look's nominal level and decided by the one verdict rule (stats/verdict.ts) at that level; a
+ * cell it calls inconclusive keeps sampling, and ends inconclusive at the last look.
  * Early looks spend almost nothing (their boundaries are wide), so a cell stops early only on a clear difference,
  * and the last look is tested at nearly the fixed-sample level.
  */
@@ -185,12 +186,10 @@ export function sequentialLooks(design: SequentialDesign): SequentialLook[] {
     }
 }
 
-/** Where a cell stands after a look: decided (slower, faster, no change), or still open. */
-export type SequentialState = 'slower' | 'faster' | 'no change' | 'open';
-
 /** What one look at a cell's pairs says. */
 export interface SequentialDecision {
-    readonly state: SequentialState;
+    /** Inconclusive before the last look: the cell stays open and takes more pairs. */
+    readonly verdict: Verdict;
     /** Hodges-Lehmann estimate of the ratio (head / base) and its interval at the look's nominal level. */
     readonly ratio: number;
     readonly interval: Interval;
@@ -198,30 +197,25 @@ export interface SequentialDecision {
 }
 
 /**
- * One look at a cell's pair ratios (head / base, one per pair, in pair order): the interval at the look's level, and the
- * state it puts the cell in. "no change" when the whole interval lies within the noise threshold (a real but smaller
- * change is noise here), else slower or faster when it excludes 1, else open. The last look of the design closes every
- * cell: an open one there is inconclusive (said by its caller).
+ * One look at a cell's pair ratios (head / base, one per pair, in pair order): the interval at the look's nominal level,
+ * decided by {@link decideVerdict} at that level. Too few pairs for an interval at the level (the exact signed-rank test
+ * cannot reach it) decide nothing.
  */
 export function sequentialDecision(ratios: readonly number[], look: SequentialLook, noiseThreshold = 0.05): SequentialDecision {
     if (ratios.length < look.pairs) {
         throw new RangeError(`A look planned after ${look.pairs} pairs got ${ratios.length}.`);
     }
-    const estimate = pairedEstimate(ratios, 1 - look.nominalAlpha);
-    const interval = { low: estimate.low, high: estimate.high };
-    // Too few pairs for an interval at this look's level (the exact signed-rank test cannot reach it): nothing to decide.
-    const state: SequentialState = walshRank(ratios.length, 1 - look.nominalAlpha) === undefined
-        ? 'open'
-        : interval.low >= 1 - noiseThreshold && interval.high <= 1 + noiseThreshold
-        ? 'no change'
-        : interval.low > 1 ? 'slower' : interval.high < 1 ? 'faster' : 'open';
-    return { state, ratio: estimate.ratio, interval, look };
+    const level = 1 - look.nominalAlpha;
+    const estimate = pairedEstimate(ratios, level);
+    const enough = walshRank(ratios.length, level) !== undefined;
+    const verdict = decideVerdict({ ...estimate, enough }, { alpha: look.nominalAlpha, noiseThreshold });
+    return { verdict, ratio: estimate.ratio, interval: { low: estimate.low, high: estimate.high }, look };
 }
 
 /** How a sequential comparison of one cell ended. */
 export interface SequentialOutcome {
     /** "inconclusive" when the last look (or the pairs there were) left it open. */
-    readonly verdict: 'slower' | 'faster' | 'no change' | 'inconclusive';
+    readonly verdict: Verdict;
     readonly pairs: number;
     readonly decision: SequentialDecision;
 }
@@ -244,8 +238,8 @@ export function runSequential(design: SequentialDesign, nextRatio: () => number 
             ratios.push(ratio);
         }
         last = sequentialDecision(ratios, look, design.noiseThreshold ?? 0.05);
-        if (last.state !== 'open') {
-            return { verdict: last.state, pairs: ratios.length, decision: last };
+        if (last.verdict !== 'inconclusive') {
+            return { verdict: last.verdict, pairs: ratios.length, decision: last };
         }
     }
     return closed(last, ratios.length);
@@ -255,5 +249,5 @@ function closed(last: SequentialDecision | undefined, pairs: number): Sequential
     if (!last) {
         throw new RangeError(`The budget ended after ${pairs} pairs, before the first look.`);
     }
-    return { verdict: last.state === 'open' ? 'inconclusive' : last.state, pairs, decision: last };
+    return { verdict: last.verdict, pairs, decision: last };
 }

@@ -8,7 +8,7 @@ import { sampleDocument, theiaPlugin } from './sample-document';
 suite('results schema', () => {
     test('a document made from a run validates and survives a JSON round trip', async () => {
         const document = await sampleDocument();
-        assert.strictEqual(document.schemaVersion, 6);
+        assert.strictEqual(document.schemaVersion, 7);
         assert.strictEqual(document.results.length, 2);
         assert.strictEqual(document.results[1].targetLabel, '5K');
         assert.strictEqual(document.results[1].bytes, 5120);
@@ -74,11 +74,13 @@ suite('results schema', () => {
 
     test('a file from a newer schema version says to update, and non-JSON says so', async () => {
         const document = JSON.parse(JSON.stringify(await sampleDocument()));
-        document.schemaVersion = 7;
-        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 7, newer than this tool reads \(6\)/);
-        // What an extension built before version 6 wrote is still read.
-        document.schemaVersion = 5;
-        assert.strictEqual(validateResultsDocument(document, 'v5.json').schemaVersion, 5);
+        document.schemaVersion = 8;
+        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 8, newer than this tool reads \(7\)/);
+        // What an extension built before version 7 wrote is still read.
+        for (const version of [5, 6]) {
+            document.schemaVersion = version;
+            assert.strictEqual(validateResultsDocument(document, `v${version}.json`).schemaVersion, version);
+        }
         assert.throws(() => parseResultsDocument('{"schema": ', 'broken.json'), /broken\.json is not valid JSON/);
         assert.throws(() => validateResultsDocument([]), /\(root\)/);
     });

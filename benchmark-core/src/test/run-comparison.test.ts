@@ -91,7 +91,8 @@ suite('run comparison', () => {
         assert.include(text, 'Inconclusive: the samples cannot tell a change beyond 5% from noise');
         const strict = renderRunComparison(compareRuns(baseline, current, { minSize: '500K', alpha: 0.01, noiseThreshold: 0.1 }));
         assert.include(strict, 'Ratio [99%]');
-        assert.include(strict, 'below 0.01, the ratio\'s 99% interval excluding 1 and the ratio beyond 10%');
+        assert.include(strict, 'the ratio\'s interval at 99%. Slower or faster: p below 0.01, the interval excluding 1, and the ratio beyond ±10%; '
+            + 'no change: the whole interval within ±10%');
     });
 
     test('the check fails on "slower" cells only, naming them; "inconclusive" and "faster" never fail it', () => {

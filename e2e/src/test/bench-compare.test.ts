@@ -152,7 +152,7 @@ suite('yarn bench --compare', () => {
             head = await HostSession.theiaBrowser({ browser: false, settings, temporaryParent: directory });
             const out = path.join(directory, 'run');
             const run = await runToEnd(process.execPath, [BENCH, '--compare', `a=${base.server.baseUrl}/`, `b=${head.server.baseUrl}/`, '--pairs', '2', '--iterations', '2', '--warmup', '0',
-                '--sizes', '500K', '--check', '--out', out], 10 * 60_000);
+                '--sizes', '500K', '--check', '--alpha', '0.01', '--noise-threshold', '3', '--out', out], 10 * 60_000);
             assert.strictEqual(run.code, 0, `${run.stdout}\n${run.stderr}`);
             assert.match(run.stdout, /block 4\/4 \(pair 2, a\)/);
             assert.deepStrictEqual((await fs.readdir(path.join(out, 'blocks'))).sort(), ['01-base.json', '02-head.json', '03-head.json', '04-base.json']);
@@ -162,6 +162,11 @@ suite('yarn bench --compare', () => {
             assert.deepInclude(headSide.comparison!, { side: 'head', label: 'b', positions: [1, 2] });
             assert.strictEqual(baseSide.comparison!.id, headSide.comparison!.id);
             assert.include(baseSide.comparison!.source, base.server.baseUrl);
+            // The rule travels with the results: a later `yarn report` of the folder decides and words it as the run did.
+            assert.deepStrictEqual(baseSide.comparison!.rule, { alpha: 0.01, noiseThreshold: 0.03, minSize: '500K' });
+            await writeReport([out], path.join(out, 'again'), { title: (await fs.readFile(path.join(out, 'report.md'), 'utf8')).split('\n')[0].replace(/^# /, '') });
+            assert.strictEqual(await fs.readFile(path.join(out, 'again', 'report.md'), 'utf8'), await fs.readFile(path.join(out, 'report.md'), 'utf8'));
+            assert.include(await fs.readFile(path.join(out, 'report.md'), 'utf8'), 'p below 0.01, the interval excluding 1, and the ratio beyond ±3%');
             const readFile = headSide.results.find(row => row.scenario.id === SCENARIO_CATALOG.vscodeReadFile.id && row.targetLabel === '500K');
             assert.deepStrictEqual(readFile?.rounds, [2, 2], 'the head\'s read has two blocks of two samples');
             const comparison = JSON.parse(await fs.readFile(path.join(out, 'comparison.json'), 'utf8')) as { cells: { unit: string; verdict: string; pairRatios: number[] }[]; check: { passed: boolean } };

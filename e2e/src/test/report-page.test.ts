@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { buildComparisonReport, CHANGE_VERDICTS, parseResultsDocument, renderReportHtml } from '@fs-perf/benchmark-core';
+import { buildComparisonReport, VERDICTS, parseResultsDocument, renderReportHtml } from '@fs-perf/benchmark-core';
 import { HeadlessChromium, launchChromium, REPOSITORY_ROOT } from '@fs-perf/bench';
 import { skipWithoutChromium, TEST_ARTIFACTS } from './session-helpers';
 
@@ -56,7 +56,7 @@ suite('report.html in a browser', function (): void {
         })));
         // A forest plot's legend: the four verdicts and the noise band; a dot plot of one series has none.
         const expected = report.charts.map(chart => (chart.kind === 'lines' ? (chart.display === 'dots' && chart.series.length === 1 ? 0 : chart.series.length)
-            : chart.kind === 'forest' ? CHANGE_VERDICTS.length + 1 : chart.segments.length));
+            : chart.kind === 'forest' ? VERDICTS.length + 1 : chart.segments.length));
         assert.deepStrictEqual(charts.map(chart => chart.legend.length).sort(), [...expected].sort(), 'a legend entry per line or segment');
         for (const chart of charts) {
             assert.isTrue(chart.legend.every(box => box.width > 0 && box.height > 0), `${chart.title}: every label drawn`);

@@ -1,4 +1,4 @@
-import { ChangeVerdict } from '../../stats/change';
+import { Verdict, VERDICTS } from '../../stats/verdict';
 import { formatShare } from '../../stats/precision';
 import { PairedHeadlineSection } from '../model/section-types';
 import { PairedComparisonRow } from '../model/types';
@@ -17,8 +17,7 @@ const scenarios = (rows: readonly PairedComparisonRow[]): string => [...new Set(
 
 /** How many of some rows got each verdict: `3 slower, 0 faster, 0 no change, 12 inconclusive`. */
 function verdicts(rows: readonly PairedComparisonRow[]): string {
-    const order: readonly ChangeVerdict[] = ['slower', 'faster', 'no change', 'inconclusive'];
-    return order.map(verdict => `${rows.filter(row => row.cell.verdict === verdict).length} ${verdict}`).join(', ');
+    return VERDICTS.map(verdict => `${rows.filter(row => row.cell.verdict === verdict).length} ${verdict}`).join(', ');
 }
 
 /** The first sentence: for an A/A run (both sides the same source) whether it raised a false alarm; else what changed, and whether through the RPC. */
@@ -36,7 +35,7 @@ function verdictSentence(section: PairedHeadlineSection): string {
     if (flagged.length === 0) {
         return `No cell changed measurably: none of ${cells} cells of ${head.label} against ${base.label} was called slower or faster.`;
     }
-    const count = (verdict: ChangeVerdict): number => flagged.filter(row => row.cell.verdict === verdict).length;
+    const count = (verdict: Verdict): number => flagged.filter(row => row.cell.verdict === verdict).length;
     const what = (['slower', 'faster'] as const).filter(verdict => count(verdict) > 0).map(verdict => `${count(verdict)} of ${cells} cells are ${verdict}`)
         .join(' and ');
     const changedCrossing = crossing.filter(changed).length;

@@ -4,6 +4,7 @@ import { pairsForThreshold } from '../../stats/noise-budget';
 import { NoiseBudgetSection, PairedComparisonSection } from '../model/section-types';
 import { TextGrid } from './block';
 import { formatChangeRatio, formatDetectable, formatMedianEstimate, formatPercent, formatPValue, percent } from './numbers';
+import { describeVerdictRule } from './verdict-rule';
 
 /** A row per cell: both sides' medians, the ratio, the verdict, the smallest detectable change and the adjusted p. */
 export function pairedComparisonGrid(section: PairedComparisonSection): TextGrid {
@@ -22,22 +23,13 @@ export function pairedComparisonGrid(section: PairedComparisonSection): TextGrid
 /** How to read the comparison table: where the ratio, its interval and p come from, and what each verdict needs. */
 export function pairedComparisonNote(section: PairedComparisonSection): string {
     const { base, head, comparison } = section;
-    const threshold = formatPercent(comparison.noiseThreshold);
     const pairs = base.positions.length;
     return `Both sides were measured in one run, in ${pairs} pairs of blocks alternated ${base.label} ${head.label}, ${head.label} ${base.label}, `
         + `${base.label} ${head.label}, ... (A B, B A): a steady drift of the machine lands on each side as often first as second and cancels. `
         + `A pair's ratio is its ${head.label} block's geometric mean over its ${base.label} block's (of its medians where a sample read 0 ms). The ratio column is the Hodges-Lehmann estimate `
         + `over the pairs' log ratios with its exact Wilcoxon signed-rank ${percent(1 - comparison.alpha)} interval; below 1, ${head.label} is faster. `
-        + (comparison.cells.some(cell => cell.sequential)
-            ? 'The cells were sampled until resolved (--budget): each was looked at after planned numbers of pairs, its interval at that look\'s own '
-                + `level (a group-sequential design spending ${comparison.alpha} over all looks), and the ratio and interval shown are the deciding `
-                + `look's; p is the signed-rank p-value of all its pairs, not adjusted. No change: the interval within ±${threshold}; slower or `
-                + 'faster: the interval excluding 1; inconclusive: still open at the last look. Detectable is the smallest '
-            : `p is that test's exact p-value, adjusted for the ${comparison.cells.length} cells compared (Benjamini-Hochberg). Slower or faster needs `
-                + `the adjusted p below ${comparison.alpha}, the interval excluding 1 and the ratio beyond ±${threshold}; no change, the whole interval `
-                + `within ±${threshold}; inconclusive means the run could not tell a change of ±${threshold} from noise. Detectable is the smallest `)
-        + `change the cell could have called slower or faster (from its interval's width, at least ±${threshold}); a smaller one may be there `
-        + `unseen. The medians are of all of a side's samples, each with its ${percent(CONFIDENCE_LEVEL)} interval from order statistics.`;
+        + `${describeVerdictRule(comparison)} `
+        + `The medians are of all of a side's samples, each with its ${percent(CONFIDENCE_LEVEL)} interval from order statistics.`;
 }
 
 /** The cells only one side measured, or undefined when both measured the same. */

@@ -3,7 +3,7 @@ import { ScenarioInfo } from '../../measure/scenario';
 import { HostKey } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
 import { ComparisonSide, NetworkProfile } from '../../results/schema';
-import { ChangeVerdict } from '../../stats/change';
+import { Verdict } from '../../stats/verdict';
 import { CpuRow, FactorCell, FactorTable, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportHost, SizeChart, StackedBarChart, StreamRow, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
 
 /**
@@ -148,7 +148,7 @@ export interface PairedHeadlineSection {
     /** Pairs of alternated blocks (the sides' blocks). */
     readonly pairs: number;
     readonly cells: number;
-    readonly counts: Readonly<Record<ChangeVerdict, number>>;
+    readonly counts: Readonly<Record<Verdict, number>>;
     /** Fraction, as {@link RunComparison.noiseThreshold}. */
     readonly noiseThreshold: number;
     /** The slower or faster cell whose ratio is farthest from 1 (on the log scale); undefined when none is. */

@@ -4,7 +4,7 @@ import { ScenarioInfo } from '../../measure/scenario';
 import { PathSteps, WireFloor } from '../../network/wire-floor';
 import { HostKey } from '../../results/host-identity';
 import { ComparisonSide, EnvironmentInfo, HostInfo, Measurement, NetworkCheck, ResultsDocument, RunSettings } from '../../results/schema';
-import { ChangeVerdict } from '../../stats/change';
+import { Verdict } from '../../stats/verdict';
 import { Interval } from '../../stats/median-interval';
 import { SampleStatistics } from '../../stats/statistics';
 
@@ -290,7 +290,7 @@ export interface ForestRow {
     readonly ratio: number;
     readonly low: number;
     readonly high: number;
-    readonly verdict: ChangeVerdict;
+    readonly verdict: Verdict;
 }
 
 /**

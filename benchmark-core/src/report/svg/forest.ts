@@ -1,11 +1,10 @@
-import { CHANGE_VERDICTS } from '../../compare/run-comparison';
-import { ChangeVerdict } from '../../stats/change';
+import { Verdict, VERDICTS } from '../../stats/verdict';
 import { formatChangeRatio } from '../blocks/numbers';
 import { ForestChart, ForestRow } from '../model/types';
 import { CHART_CLOSING, chartOpening, escapeXml, FONT_SIZE, formatTick, Frame, legend, legendHeight, PALETTE, px, textWidth } from './frame';
 
 /** The colour of a verdict's dot (the palette's, never red beside green): slower vermillion, faster blue, no change black, inconclusive orange. */
-const VERDICT_COLORS: Readonly<Record<ChangeVerdict, string>> = { 'slower': PALETTE[5], 'faster': PALETTE[0], 'no change': PALETTE[6], 'inconclusive': PALETTE[1] };
+const VERDICT_COLORS: Readonly<Record<Verdict, string>> = { 'slower': PALETTE[5], 'faster': PALETTE[0], 'no change': PALETTE[6], 'inconclusive': PALETTE[1] };
 const FOREST_ROW_HEIGHT = 18;
 /** Closest two labelled ticks of a forest plot's x axis, px. */
 const FOREST_TICK_SPACING = 40;
@@ -39,9 +38,9 @@ export function renderForestChartSvg(chart: ForestChart, plotWidth = 420): strin
     const x = (ratio: number): number => margin.left + ((log(ratio) + reach) / (2 * reach)) * plotWidth;
     const bottom = margin.top + plotHeight;
     const rowY = (index: number): number => margin.top + 4 + (index + 0.5) * FOREST_ROW_HEIGHT;
-    const counts = CHANGE_VERDICTS.map(verdict => rows.filter(row => row.verdict === verdict).length);
+    const counts = VERDICTS.map(verdict => rows.filter(row => row.verdict === verdict).length);
     const band = `within ±${Math.round(threshold * 1000) / 10}%: noise`;
-    const names = [...CHANGE_VERDICTS.map((verdict, index) => `${verdict} (${counts[index]})`), band];
+    const names = [...VERDICTS.map((verdict, index) => `${verdict} (${counts[index]})`), band];
     const height = bottom + margin.bottom + legendHeight(names, plotWidth) + 8;
     // Outward from 1 on each side, a tick where it is far enough from the one before to keep its label clear.
     const ticks = [1];
@@ -78,8 +77,8 @@ export function renderForestChartSvg(chart: ForestChart, plotWidth = 420): strin
             `<circle class="ratio" cx="${px(x(row.ratio))}" cy="${y}" r="4" fill="${color}"><title>${tooltip}</title></circle>`,
             `<text class="ratio-value" x="${px(margin.left + plotWidth + 12)}" y="${px(rowY(index) + 4)}">${escapeXml(ratioText(row))}</text>`);
     });
-    parts.push(...legend(names, frame, (index, legendX, legendY) => index < CHANGE_VERDICTS.length
-        ? `<circle cx="${legendX + 12}" cy="${legendY}" r="4" fill="${VERDICT_COLORS[CHANGE_VERDICTS[index]]}"/>`
+    parts.push(...legend(names, frame, (index, legendX, legendY) => index < VERDICTS.length
+        ? `<circle cx="${legendX + 12}" cy="${legendY}" r="4" fill="${VERDICT_COLORS[VERDICTS[index]]}"/>`
         : `<rect x="${legendX}" y="${legendY - 6}" width="24" height="12" fill="#888" fill-opacity="0.22"/>`), CHART_CLOSING);
     return parts.join('\n');
 }

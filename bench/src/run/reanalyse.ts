@@ -1,0 +1,39 @@
+/**
+ * A `yarn bench --compare` run folder analysed again from its results: what its comparison.json and comparison.txt say
+ * with today's code and the rule the run recorded. Used to re-analyse the committed runs when the analysis changes on
+ * purpose (`node scripts/reanalyse-runs.js`), and by the test that holds every committed run to the code.
+ */
+import { promises as fs } from 'fs';
+import * as path from 'path';
+import { checkRunComparison, compareRuns, parseResultsDocument, renderRunComparison, RunComparison, verdictCounts } from '@fs-perf/benchmark-core';
+
+/** What a comparison run wrote, as it would write it now. */
+export interface ReanalysedRun {
+    readonly comparison: RunComparison;
+    /** comparison.json's content. */
+    readonly json: string;
+    /** comparison.txt's content. */
+    readonly text: string;
+}
+
+/**
+ * Re-analyses `folder` (its `results/base.json` and `head.json`, and its `run.json` for the rule of runs that did not yet
+ * record it in their results). The confirming pass of `--check` was measured, not analysed: a run that made one keeps
+ * its recorded check, confirmation and their text.
+ */
+export async function reanalyseComparisonRun(folder: string): Promise<ReanalysedRun> {
+    const read = async (file: string): Promise<string> => fs.readFile(path.join(folder, file), 'utf8');
+    const [base, head] = await Promise.all(['base.json', 'head.json'].map(async name => parseResultsDocument(await read(path.join('results', name)), name)));
+    const run = JSON.parse(await read('run.json')) as { sizes: string[]; compare: { alpha: number; noiseThreshold: number } };
+    const committed = JSON.parse(await read('comparison.json')) as { check?: { passed: boolean; message: string }; confirmation?: unknown };
+    const comparison = compareRuns([base], [head], { minSize: run.sizes[0], alpha: run.compare.alpha, noiseThreshold: run.compare.noiseThreshold });
+    const check = committed.confirmation && committed.check ? committed.check : checkRunComparison(comparison);
+    const json = JSON.stringify({
+        ...comparison, counts: verdictCounts(comparison), check: { passed: check.passed, message: check.message },
+        ...(committed.confirmation ? { confirmation: committed.confirmation } : {}),
+    }, undefined, 2) + '\n';
+    const previousText = await read('comparison.txt');
+    const confirmationAt = previousText.indexOf('\nConfirmation (--check):');
+    const text = renderRunComparison(comparison) + (committed.confirmation && confirmationAt >= 0 ? previousText.slice(confirmationAt) : '\n');
+    return { comparison, json, text };
+}

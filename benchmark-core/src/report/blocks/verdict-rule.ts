@@ -1,0 +1,34 @@
+import { MINIMUM_PAIRS } from '../../stats/change';
+import { CellChange, RunComparison } from '../../compare/run-comparison';
+import { formatPercent, percent } from './numbers';
+
+/**
+ * The verdict rule (stats/verdict.ts) in words, as the comparison decided its cells: the one wording of it that the
+ * report, the terminal's table and comparison.txt all print, so none can explain a rule the others do not apply.
+ */
+export function describeVerdictRule(comparison: RunComparison): string {
+    const threshold = `±${formatPercent(comparison.noiseThreshold)}`;
+    const level = percent(1 - comparison.alpha);
+    const decision = (significance: string): string => `Slower or faster: ${significance} and the ratio beyond ${threshold}; no change: the `
+        + `whole interval within ${threshold}; `;
+    const detectable = 'Detectable: the smallest change the cell could have called slower or faster (from its interval\'s width, at least '
+        + `${threshold}); a smaller one may be there unseen.`;
+    if (comparison.cells.some(cell => cell.sequential)) {
+        return 'Sampled until resolved (--budget): each cell was looked at after planned numbers of pairs, its interval at that look\'s own '
+            + `level (a group-sequential design spending ${comparison.alpha} over all looks); the ratio and interval shown are the deciding `
+            + 'look\'s, and p is the exact Wilcoxon signed-rank p-value of all the cell\'s pairs, not adjusted. '
+            + `${decision('the interval excluding 1')}inconclusive: still open at the last look. ${detectable}`;
+    }
+    return `p: ${comparisonTests(comparison)}, adjusted for the ${comparison.cells.length} cells compared (Benjamini-Hochberg); the ratio's `
+        + `interval at ${level}. ${decision(`p below ${comparison.alpha}, the interval excluding 1,`)}`
+        + `inconclusive: the run could not tell a change of ${threshold} from noise. ${detectable}`;
+}
+
+/** Which tests the cells' p-values come from. */
+function comparisonTests(comparison: RunComparison): string {
+    const tests = new Map<CellChange['unit'], string>([
+        ['pairs', `the exact Wilcoxon signed-rank test of the pairs' log ratios, at least ${MINIMUM_PAIRS} pairs`],
+        ['rounds', 'the bootstrap\'s over rounds'], ['samples', 'Mann-Whitney over samples'],
+    ]);
+    return [...new Set(comparison.cells.map(cell => cell.unit))].map(unit => tests.get(unit)).join('; ') || tests.get('samples')!;
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Re-analyses committed `yarn bench --compare` run folders with today's code, when the analysis changes on purpose (a
+// new verdict rule, a new pair statistic): comparison.json, comparison.txt and the report are written again from the
+// run's unchanged results; nothing measured is touched. `node scripts/reanalyse-runs.js [run folder...]` (default:
+// every docs/compare-* run); `--check` writes nothing and exits 1 naming each folder whose files differ from the code's.
+// Needs `yarn build` first.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const root = path.resolve(__dirname, '..');
+const { reanalyseComparisonRun, writeReport } = require(path.join(root, 'bench', 'lib'));
+
+async function main() {
+    const args = process.argv.slice(2);
+    const check = args.includes('--check');
+    const named = args.filter(arg => arg !== '--check').map(folder => path.resolve(folder));
+    const folders = named.length > 0 ? named : fs.readdirSync(path.join(root, 'docs')).filter(name => name.startsWith('compare-')).sort()
+        .map(name => path.join(root, 'docs', name));
+    const stale = [];
+    for (const folder of folders) {
+        const run = await reanalyseComparisonRun(folder);
+        const files = { 'comparison.json': run.json, 'comparison.txt': run.text };
+        const changed = Object.entries(files).filter(([name, content]) => fs.readFileSync(path.join(folder, name), 'utf8') !== content).map(([name]) => name);
+        if (check) {
+            stale.push(...changed.map(name => path.relative(root, path.join(folder, name))));
+            continue;
+        }
+        for (const [name, content] of Object.entries(files)) {
+            fs.writeFileSync(path.join(folder, name), content);
+        }
+        // The title a run gave its report (an early end says so in it) is kept.
+        const title = fs.readFileSync(path.join(folder, 'report.md'), 'utf8').split('\n')[0].replace(/^# /, '');
+        await writeReport([path.join(folder, 'results')], folder, { title });
+        console.log(`${path.relative(root, folder)}: ${changed.length > 0 ? `${changed.join(', ')} changed` : 'comparison unchanged'}; report written`);
+    }
+    if (check && stale.length > 0) {
+        console.error(`Not what the code writes now: ${stale.join(', ')}. Run node scripts/reanalyse-runs.js and name the change in the commit.`);
+        process.exit(1);
+    }
+}
+
+main().catch(error => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+});
