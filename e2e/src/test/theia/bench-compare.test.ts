@@ -1,15 +1,10 @@
-import { rejects } from 'assert';
 import { assert } from 'chai';
-import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, sequentialLooks } from '@fs-perf/benchmark-core';
-import {
-    alternatedOrder, COMPARE_DEFAULTS, CompareRunOptions, HostSession, measureComparison, packTheiaCheckout, parseBenchArguments, parseCompareSides, PreparedSide,
-    processGroupMembers, readTheiaTarballs, REPOSITORY_ROOT, runSettings, startOrder, tarballsVersion, throttleCpu, writeReport,
-} from '@fs-perf/bench';
-import { checkReportFrame, closeSession, runToEnd, skipWithoutChromium } from './session-helpers';
+import { CompareRunOptions, HostSession, measureComparison, PreparedSide, processGroupMembers, REPOSITORY_ROOT, throttleCpu } from '@fs-perf/bench';
+import { checkReportFrame, closeSession, runToEnd, skipWithoutChromium } from '../session-helpers';
 
 const BENCH = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
 
@@ -22,125 +17,6 @@ suite('yarn bench --compare', () => {
 
     teardown(async () => {
         await fs.rm(directory, { recursive: true, force: true });
-    });
-
-    test('blocks alternate A B, B A, ...: each side as often first as second, so a steady drift cancels', () => {
-        assert.deepStrictEqual(alternatedOrder(4), ['base', 'head', 'head', 'base', 'base', 'head', 'head', 'base']);
-        const order = alternatedOrder(10);
-        const meanPosition = (side: string): number => order.reduce((sum, entry, position) => sum + (entry === side ? position : 0), 0) / 10;
-        assert.strictEqual(meanPosition('base'), meanPosition('head'), 'over an even number of pairs both sides sit at the same mean position');
-    });
-
-    test('with both sides restarted every odd number of pairs (here 1), the side started first alternates against the blocks\' order (A B, B A), so neither is favoured', () => {
-        const pairs = 8;
-        const blocks = alternatedOrder(pairs);
-        const cases = Array.from({ length: pairs }, (_, pair) => `${startOrder(pair, 1)[0]} started first, ${blocks[2 * pair]} measured first`);
-        for (const started of ['base', 'head']) {
-            for (const measured of ['base', 'head']) {
-                assert.strictEqual(cases.filter(entry => entry === `${started} started first, ${measured} measured first`).length, 2, cases.join('; '));
-            }
-        }
-        // Two pairs a start (A B, B A inside it): the start order flips every start.
-        assert.deepStrictEqual([0, 1, 2, 3].map(round => startOrder(round, 2)[0]), ['base', 'head', 'base', 'head']);
-    });
-
-    test('a side is a release, a folder of tarballs, a built checkout or a URL, optionally labelled; anything else is refused naming it', async () => {
-        const tarballs = path.join(directory, 'packs');
-        const checkout = path.join(directory, 'theia');
-        await fs.mkdir(tarballs);
-        await fs.mkdir(path.join(checkout, 'packages', 'core'), { recursive: true });
-        await fs.writeFile(path.join(checkout, 'packages', 'core', 'package.json'), '{"name":"@theia/core"}');
-        const [base, head] = parseCompareSides(['master=1.74.1', 'packs'], directory);
-        assert.deepInclude(base, { side: 'base', label: 'master', kind: 'release', value: '1.74.1' });
-        assert.deepInclude(head, { side: 'head', label: 'head', kind: 'tarballs', value: tarballs });
-        const [url, built] = parseCompareSides(['http://127.0.0.1:3000/#/w', 'pr-12=theia'], directory);
-        assert.deepInclude(url, { label: 'base', kind: 'url', value: 'http://127.0.0.1:3000/#/w' });
-        assert.deepInclude(built, { label: 'pr-12', kind: 'checkout', value: checkout });
-        assert.deepStrictEqual(parseCompareSides(['1.74.1', '1.74.1'], directory).map(side => side.label), ['base', 'head'], 'an A/A run needs no labels');
-        assert.throws(() => parseCompareSides(['a=1.74.1', 'a=1.60.2'], directory), /Both sides are labelled "a"/);
-        assert.throws(() => parseCompareSides(['1.74.1'], directory), /--compare takes two sides, BASE and HEAD, not 1 \(1\.74\.1\)/);
-        assert.throws(() => parseCompareSides(['1.74.1', 'no-such-folder'], directory), /head side "no-such-folder" is neither a Theia release \(e\.g\. 1\.74\.1\), a URL, nor an existing folder/);
-        assert.throws(() => parseCompareSides(['1.43.0', 'x=1.74.1'], directory), /base side "1\.43\.0": Theia 1\.43\.0 is older than 1\.54\.0/);
-    });
-
-    test('a built checkout is packed (its public packages/* and dev-packages/*) into tarballs that a tarball side reads; a checkout without lib/ is refused', async function () {
-        this.timeout(120_000);
-        const checkout = path.join(directory, 'theia');
-        // A checkout of two packages, made from this repository's installed @theia/output, plus a private one that is not packed.
-        for (const [folder, name, isPrivate] of [['packages/output', '@theia/output', false], ['dev-packages/private-tool', '@theia/private-tool', true]] as const) {
-            await fs.cp(path.join(REPOSITORY_ROOT, 'node_modules', '@theia', 'output'), path.join(checkout, folder), { recursive: true });
-            const manifestFile = path.join(checkout, folder, 'package.json');
-            const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as Record<string, unknown>;
-            await fs.writeFile(manifestFile, JSON.stringify({ ...manifest, name, ...(isPrivate ? { private: true } : {}) }));
-        }
-        await rejects(packTheiaCheckout(checkout, path.join(directory, 'packs'), () => undefined), /is not a built Theia checkout: packages\/core\/lib is missing/);
-        await fs.mkdir(path.join(checkout, 'packages', 'core', 'lib'), { recursive: true });
-        await fs.writeFile(path.join(checkout, 'packages', 'core', 'package.json'), JSON.stringify({ name: '@theia/core', version: '1.74.1' }));
-        const packs = await packTheiaCheckout(checkout, path.join(directory, 'packs'), () => undefined);
-        const packed = await readTheiaTarballs(packs);
-        assert.sameMembers([...packed.keys()], ['@theia/core', '@theia/output']);
-        assert.strictEqual(tarballsVersion(packed), '1.74.1');
-        assert.match(packed.get('@theia/output')!.fileName, /^output-1\.74\.1-[0-9a-f]{12}\.tgz$/, 'named by content');
-        await rejects(readTheiaTarballs(checkout), /has no @theia\/\* package tarballs/);
-    });
-
-    test('--compare takes its own defaults (5 samples a block, 1 warm-up, 500K to 10000K, sampling until resolved for 13 min) and refuses what does not apply; a plain run pauses only with --pause', () => {
-        const options = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1'], directory);
-        assert.notStrictEqual(typeof options, 'number');
-        if (typeof options !== 'number') {
-            assert.deepStrictEqual([options.iterations, options.warmup, options.sizes, options.precision, options.cpuPass, options.hosts],
-                [5, 1, ['500K', '5000K', '10000K'], 0, false, ['theia-browser']]);
-            assert.deepInclude(options.compare!, { alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, budgetSeconds: 13 * 60, pauseMs: COMPARE_DEFAULTS.pauseMs, warmupBlock: true });
-        }
-        // A plain run pauses only when asked (--pause), and then sets fsPerf.pause in the apps it starts.
-        const plain = parseBenchArguments(['--hosts', 'theia-browser,vscode-server'], directory);
-        const paused = parseBenchArguments(['--hosts', 'theia-browser,vscode-server', '--pause', '250'], directory);
-        assert.isTrue(typeof plain !== 'number' && plain.pauseMs === undefined && runSettings(plain)['fsPerf.pause'] === undefined);
-        assert.isTrue(typeof paused !== 'number' && paused.pauseMs === 250 && runSettings(paused)['fsPerf.pause'] === 250, JSON.stringify(paused));
-        // A fixed number of pairs only when asked for; then no budget.
-        const fixed = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '6'], directory);
-        assert.isTrue(typeof fixed !== 'number' && fixed.compare!.pairs === 6 && fixed.compare!.budgetSeconds === undefined);
-        const cases: [string[], RegExp][] = [
-            [['--compare', '1.74.1'], /--compare takes two sides/],
-            [['--compare', 'a=1.74.1', 'b=1.74.1', '--rounds', '3'], /--compare does not take --rounds/],
-            [['--compare', 'a=1.74.1', 'b=1.74.1', '--hosts', 'vscode-server'], /--compare measures two Theia builds as the theia-browser host/],
-            [['--pairs', '4'], /--pairs only applies with --compare/],
-            [['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '1'], /--pairs must be a whole number from 2 to 100/],
-            [['--budget', '5'], /--budget only applies with --compare/],
-            [['--restart-every', '2'], /--restart-every only applies with --compare/],
-            [['--theia-url', 'http://127.0.0.1:9/', '--pause', '100'], /a Theia at --theia-url keeps its own \(its fsPerf\.pause setting\)/],
-            [['--pause', '6000'], /--pause must be a whole number from 0 to 5000/],
-            [['--no-warmup-block'], /--no-warmup-block only applies with --compare/],
-            [['--compare', 'a=1.74.1', 'b=1.74.1', '--pause', '6000'], /--pause must be a whole number from 0 to 5000/],
-            [['--compare', 'a=1.74.1', 'b=1.74.1', '--restart-every', '-1'], /--restart-every must be a whole number from 0 to 100/],
-            [['--compare', 'a=1.74.1', 'b=1.74.1', '--budget', '5', '--pairs', '4'], /give one of them/],
-            [['--compare', 'a=1.74.1', 'b=1.74.1', '--budget', '0'], /--budget must be a number of minutes above 0/],
-        ];
-        for (const [args, message] of cases) {
-            const result = spawnSync(process.execPath, [BENCH, ...args, '--out', path.join(directory, 'never')], { encoding: 'utf8', timeout: 30_000 });
-            assert.strictEqual(result.status, 2, `${args.join(' ')}: ${result.stdout}${result.stderr}`);
-            assert.match(result.stderr, message, args.join(' '));
-        }
-    });
-
-    test('the committed planted-regression run: its report is the report code\'s, and bench:compare pairs its sides again (RPC cells slower, disk and in-host reads not)', async function () {
-        this.timeout(60_000);
-        const run = path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-planted-rpc');
-        const committed = await fs.readFile(path.join(run, 'report.md'), 'utf8');
-        await writeReport([path.join(run, 'results')], path.join(directory, 'report'), { title: committed.split('\n')[0].replace(/^# /, '') });
-        assert.strictEqual(await fs.readFile(path.join(directory, 'report', 'report.md'), 'utf8'), committed, 'the committed report is the report code\'s, unedited');
-        const result = spawnSync(process.execPath, [path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'compare.js'), path.join(run, 'results', 'base.json'),
-            path.join(run, 'results', 'head.json'), '--json', '--check'], { encoding: 'utf8', timeout: 30_000 });
-        assert.strictEqual(result.status, 1, result.stderr);
-        const comparison = JSON.parse(result.stdout) as { cells: { scenarioId: string; target: string; unit: string; verdict: string }[] };
-        assert.isTrue(comparison.cells.every(cell => cell.unit === 'pairs'));
-        const verdicts = (scenarioId: string): string[] => comparison.cells.filter(cell => cell.scenarioId === scenarioId).map(cell => cell.verdict);
-        assert.notInclude([...verdicts(SCENARIO_CATALOG.theiaDiskFloor.id), ...verdicts(SCENARIO_CATALOG.extensionHostNodeReadFile.id)], 'slower',
-            'what never crosses the RPC is not flagged');
-        assert.include(verdicts(SCENARIO_CATALOG.vscodeReadFile.id), 'slower');
-        assert.include(verdicts(SCENARIO_CATALOG.theiaFileServiceReadFile.id), 'slower');
-        const saved = JSON.parse(await fs.readFile(path.join(run, 'comparison.json'), 'utf8')) as { cells: { verdict: string }[] };
-        assert.deepStrictEqual(comparison.cells.map(cell => cell.verdict), saved.cells.map(cell => cell.verdict), 'the same verdicts as the run printed');
     });
 
     test('a tiny alternated run of two running Theias: both kept open, blocks A B B A, each side merged with its pairs, the verdicts and the report written', async function () {

@@ -1,0 +1,81 @@
+import { rejects } from 'assert';
+import { assert } from 'chai';
+import { spawnSync } from 'child_process';
+import { promises as fs } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { COMPARE_DEFAULTS, packTheiaCheckout, parseBenchArguments, readTheiaTarballs, REPOSITORY_ROOT, runSettings, tarballsVersion } from '@fs-perf/bench';
+
+const BENCH = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
+
+suite('yarn bench --compare', () => {
+    let directory: string;
+
+    setup(async () => {
+        directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-compare-test-'));
+    });
+
+    teardown(async () => {
+        await fs.rm(directory, { recursive: true, force: true });
+    });
+
+    test('a built checkout is packed (its public packages/* and dev-packages/*) into tarballs that a tarball side reads; a checkout without lib/ is refused', async function () {
+        this.timeout(120_000);
+        const checkout = path.join(directory, 'theia');
+        // A checkout of two packages, made from this repository's installed @theia/output, plus a private one that is not packed.
+        for (const [folder, name, isPrivate] of [['packages/output', '@theia/output', false], ['dev-packages/private-tool', '@theia/private-tool', true]] as const) {
+            await fs.cp(path.join(REPOSITORY_ROOT, 'node_modules', '@theia', 'output'), path.join(checkout, folder), { recursive: true });
+            const manifestFile = path.join(checkout, folder, 'package.json');
+            const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as Record<string, unknown>;
+            await fs.writeFile(manifestFile, JSON.stringify({ ...manifest, name, ...(isPrivate ? { private: true } : {}) }));
+        }
+        await rejects(packTheiaCheckout(checkout, path.join(directory, 'packs'), () => undefined), /is not a built Theia checkout: packages\/core\/lib is missing/);
+        await fs.mkdir(path.join(checkout, 'packages', 'core', 'lib'), { recursive: true });
+        await fs.writeFile(path.join(checkout, 'packages', 'core', 'package.json'), JSON.stringify({ name: '@theia/core', version: '1.74.1' }));
+        const packs = await packTheiaCheckout(checkout, path.join(directory, 'packs'), () => undefined);
+        const packed = await readTheiaTarballs(packs);
+        assert.sameMembers([...packed.keys()], ['@theia/core', '@theia/output']);
+        assert.strictEqual(tarballsVersion(packed), '1.74.1');
+        assert.match(packed.get('@theia/output')!.fileName, /^output-1\.74\.1-[0-9a-f]{12}\.tgz$/, 'named by content');
+        await rejects(readTheiaTarballs(checkout), /has no @theia\/\* package tarballs/);
+    });
+
+    test('--compare takes its own defaults (5 samples a block, 1 warm-up, 500K to 10000K, sampling until resolved for 13 min) and refuses what does not apply; a plain run pauses only with --pause', () => {
+        const options = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1'], directory);
+        assert.notStrictEqual(typeof options, 'number');
+        if (typeof options !== 'number') {
+            assert.deepStrictEqual([options.iterations, options.warmup, options.sizes, options.precision, options.cpuPass, options.hosts],
+                [5, 1, ['500K', '5000K', '10000K'], 0, false, ['theia-browser']]);
+            assert.deepInclude(options.compare!, { alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, budgetSeconds: 13 * 60, pauseMs: COMPARE_DEFAULTS.pauseMs, warmupBlock: true });
+        }
+        // A plain run pauses only when asked (--pause), and then sets fsPerf.pause in the apps it starts.
+        const plain = parseBenchArguments(['--hosts', 'theia-browser,vscode-server'], directory);
+        const paused = parseBenchArguments(['--hosts', 'theia-browser,vscode-server', '--pause', '250'], directory);
+        assert.isTrue(typeof plain !== 'number' && plain.pauseMs === undefined && runSettings(plain)['fsPerf.pause'] === undefined);
+        assert.isTrue(typeof paused !== 'number' && paused.pauseMs === 250 && runSettings(paused)['fsPerf.pause'] === 250, JSON.stringify(paused));
+        // A fixed number of pairs only when asked for; then no budget.
+        const fixed = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '6'], directory);
+        assert.isTrue(typeof fixed !== 'number' && fixed.compare!.pairs === 6 && fixed.compare!.budgetSeconds === undefined);
+        const cases: [string[], RegExp][] = [
+            [['--compare', '1.74.1'], /--compare takes two sides/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--rounds', '3'], /--compare does not take --rounds/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--hosts', 'vscode-server'], /--compare measures two Theia builds as the theia-browser host/],
+            [['--pairs', '4'], /--pairs only applies with --compare/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '1'], /--pairs must be a whole number from 2 to 100/],
+            [['--budget', '5'], /--budget only applies with --compare/],
+            [['--restart-every', '2'], /--restart-every only applies with --compare/],
+            [['--theia-url', 'http://127.0.0.1:9/', '--pause', '100'], /a Theia at --theia-url keeps its own \(its fsPerf\.pause setting\)/],
+            [['--pause', '6000'], /--pause must be a whole number from 0 to 5000/],
+            [['--no-warmup-block'], /--no-warmup-block only applies with --compare/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--pause', '6000'], /--pause must be a whole number from 0 to 5000/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--restart-every', '-1'], /--restart-every must be a whole number from 0 to 100/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--budget', '5', '--pairs', '4'], /give one of them/],
+            [['--compare', 'a=1.74.1', 'b=1.74.1', '--budget', '0'], /--budget must be a number of minutes above 0/],
+        ];
+        for (const [args, message] of cases) {
+            const result = spawnSync(process.execPath, [BENCH, ...args, '--out', path.join(directory, 'never')], { encoding: 'utf8', timeout: 30_000 });
+            assert.strictEqual(result.status, 2, `${args.join(' ')}: ${result.stdout}${result.stderr}`);
+            assert.match(result.stderr, message, args.join(' '));
+        }
+    });
+});
