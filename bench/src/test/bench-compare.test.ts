@@ -2,7 +2,8 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { alternatedOrder, parseCompareSides, startOrder } from '../run';
+import { parseBenchArguments } from '../commands';
+import { alternatedOrder, COMPARE_DEFAULTS, parseCompareSides, runSettings, startOrder } from '../run';
 
 suite('yarn bench --compare', () => {
     let directory: string;
@@ -52,5 +53,23 @@ suite('yarn bench --compare', () => {
         assert.throws(() => parseCompareSides(['1.74.1'], directory), /--compare takes two sides, BASE and HEAD, not 1 \(1\.74\.1\)/);
         assert.throws(() => parseCompareSides(['1.74.1', 'no-such-folder'], directory), /head side "no-such-folder" is neither a Theia release \(e\.g\. 1\.74\.1\), a URL, nor an existing folder/);
         assert.throws(() => parseCompareSides(['1.43.0', 'x=1.74.1'], directory), /base side "1\.43\.0": Theia 1\.43\.0 is older than 1\.54\.0/);
+    });
+
+    test('--compare takes its own defaults (5 samples a block, 1 warm-up, 500K to 10000K, sampling until resolved for 13 min); a plain run pauses only with --pause', () => {
+        const options = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1'], directory);
+        assert.notStrictEqual(typeof options, 'number');
+        if (typeof options !== 'number') {
+            assert.deepStrictEqual([options.iterations, options.warmup, options.sizes, options.precision, options.cpuPass, options.hosts],
+                [5, 1, ['500K', '5000K', '10000K'], 0, false, ['theia-browser']]);
+            assert.deepInclude(options.compare!, { alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, budgetSeconds: 13 * 60, pauseMs: COMPARE_DEFAULTS.pauseMs, warmupBlock: true });
+        }
+        // A plain run pauses only when asked (--pause), and then sets fsPerf.pause in the apps it starts.
+        const plain = parseBenchArguments(['--hosts', 'theia-browser,vscode-server'], directory);
+        const paused = parseBenchArguments(['--hosts', 'theia-browser,vscode-server', '--pause', '250'], directory);
+        assert.isTrue(typeof plain !== 'number' && plain.pauseMs === undefined && runSettings(plain)['fsPerf.pause'] === undefined);
+        assert.isTrue(typeof paused !== 'number' && paused.pauseMs === 250 && runSettings(paused)['fsPerf.pause'] === 250, JSON.stringify(paused));
+        // A fixed number of pairs only when asked for; then no budget.
+        const fixed = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1', '--pairs', '6'], directory);
+        assert.isTrue(typeof fixed !== 'number' && fixed.compare!.pairs === 6 && fixed.compare!.budgetSeconds === undefined);
     });
 });
