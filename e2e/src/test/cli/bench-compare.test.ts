@@ -2,21 +2,14 @@ import { rejects } from 'assert';
 import { assert } from 'chai';
 import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { packTheiaCheckout, readTheiaTarballs, REPOSITORY_ROOT, tarballsVersion } from '@fs-perf/bench';
-
-const BENCH = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
+import { BENCH, temporaryFolderForEachTest } from '../session-helpers';
 
 suite('yarn bench --compare', () => {
     let directory: string;
-
-    setup(async () => {
-        directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-compare-test-'));
-    });
-
-    teardown(async () => {
-        await fs.rm(directory, { recursive: true, force: true });
+    temporaryFolderForEachTest('fs-perf-compare-test-', folder => {
+        directory = folder;
     });
 
     test('a built checkout is packed (its public packages/* and dev-packages/*) into tarballs that a tarball side reads; a checkout without lib/ is refused', async function () {

@@ -2,21 +2,13 @@ import { assert } from 'chai';
 import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
 import * as net from 'net';
-import * as os from 'os';
 import * as path from 'path';
-import { REPOSITORY_ROOT } from '@fs-perf/bench';
-
-const BENCH = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
+import { BENCH, temporaryFolderForEachTest } from '../session-helpers';
 
 suite('yarn bench', () => {
     let directory: string;
-
-    setup(async () => {
-        directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-bench-test-'));
-    });
-
-    teardown(async () => {
-        await fs.rm(directory, { recursive: true, force: true });
+    temporaryFolderForEachTest('fs-perf-bench-test-', folder => {
+        directory = folder;
     });
 
     test('bad options are refused at once with the reason, and nothing is measured', async () => {

@@ -1,20 +1,15 @@
 import { assert } from 'chai';
 import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
 import { REPOSITORY_ROOT, writeReport } from '@fs-perf/bench';
+import { temporaryFolderForEachTest } from '../session-helpers';
 
 suite('yarn bench --compare', () => {
     let directory: string;
-
-    setup(async () => {
-        directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-compare-test-'));
-    });
-
-    teardown(async () => {
-        await fs.rm(directory, { recursive: true, force: true });
+    temporaryFolderForEachTest('fs-perf-compare-test-', folder => {
+        directory = folder;
     });
 
     test('the committed planted-regression run: its report is the report code\'s, and bench:compare pairs its sides again (RPC cells slower, disk and in-host reads not)', async function () {

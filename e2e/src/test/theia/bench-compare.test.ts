@@ -1,22 +1,14 @@
 import { assert } from 'chai';
 import { promises as fs } from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, sequentialLooks } from '@fs-perf/benchmark-core';
 import { CompareRunOptions, HostSession, measureComparison, PreparedSide, processGroupMembers, REPOSITORY_ROOT, throttleCpu } from '@fs-perf/bench';
-import { checkReportFrame, closeSession, runToEnd, skipWithoutChromium } from '../session-helpers';
-
-const BENCH = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
+import { BENCH, checkReportFrame, closeSession, runToEnd, skipWithoutChromium, temporaryFolderForEachTest } from '../session-helpers';
 
 suite('yarn bench --compare', () => {
     let directory: string;
-
-    setup(async () => {
-        directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-compare-test-'));
-    });
-
-    teardown(async () => {
-        await fs.rm(directory, { recursive: true, force: true });
+    temporaryFolderForEachTest('fs-perf-compare-test-', folder => {
+        directory = folder;
     });
 
     test('a tiny alternated run of two running Theias: both kept open, blocks A B B A, each side merged with its pairs, the verdicts and the report written', async function () {

@@ -1,13 +1,10 @@
 import { assert } from 'chai';
 import { spawn, spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { DEFAULT_ACCURACY_ROUNDS, hostLabel, parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 import { descendantsOf, HostSession, processGroupMembers, processGroupOf, REPOSITORY_ROOT, stopProcessGroup } from '@fs-perf/bench';
-import { runToEnd } from '../session-helpers';
-
-const BENCH = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
+import { BENCH, runToEnd, temporaryFolderForEachTest } from '../session-helpers';
 
 /** A median cell of report.md: the median and its interval, or the median and "(n<6)" with too few samples for one. */
 const MEDIAN_CELL = /^-?\d+(\.\d+)?( \[-?[\d.]+, -?[\d.]+\]| \(n<\d+\))$/;
@@ -60,13 +57,8 @@ function measuredScenarios(documents: Iterable<ResultsDocument>): Map<string, Se
 
 suite('yarn bench', () => {
     let directory: string;
-
-    setup(async () => {
-        directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-bench-test-'));
-    });
-
-    teardown(async () => {
-        await fs.rm(directory, { recursive: true, force: true });
+    temporaryFolderForEachTest('fs-perf-bench-test-', folder => {
+        directory = folder;
     });
 
     test('smoke: 2 samples at 1K and 5K (with --pause) give a report row for every reachable host and scenario, and stop every server', async function () {
