@@ -1,27 +1,7 @@
 import { assert } from 'chai';
-import * as os from 'os';
 import { LOOPBACK, NETWORK_PROFILES } from '@fs-perf/benchmark-core';
-import { parseBenchArguments } from '../commands';
 import { benchRuns, benchTargets, linkSkipReason, NETWORK_DEFAULTS } from '../run';
-
-function parse(argv: string[]): { result: ReturnType<typeof parseBenchArguments>; stderr: string } {
-    let stderr = '';
-    const write = process.stderr.write;
-    process.stderr.write = ((chunk: string) => {
-        stderr += chunk;
-        return true;
-    }) as typeof process.stderr.write;
-    const error = console.error;
-    console.error = (...parts: unknown[]) => {
-        stderr += parts.join(' ') + '\n';
-    };
-    try {
-        return { result: parseBenchArguments(argv, os.tmpdir()), stderr };
-    } finally {
-        process.stderr.write = write;
-        console.error = error;
-    }
-}
+import { parseBenchArgumentsQuietly as parse } from './parse-quietly';
 
 suite('yarn bench --network', () => {
     test('each host over each link, hosts alternated within a link; the defaults of a run over links; what does not apply is refused', () => {

@@ -1,24 +1,9 @@
 import { assert } from 'chai';
 import * as os from 'os';
 import * as path from 'path';
-import { parseBenchArguments } from '../commands';
 import { OLDEST_SUPPORTED_THEIA, unsupportedTheiaVersion } from '../hosts';
 import { benchTargets } from '../run';
-
-/** `yarn bench` arguments parsed, with what it printed to stderr. */
-function parse(argv: string[]): { result: ReturnType<typeof parseBenchArguments>; stderr: string } {
-    const write = process.stderr.write;
-    let stderr = '';
-    process.stderr.write = ((chunk: string) => {
-        stderr += chunk;
-        return true;
-    }) as typeof process.stderr.write;
-    try {
-        return { result: parseBenchArguments(argv, os.tmpdir()), stderr };
-    } finally {
-        process.stderr.write = write;
-    }
-}
+import { parseBenchArgumentsQuietly as parse } from './parse-quietly';
 
 suite('Theia releases: yarn bench --theia-version', () => {
     test('only plain 1.x releases from the oldest supported one on; refused with the reason before anything is installed', () => {
