@@ -9,27 +9,46 @@ const path = require('path');
 
 const root = path.resolve(__dirname, '..');
 
-/** Each suite is a mocha run (or anything using the counting reporter) in a workspace folder. */
+/**
+ * An e2e suite: the mocha tests of one folder of e2e/src/test/, named after what they start. e2e/.mocharc.json names no
+ * spec, since mocha adds a configured spec to the one given here instead of replacing it.
+ */
+function e2e(folder) {
+    return { name: `e2e (${folder})`, cwd: 'e2e', command: ['yarn', 'mocha', `lib/test/${folder}/**/*.test.js`] };
+}
+
+/**
+ * Each suite is a mocha run (or anything using the counting reporter) in a workspace folder, fastest first: the unit
+ * suites, then e2e suites that start no server, then those that start one, so a broken build or refusal shows in
+ * seconds, not after half an hour of servers.
+ */
 const suites = [
+    // Pure logic, real temporary files and an in-memory editor: seconds each.
     { name: 'benchmark-core', cwd: 'benchmark-core', command: ['yarn', 'mocha'] },
     { name: 'test-files', cwd: 'test-files', command: ['yarn', 'mocha'] },
     { name: 'vscode-extension (unit)', cwd: 'vscode-extension', command: ['yarn', 'mocha'] },
-    // The Node fs backend service on real temporary files, its HTTP route and its refusals.
     { name: 'theia-extension (backend)', cwd: 'theia-extension', command: ['yarn', 'mocha'] },
-    // bench's own layout: folders ranked util < link < hosts < run < commands, no upward import, no cycle.
     { name: 'bench', cwd: 'bench', command: ['yarn', 'mocha'] },
+    // Nothing started: bench.js's refusals, npm pack of a checkout, the .vsix, the Electron app without a binary.
+    e2e('cli'),
+    // The run folders committed under docs/ re-analysed; their charts and pages in headless Chromium, no server.
+    e2e('committed'),
     // Inside a real VS Code extension host: code-server 4.100.3 + headless Chromium.
     { name: 'vscode-extension (code-server)', cwd: '.', command: ['node', 'e2e/lib/run-vscode-integration.js'] },
     // The same suite in desktop VS Code through @vscode/test-electron; skips with its reason where VS Code cannot be downloaded.
     { name: 'vscode-extension (desktop VS Code)', cwd: '.', command: ['node', 'e2e/lib/run-vscode-desktop.js'] },
-    // Like a person: command palette, Output panel, Cancel button, in code-server and in Theia's browser app;
-    // the Electron app's build and its start without a binary.
-    { name: 'e2e (code-server UI, Theia browser, Electron app)', cwd: 'e2e', command: ['yarn', 'mocha'] },
+    e2e('code-server'),
+    // Also the tests that start code-server beside Theia (yarn bench, failed starts): a file goes where its heaviest host is.
+    e2e('theia'),
+    e2e('toxiproxy'),
+    // A Theia release app installed and built from the npm registry, and tarballs fetched from it: minutes the first time.
+    e2e('registry'),
 ];
 
 function main() {
     const only = process.argv.slice(2);
-    const selected = only.length > 0 ? suites.filter(suite => only.includes(suite.name)) : suites;
+    // A kind's name ('e2e', 'vscode-extension') selects all of its suites.
+    const selected = only.length > 0 ? suites.filter(suite => only.some(name => suite.name === name || suite.name.startsWith(`${name} (`))) : suites;
     if (selected.length === 0) {
         console.error(`No suite named ${only.join(', ')}; suites: ${suites.map(suite => suite.name).join(', ')}`);
         process.exit(2);

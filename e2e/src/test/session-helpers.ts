@@ -1,6 +1,7 @@
 import { assert } from 'chai';
 import { spawn } from 'child_process';
 import { promises as fs } from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { Frame, Page } from 'playwright-core';
 import { chromiumAvailable, HostSession, processGroupMembers, REPOSITORY_ROOT } from '@fs-perf/bench';
@@ -22,6 +23,26 @@ export async function closeSession(session: HostSession | undefined): Promise<vo
     const pid = session.server.pid;
     await session.dispose();
     assert.deepStrictEqual(await processGroupMembers(pid), [], `the server (process group ${pid}) stopped`);
+}
+
+/** `yarn bench`'s command line, for the tests that run it with node as yarn would. */
+export const BENCH = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
+
+/**
+ * A fresh temporary folder for each test of the suite this is called in, handed to `use` before the test and removed
+ * after it.
+ */
+export function temporaryFolderForEachTest(prefix: string, use: (folder: string) => void): void {
+    let folder: string | undefined;
+    setup(async () => {
+        folder = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+        use(folder);
+    });
+    teardown(async () => {
+        if (folder) {
+            await fs.rm(folder, { recursive: true, force: true });
+        }
+    });
 }
 
 /** Where the e2e tests keep screenshots and other artifacts a person may look at after a run (git-ignored). */

@@ -3,7 +3,7 @@ import { promises as fs } from 'fs';
 import * as path from 'path';
 import { CLOCK_SLACK_MS, FIXTURE_SIZE_LABELS, FIXTURE_SIZES, PLUGIN_READ_HOPS, SCENARIO_CATALOG, THEIA_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 import { HostSession, readResultsFile, resultFiles } from '@fs-perf/bench';
-import { checkReportFrame, closeSession, skipWithoutChromium } from './session-helpers';
+import { checkReportFrame, closeSession, skipWithoutChromium } from '../session-helpers';
 
 /** A Theia browser app on a fresh workspace with fixtures, for one suite; skipped without Chromium. */
 function theiaSession(settings: Record<string, unknown>, environment: NodeJS.ProcessEnv = {}): () => HostSession {
@@ -132,7 +132,7 @@ suite('Theia browser app: two runs issued in the same instant', function (): voi
         // A test-only plugin whose command calls "Run Theia Benchmark" twice without waiting in between.
         session = await HostSession.theiaBrowser({
             settings: { 'fsPerf.warmup': 0 }, workspace: { fixtures: { smallFileCount: 10 } },
-            extraPluginFolders: [path.join(__dirname, '..', '..', 'test-plugins')],
+            extraPluginFolders: [path.join(__dirname, '..', '..', '..', 'test-plugins')],
         });
     });
     suiteTeardown(() => closeSession(session));

@@ -2,12 +2,12 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { LOOPBACK, NETWORK_PROFILES, NetworkProfile, parseNetworkList, pathSteps, SCENARIO_CATALOG, wireFloor } from '@fs-perf/benchmark-core';
+import { NetworkProfile, parseNetworkList, pathSteps, SCENARIO_CATALOG, wireFloor } from '@fs-perf/benchmark-core';
 import {
-    benchRuns, benchTargets, checkLink, DisposableCollection, HostSession, launchChromium, LinkCheckError, linkConditions, linkSkipReason,
-    NETWORK_DEFAULTS, parseBenchArguments, processGroupMembers, readResultsFile, startProbeServer, Toxiproxy, toxiproxyBinary,
+    checkLink, DisposableCollection, HostSession, launchChromium, LinkCheckError, linkConditions, processGroupMembers, readResultsFile, startProbeServer, Toxiproxy,
+    toxiproxyBinary,
 } from '@fs-perf/bench';
-import { checkReportFrame, closeSession, copyResultsIntoWorkspace, NETWORK_RUN, NETWORK_RUN_FILES, skipWithoutChromium, SLOWEST_LINK_HEADLINE } from './session-helpers';
+import { closeSession, skipWithoutChromium } from '../session-helpers';
 
 function customLink(text: string): NetworkProfile {
     return parseNetworkList(text)[0] as NetworkProfile;
@@ -20,53 +20,6 @@ function skipWithoutToxiproxy(context: Mocha.Context): void {
         context.skip();
     }
 }
-
-function parse(argv: string[]): { result: ReturnType<typeof parseBenchArguments>; stderr: string } {
-    let stderr = '';
-    const write = process.stderr.write;
-    process.stderr.write = ((chunk: string) => {
-        stderr += chunk;
-        return true;
-    }) as typeof process.stderr.write;
-    const error = console.error;
-    console.error = (...parts: unknown[]) => {
-        stderr += parts.join(' ') + '\n';
-    };
-    try {
-        return { result: parseBenchArguments(argv, os.tmpdir()), stderr };
-    } finally {
-        process.stderr.write = write;
-        console.error = error;
-    }
-}
-
-suite('yarn bench --network', () => {
-    test('each host over each link, hosts alternated within a link; the defaults of a run over links; what does not apply is refused', () => {
-        const options = parse(['--network', 'loopback,dsl', '--hosts', 'theia-browser,vscode-server,theia-electron']).result;
-        assert.isObject(options);
-        if (typeof options === 'number') {
-            return;
-        }
-        assert.deepInclude(options, { iterations: NETWORK_DEFAULTS.iterations, warmup: NETWORK_DEFAULTS.warmup, precision: 0, cpuPass: false });
-        assert.deepStrictEqual(options.networks, [LOOPBACK, NETWORK_PROFILES.dsl]);
-        const runs = benchRuns(benchTargets(options), options.networks);
-        assert.deepStrictEqual(runs.map(run => run.key), ['theia-browser', 'vscode-server', 'theia-electron', 'theia-browser@dsl', 'vscode-server@dsl', 'theia-electron@dsl']);
-        assert.match(linkSkipReason('theia-electron')!, /no page on the far side of a network/);
-        assert.isUndefined(linkSkipReason('vscode-server'));
-        const given = parse(['--network', 'cable', '--iterations', '9']).result;
-        assert.strictEqual(typeof given !== 'number' && given.iterations, 9, 'an option given wins over the network default');
-        const loopback = parse([]).result;
-        assert.deepInclude(loopback, { networks: [LOOPBACK], iterations: 15, precision: 5 }, 'without --network nothing changes');
-
-        const unknown = parse(['--network', 'wifi']);
-        assert.strictEqual(unknown.result, 2);
-        assert.match(unknown.stderr, /unknown network 'wifi': use loopback, lan, cable, dsl/);
-        const compare = parse(['--network', 'dsl', '--compare', '1.74.1', '1.74.1']);
-        assert.strictEqual(compare.result, 2);
-        assert.match(compare.stderr, /--network puts its proxy in front of servers this run starts; leave out --compare/);
-        assert.strictEqual(parse(['--network', 'dsl', '--theia-url', 'http://127.0.0.1:3000/']).result, 2);
-    });
-});
 
 suite('an emulated link (Toxiproxy)', () => {
     suiteSetup(async function (): Promise<void> {
@@ -146,27 +99,5 @@ suite('an emulated link (Toxiproxy)', () => {
         }
         assert.isDefined(toxiproxyPid);
         assert.deepStrictEqual(await processGroupMembers(toxiproxyPid!), [], 'Toxiproxy is stopped by its PID with the session');
-    });
-});
-
-suite('"FS Perf: Show Report (Theia)" of a run over links', () => {
-    let session: HostSession | undefined;
-    suiteSetup(async function (): Promise<void> {
-        await skipWithoutChromium(this);
-        session = await HostSession.theiaBrowser({ settings: { 'fsPerf.cpuPass': false }, workspace: { fixtures: false } });
-    });
-    suiteTeardown(() => closeSession(session));
-
-    test('the committed run\'s files, all picked: the slowest link\'s sentence in the headline, a section per link with its check, wire floors and chart', async function () {
-        this.timeout(180_000);
-        await copyResultsIntoWorkspace(NETWORK_RUN, NETWORK_RUN_FILES, session!.workspace!);
-        const { workbench } = session!;
-        await workbench.runCommand('FS Perf: Show Report (Theia)', { answers: [{ pickAll: true }] });
-        const frame = await workbench.frameShowing('<h2>Headline</h2>', 60_000);
-        const headline = await checkReportFrame(workbench.page, frame, 'show-report-theia-network.png');
-        assert.isTrue(headline.some(item => SLOWEST_LINK_HEADLINE.test(item)), headline.join('\n'));
-        const headings = await frame.$$eval('h2', elements => elements.map(element => element.textContent ?? ''));
-        assert.includeMembers(headings.filter(heading => heading.startsWith('Over ')).map(heading => heading.split(' ')[1]), ['lan', 'cable', 'dsl']);
-        assert.isAtLeast(await frame.$$eval('svg', elements => elements.filter(element => /network-dsl|Over dsl/.test(element.outerHTML)).length), 1, 'the dsl link\'s chart');
     });
 });

@@ -3,57 +3,14 @@ import { execFileSync } from 'child_process';
 import { promises as fs, readdirSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { buildComparisonReport, reportSections, SCENARIO_CATALOG, THEIA_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { SCENARIO_CATALOG, THEIA_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 import {
-    benchTargets, defaultTheiaCache, ensureTheiaReleaseApp, ensureVsix, HostSession, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension,
-    parseBenchArguments, planTheiaRelease, readResultsFile, REPOSITORY_ROOT, TheiaReleaseApp, unsupportedTheiaVersion, VSIX, writeReport,
+    defaultTheiaCache, ensureTheiaReleaseApp, ensureVsix, HostSession, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension, planTheiaRelease,
+    readResultsFile, REPOSITORY_ROOT, TheiaReleaseApp, VSIX,
 } from '@fs-perf/bench';
-import { closeSession, skipWithoutChromium } from './session-helpers';
-
-/** `yarn bench` arguments parsed, with what it printed to stderr. */
-function parse(argv: string[]): { result: ReturnType<typeof parseBenchArguments>; stderr: string } {
-    const write = process.stderr.write;
-    let stderr = '';
-    process.stderr.write = ((chunk: string) => {
-        stderr += chunk;
-        return true;
-    }) as typeof process.stderr.write;
-    try {
-        return { result: parseBenchArguments(argv, os.tmpdir()), stderr };
-    } finally {
-        process.stderr.write = write;
-    }
-}
+import { closeSession, skipWithoutChromium } from '../session-helpers';
 
 suite('Theia releases: yarn bench --theia-version', () => {
-    test('only plain 1.x releases from the oldest supported one on; refused with the reason before anything is installed', () => {
-        assert.isUndefined(unsupportedTheiaVersion(OLDEST_SUPPORTED_THEIA));
-        assert.isUndefined(unsupportedTheiaVersion('1.74.1'));
-        assert.match(unsupportedTheiaVersion('1.43.0')!, /older than 1\.54\.0.*ServiceConnectionProvider/);
-        assert.match(unsupportedTheiaVersion('latest')!, /"latest" is not a Theia release version/);
-        assert.match(unsupportedTheiaVersion('1.75.0-next.14')!, /not a Theia release version/);
-        assert.match(unsupportedTheiaVersion('2.0.0')!, /only Theia 1\.x/);
-        const refused = parse(['--theia-version', '1.74.1,1.43.0']);
-        assert.strictEqual(refused.result, 2);
-        assert.include(refused.stderr, 'Theia 1.43.0 is older than 1.54.0');
-    });
-
-    test('the releases replace the browser app as theia-browser targets, oldest first; conflicting options are refused', () => {
-        const options = parse(['--theia-version', '1.74.1, 1.54.0,1.74.1', '--hosts', 'theia-browser,vscode-server']).result;
-        assert.notStrictEqual(typeof options, 'number');
-        if (typeof options === 'number') {
-            return;
-        }
-        assert.deepStrictEqual(options.theiaVersions, ['1.54.0', '1.74.1']);
-        assert.strictEqual(options.theiaCache, undefined);
-        assert.deepStrictEqual(benchTargets(options).map(target => target.id), ['theia-browser-1.54.0', 'theia-browser-1.74.1', 'vscode-server']);
-        assert.strictEqual(parse(['--theia-version', '1.74.1', '--hosts', 'vscode-server']).result, 2);
-        assert.strictEqual(parse(['--theia-version', '1.74.1', '--theia-url', 'http://127.0.0.1:3000/']).result, 2);
-        assert.strictEqual(parse(['--force']).result, 2, '--force without --theia-version');
-        const cached = parse(['--theia-version', '1.74.1', '--theia-cache', 'apps']).result;
-        assert.strictEqual(typeof cached !== 'number' && cached.theiaCache, path.join(os.tmpdir(), 'apps'));
-    });
-
     test('a release the registry lacks a package of is refused, naming the packages, before any install', async function (): Promise<void> {
         this.timeout(120_000);
         // 1.75.0 is published only in part in this machine's registry (ENVIRONMENT.md); a made-up release has nothing.
@@ -62,32 +19,6 @@ suite('Theia releases: yarn bench --theia-version', () => {
             assert.fail('planned a release that does not exist');
         } catch (error) {
             assert.match((error as Error).message, /^Theia 1\.99\.99 cannot be installed from this machine's package registry: it has no 1\.99\.99 of @theia\/core, /);
-        }
-    });
-
-    test('the committed release run: a row per release from that release\'s own file, and its report.md as the report code writes it', async function (): Promise<void> {
-        this.timeout(60_000);
-        const run = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22-theia-releases');
-        const files = (await fs.readdir(path.join(run, 'results'))).sort();
-        assert.deepStrictEqual(files, ['theia-browser-1.54.0.json', 'theia-browser-1.60.2.json', 'theia-browser-1.74.1.json', 'vscode-server.json']);
-        const documents = await Promise.all(files.map(file => readResultsFile(path.join(run, 'results', file))));
-        const report = buildComparisonReport(documents);
-        const table = reportSections(report, 'medians').map(section => section.table).find(candidate => candidate.id === 'releases-plugin-browser');
-        assert.deepStrictEqual(table?.rows.map(row => row.label), ['1.54.0', '1.60.2', '1.74.1']);
-        for (const row of table!.rows) {
-            const document = documents.find(candidate => candidate.host.editor === 'theia' && candidate.host.editorVersion === row.label)!;
-            for (const [index, size] of table!.columns.entries()) {
-                const own = document.results.find(result => result.scenario.id === SCENARIO_CATALOG.vscodeReadFile.id && result.targetLabel === size);
-                assert.deepStrictEqual(row.cells[index]?.measurement.samplesMs, own?.samplesMs, `${row.label} ${size}`);
-            }
-        }
-        const out = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-release-report-'));
-        try {
-            const committed = await fs.readFile(path.join(run, 'report.md'), 'utf8');
-            await writeReport([path.join(run, 'results')], out, { title: committed.split('\n')[0].replace(/^# /, '') });
-            assert.strictEqual(await fs.readFile(path.join(out, 'report.md'), 'utf8'), committed, 'the committed report is the report code\'s, unedited');
-        } finally {
-            await fs.rm(out, { recursive: true, force: true });
         }
     });
 

@@ -3,7 +3,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { childrenOf, HostSession, HostSessionOptions, processGroupMembers, RunningServer } from '@fs-perf/bench';
-import { skipWithoutChromium } from './session-helpers';
+import { skipWithoutChromium } from '../session-helpers';
 
 const HOSTS: [string, (options: HostSessionOptions) => Promise<HostSession>][] = [
     ['Theia browser app', options => HostSession.theiaBrowser(options)],

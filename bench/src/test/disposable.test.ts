@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { DisposableCollection } from '@fs-perf/bench';
+import { DisposableCollection } from '../util';
 
 suite('DisposableCollection', () => {
     test('disposes last first, every one even after a failure, then throws the failure', async () => {

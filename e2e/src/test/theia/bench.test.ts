@@ -1,14 +1,10 @@
 import { assert } from 'chai';
 import { spawn, spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
-import * as net from 'net';
-import * as os from 'os';
 import * as path from 'path';
 import { DEFAULT_ACCURACY_ROUNDS, hostLabel, parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 import { descendantsOf, HostSession, processGroupMembers, processGroupOf, REPOSITORY_ROOT, stopProcessGroup } from '@fs-perf/bench';
-import { runToEnd } from './session-helpers';
-
-const BENCH = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
+import { BENCH, runToEnd, temporaryFolderForEachTest } from '../session-helpers';
 
 /** A median cell of report.md: the median and its interval, or the median and "(n<6)" with too few samples for one. */
 const MEDIAN_CELL = /^-?\d+(\.\d+)?( \[-?[\d.]+, -?[\d.]+\]| \(n<\d+\))$/;
@@ -61,13 +57,8 @@ function measuredScenarios(documents: Iterable<ResultsDocument>): Map<string, Se
 
 suite('yarn bench', () => {
     let directory: string;
-
-    setup(async () => {
-        directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-bench-test-'));
-    });
-
-    teardown(async () => {
-        await fs.rm(directory, { recursive: true, force: true });
+    temporaryFolderForEachTest('fs-perf-bench-test-', folder => {
+        directory = folder;
     });
 
     test('smoke: 2 samples at 1K and 5K (with --pause) give a report row for every reachable host and scenario, and stop every server', async function () {
@@ -214,36 +205,6 @@ suite('yarn bench', () => {
         assert.sameMembers(checked.get('vs-code-server.json')!, fixtureScenarios);
         assert.sameMembers(checked.get('theia-browser-plugin.json')!, fixtureScenarios.filter(id => id !== WORKBENCH_READ));
         assert.match(run.stdout, /Harness \/ bare \[95% CI\][\s\S]*(ok|within noise|harness slower|harness faster)/);
-    });
-
-    test('bad options are refused at once with the reason, and nothing is measured', async () => {
-        const cases: [string[], RegExp][] = [
-            [['--sizes', '7K'], /7K/],
-            [['--hosts', 'theia-browser,emacs'], /unknown host emacs; use one or more of theia-browser, vscode-server, theia-electron, vscode-desktop/],
-            [['--iterations', '0'], /--iterations must be a whole number from 1 to 1000/],
-            [['--theia-url', 'localhost:3000'], /not an http\(s\) URL|not a URL/],
-            [['--hosts', 'vscode-server', '--theia-url', 'http://127.0.0.1:9/'], /--theia-url measures the theia-browser host/],
-        ];
-        for (const [args, message] of cases) {
-            const result = spawnSync(process.execPath, [BENCH, ...args, '--out', path.join(directory, 'never')], { encoding: 'utf8', timeout: 30_000 });
-            assert.strictEqual(result.status, 2, `${args.join(' ')}: ${result.stdout}${result.stderr}`);
-            assert.match(result.stderr, message, args.join(' '));
-        }
-        assert.isFalse(await fs.stat(path.join(directory, 'never')).then(() => true, () => false));
-    });
-
-    test('an unreachable --theia-url is a clear error before anything starts', async () => {
-        // A port nothing listens on: bind one, then close it.
-        const server = net.createServer();
-        await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-        const port = (server.address() as net.AddressInfo).port;
-        await new Promise(resolve => server.close(resolve));
-        const url = `http://127.0.0.1:${port}/`;
-        const result = spawnSync(process.execPath, [BENCH, '--hosts', 'theia-browser', '--theia-url', url, '--out', path.join(directory, 'never')],
-            { encoding: 'utf8', timeout: 60_000 });
-        assert.strictEqual(result.status, 1, result.stdout + result.stderr);
-        assert.include(result.stderr, `Cannot reach the Theia at ${url} (ECONNREFUSED). Check the URL`);
-        assert.isFalse(await fs.stat(path.join(directory, 'never')).then(() => true, () => false));
     });
 
     test('Ctrl+C (SIGINT) in the middle of a measurement: the run says so, stops the Theia backend and the browser it started, and exits 130', async function () {

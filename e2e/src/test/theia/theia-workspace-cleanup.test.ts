@@ -3,7 +3,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { HostSession, REPOSITORY_ROOT } from '@fs-perf/bench';
-import { closeSession, skipWithoutChromium } from './session-helpers';
+import { closeSession, skipWithoutChromium } from '../session-helpers';
 
 const REMOVE = 'FS Perf: Remove Test Files (Theia)';
 
@@ -122,7 +122,7 @@ suite('Theia browser app: what a plugin sees of the exclusions, and "Show Report
     // A test-only plugin reads the settings as a plugin sees them and calls the command with the folder of the environment.
     const { session } = sessionWithRunFolder(runFolder => HostSession.theiaBrowser({
         workspace: { fixtures: false }, environment: { FS_PERF_TEST_RUN_FOLDER: runFolder },
-        extraPluginFolders: [path.join(__dirname, '..', '..', 'test-plugins')],
+        extraPluginFolders: [path.join(__dirname, '..', '..', '..', 'test-plugins')],
     }));
 
     test('the FS Perf plugin\'s configurationDefaults reach Theia: .fs-perf left out of watching and search, Theia\'s own patterns kept', async () => {

@@ -4,7 +4,7 @@ import { promises as fs } from 'fs';
 import * as path from 'path';
 import { parseSizeList, RESULTS_DIRECTORY } from '@fs-perf/benchmark-core';
 import { ensureCodeServer, HostSession, HostSessionOptions, readResultsFile, REPOSITORY_ROOT, resultFiles } from '@fs-perf/bench';
-import { checkReportFrame, closeSession, copyResultsIntoWorkspace, NETWORK_RUN, NETWORK_RUN_FILES, skipWithoutChromium, SLOWEST_LINK_HEADLINE } from './session-helpers';
+import { checkReportFrame, closeSession, copyResultsIntoWorkspace, NETWORK_RUN, NETWORK_RUN_FILES, skipWithoutChromium, SLOWEST_LINK_HEADLINE } from '../session-helpers';
 
 const EXTENSION_DIRECTORY = path.join(REPOSITORY_ROOT, 'vscode-extension');
 

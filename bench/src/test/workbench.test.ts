@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { parseRunEnd } from '@fs-perf/benchmark-core';
-import { joinWrappedRows, OutputRow, parseGenerateEnd } from '@fs-perf/bench';
+import { joinWrappedRows, OutputRow, parseGenerateEnd } from '../hosts';
 
 function rows(...texts: string[]): OutputRow[] {
     return texts.map((text, index) => ({ text, top: index * 19 }));

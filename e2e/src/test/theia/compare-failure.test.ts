@@ -1,22 +1,15 @@
 import { assert } from 'chai';
 import { spawn } from 'child_process';
 import { promises as fs } from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
-import { HostSession, processGroupMembers, REPOSITORY_ROOT } from '@fs-perf/bench';
-
-const BENCH = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'bench.js');
+import { HostSession, processGroupMembers } from '@fs-perf/bench';
+import { BENCH, temporaryFolderForEachTest } from '../session-helpers';
 
 suite('yarn bench --compare: a side that dies', () => {
     let directory: string;
-
-    setup(async () => {
-        directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-compare-failure-'));
-    });
-
-    teardown(async () => {
-        await fs.rm(directory, { recursive: true, force: true });
+    temporaryFolderForEachTest('fs-perf-compare-failure-', folder => {
+        directory = folder;
     });
 
     test('its backend killed in the middle of the run: named within seconds (side, process, what the block was doing), blocks kept, the pairs before it reported, nothing left running', async function () {

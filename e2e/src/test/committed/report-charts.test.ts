@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { buildComparisonReport, renderReportFiles } from '@fs-perf/benchmark-core';
 import { HeadlessChromium, launchChromium, readResultsInputs, REPOSITORY_ROOT } from '@fs-perf/bench';
-import { NETWORK_RUN, NETWORK_RUN_FILES, skipWithoutChromium } from './session-helpers';
+import { NETWORK_RUN, NETWORK_RUN_FILES, skipWithoutChromium } from '../session-helpers';
 
 const DOCS = path.join(REPOSITORY_ROOT, 'docs');
 /** Most series one plot may draw (its legend's entries), each in its own colour. */

@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { buildComparisonReport, VERDICTS, parseResultsDocument, renderReportHtml } from '@fs-perf/benchmark-core';
 import { HeadlessChromium, launchChromium, REPOSITORY_ROOT } from '@fs-perf/bench';
-import { skipWithoutChromium, TEST_ARTIFACTS } from './session-helpers';
+import { skipWithoutChromium, TEST_ARTIFACTS } from '../session-helpers';
 
 const COMMITTED_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
 const RELEASE_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22-theia-releases');

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { ensureCodeServer, HostSession, REPOSITORY_ROOT } from '@fs-perf/bench';
-import { closeSession, skipWithoutChromium } from './session-helpers';
+import { closeSession, skipWithoutChromium } from '../session-helpers';
 
 suite('VS Code extension in code-server: "Remove Test Files" from the palette', function (): void {
     let session: HostSession | undefined;
