@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, sequentialLooks } from '@fs-perf/benchmark-core';
-import { CompareRunOptions, HostSession, measureComparison, PreparedSide, processGroupMembers, REPOSITORY_ROOT, throttleCpu } from '@fs-perf/bench';
+import { CompareRunOptions, HostSession, measureComparison, PreparedSide, processGroupMembers, REPOSITORY_ROOT, throttleCpu, writeReport } from '@fs-perf/bench';
 import { BENCH, checkReportFrame, closeSession, runToEnd, skipWithoutChromium, temporaryFolderForEachTest } from '../session-helpers';
 
 suite('yarn bench --compare', () => {
