@@ -86,7 +86,7 @@ suite('yarn bench:compare', () => {
         const result = compare(COMMITTED_RUN, slowed, '--tolerance', '50', '--check');
         assert.strictEqual(result.status, 0, 'a 30% slowdown is within a 50% noise threshold');
         assert.match(result.stderr, /^warning: --tolerance is deprecated; it now sets --noise-threshold/);
-        assert.include(result.stdout, 'the ratio beyond 50%');
+        assert.include(result.stdout, 'the ratio beyond ±50%');
         const both = compare(COMMITTED_RUN, slowed, '--tolerance', '10', '--noise-threshold', '5');
         assert.strictEqual(both.status, 2);
         assert.match(both.stderr, /--tolerance.*cannot be used with option '--noise-threshold/);
