@@ -13,7 +13,7 @@ import {
 } from '@fs-perf/benchmark-core';
 import { ensureCodeServer } from '../hosts/code-server';
 import { HostSession } from '../hosts/host-session';
-import { integerArgument, sizeListArgument } from '../run/options';
+import { integerArgument, sizeListArgument } from '../run/option-parsers';
 import { checkBeforeStarting } from '../run/preflight';
 import { ensureTheiaApp, ensureVsix, VSIX } from '../run/prepare';
 import { invocationFolder, parseCommandLine, runCli } from './command-line';

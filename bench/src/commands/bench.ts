@@ -23,11 +23,12 @@ import { hasDisplay } from '../hosts/vscode-desktop';
 import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-release';
 import { COMPARE_DEFAULTS } from '../run/compare-options';
 import { bench } from '../run/bench';
+import { BENCH_HOSTS } from '../run/bench-hosts';
 import {
-    alphaArgument, BENCH_HOSTS, minutesArgument, BenchArguments, benchOptions, BenchOptions, cpuThrottleArgument, DEFAULT_ALPHA, DEFAULT_BENCH_PRECISION,
-    DEFAULT_NOISE_THRESHOLD_PERCENT, hostListArgument, integerArgument, networkListArgument, percentageArgument, sizeListArgument,
+    alphaArgument, cpuThrottleArgument, hostListArgument, integerArgument, minutesArgument, networkListArgument, percentageArgument, sizeListArgument,
     theiaUrlArgument, theiaVersionListArgument,
-} from '../run/options';
+} from '../run/option-parsers';
+import { BenchArguments, benchOptions, BenchOptions, DEFAULT_ALPHA, DEFAULT_BENCH_PRECISION, DEFAULT_NOISE_THRESHOLD_PERCENT } from '../run/options';
 import { benchRequest, checkBeforeStarting, expectedDuration, machineEnvironment } from '../run/preflight';
 import { log } from '../run/progress';
 import { invocationFolder, parseCommandLine, runCli } from './command-line';

@@ -1,3 +1,5 @@
+export * from './bench-hosts';
+export * from './option-parsers';
 export * from './options';
 export * from './prepare';
 export * from './compare-options';

@@ -1,25 +1,16 @@
 /**
- * What a `yarn bench` run measures and how: its options, their defaults, and the parsers of the command lines' values
- * that the commands share (a value means the same wherever it is given), then the checks between options.
+ * What a `yarn bench` run measures and how: its options, their defaults, then the checks between options.
  */
-import { InvalidArgumentError } from 'commander';
 import * as path from 'path';
-import {
-    compareReleases, LOOPBACK, NetworkProfile, parseNetworkList, parseSizeList, SCENARIO_CATALOG, SCENARIO_SETTING_KEYS, SETTING_KEYS,
-} from '@fs-perf/benchmark-core';
-import { unsupportedTheiaVersion } from '../hosts/theia-release';
+import { LOOPBACK, SCENARIO_CATALOG, SCENARIO_SETTING_KEYS, SETTING_KEYS } from '@fs-perf/benchmark-core';
 import { parseCompareSides } from './alternated';
+import { BenchHost } from './bench-hosts';
 import { COMPARE_DEFAULTS, CompareOptions } from './compare-options';
+import { NetworkChoice } from './option-parsers';
 
-export const BENCH_HOSTS = ['theia-browser', 'vscode-server', 'theia-electron', 'vscode-desktop'] as const;
-export type BenchHost = typeof BENCH_HOSTS[number];
-
-export const HOST_NAMES: Record<BenchHost, string> = {
-    'theia-browser': 'Theia browser app (extension + plugin)',
-    'vscode-server': 'VS Code server (code-server)',
-    'theia-electron': 'Theia Electron app (extension + plugin)',
-    'vscode-desktop': 'VS Code desktop',
-};
+// The run's parts that bench.ts takes from here.
+export { BenchHost, HOST_NAMES } from './bench-hosts';
+export { NetworkChoice } from './option-parsers';
 
 export interface BenchOptions {
     readonly hosts: BenchHost[];
@@ -53,8 +44,6 @@ export interface BenchOptions {
     readonly networks: NetworkChoice[];
 }
 
-
-export type NetworkChoice = NetworkProfile | typeof LOOPBACK;
 
 /**
  * Under an emulated link every byte of a read crosses a slow wire, so a run with `--network` measures fewer things by
@@ -105,118 +94,6 @@ export const DEFAULT_BENCH_PRECISION = 5;
 export const DEFAULT_ALPHA = 0.05;
 /** A change smaller than this, percent, is "no change", unless `--noise-threshold` says otherwise. */
 export const DEFAULT_NOISE_THRESHOLD_PERCENT = 5;
-
-/*
- * Parsers of the command lines' values (commander's argParser): each throws an InvalidArgumentError naming the option,
- * which commander prints with the usage.
- */
-
-/** A commander argument parser for a whole number in `range`; the message names the option. */
-export function integerArgument(name: string, range: { min: number; max: number }): (text: string) => number {
-    return text => {
-        const value = Number(text);
-        if (!Number.isInteger(value) || value < range.min || value > range.max) {
-            throw new InvalidArgumentError(`${name} must be a whole number from ${range.min} to ${range.max}.`);
-        }
-        return value;
-    };
-}
-
-/** A commander argument parser for a comma-separated list of fixture sizes, e.g. `500K,10000K`. */
-export function sizeListArgument(text: string): string[] {
-    try {
-        return parseSizeList(text).map(size => size.label);
-    } catch (error) {
-        throw new InvalidArgumentError((error as Error).message);
-    }
-}
-
-/** `--budget`: minutes, more than 0 and at most 600. */
-export function minutesArgument(text: string): number {
-    const value = Number(text);
-    if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > 600) {
-        throw new InvalidArgumentError('--budget must be a number of minutes above 0 and at most 600, e.g. 15.');
-    }
-    return value;
-}
-
-/** A parser for a percentage from `range.min` (up to `range.max`, where given). */
-export function percentageArgument(name: string, range: { min: number; max?: number }): (text: string) => number {
-    return text => {
-        const value = Number(text);
-        if (text.trim() === '' || !Number.isFinite(value) || value < range.min || (range.max !== undefined && value > range.max)) {
-            throw new InvalidArgumentError(range.max === undefined ? `${name} must be a percentage of ${range.min} or more, e.g. 5.`
-                : `${name} must be a percentage from ${range.min} to ${range.max}.`);
-        }
-        return value;
-    };
-}
-
-/** `--alpha`: a significance level, above 0 and below 1. */
-export function alphaArgument(text: string): number {
-    const value = Number(text);
-    if (!(value > 0 && value < 1)) {
-        throw new InvalidArgumentError('--alpha must be between 0 and 1, e.g. 0.05.');
-    }
-    return value;
-}
-
-/** `--cpu-throttle`: Chromium's CPU throttling rate, 1 (none) to 20. */
-export function cpuThrottleArgument(text: string): number {
-    const rate = Number(text);
-    if (!Number.isFinite(rate) || rate < 1 || rate > 20) {
-        throw new InvalidArgumentError('--cpu-throttle must be a rate from 1 (none) to 20.');
-    }
-    return rate;
-}
-
-/** `--network`: the links to measure over (see benchmark-core's `parseNetworkList`). */
-export function networkListArgument(text: string): NetworkChoice[] {
-    try {
-        return parseNetworkList(text);
-    } catch (error) {
-        throw new InvalidArgumentError((error as Error).message);
-    }
-}
-
-/** `--hosts`: known hosts only, in {@link BENCH_HOSTS}' order. */
-export function hostListArgument(text: string): BenchHost[] {
-    const hosts = text.split(',').map(host => host.trim()).filter(host => host.length > 0);
-    const unknown = hosts.filter(host => !(BENCH_HOSTS as readonly string[]).includes(host));
-    if (unknown.length > 0 || hosts.length === 0) {
-        throw new InvalidArgumentError(`unknown host ${unknown.join(', ') || '(none)'}; use one or more of ${BENCH_HOSTS.join(', ')}.`);
-    }
-    return BENCH_HOSTS.filter(host => hosts.includes(host));
-}
-
-/** `--theia-version`: release versions, each supported (else refused here, before anything is installed), oldest first. */
-export function theiaVersionListArgument(text: string): string[] {
-    const versions = [...new Set(text.split(',').map(version => version.trim()).filter(version => version.length > 0))];
-    if (versions.length === 0) {
-        throw new InvalidArgumentError('name at least one Theia release, e.g. 1.74.1.');
-    }
-    for (const version of versions) {
-        const problem = unsupportedTheiaVersion(version);
-        if (problem) {
-            throw new InvalidArgumentError(problem);
-        }
-    }
-    return versions.sort(compareReleases);
-}
-
-/** `--theia-url`: an http(s) URL. */
-export function theiaUrlArgument(text: string): string {
-    let url: URL;
-    try {
-        url = new URL(text);
-    } catch {
-        throw new InvalidArgumentError(`${text} is not a URL (e.g. http://127.0.0.1:3000/#/path/to/workspace).`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new InvalidArgumentError(`${text} is not an http(s) URL.`);
-    }
-    return url.href;
-}
 
 /** `yarn bench`'s options as commander parsed them, before the checks between them (named as on the command line). */
 export type BenchArguments = Pick<BenchOptions, 'hosts' | 'iterations' | 'warmup' | 'sizes' | 'precision' | 'rounds' | 'cpuThrottle' | 'cpuPass' | 'theiaUrl'
