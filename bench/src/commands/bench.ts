@@ -17,7 +17,7 @@
  */
 import { Command, Option } from 'commander';
 import * as os from 'os';
-import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PRECISION_RANGE, WARMUP_RANGE } from '@fs-perf/benchmark-core';
+import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PAUSE_RANGE, PRECISION_RANGE, WARMUP_RANGE } from '@fs-perf/benchmark-core';
 import { findElectronBinary } from '../hosts/theia-app';
 import { hasDisplay } from '../hosts/vscode-desktop';
 import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-release';
@@ -70,7 +70,7 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
             .argParser(integerArgument('--restart-every', { min: 0, max: 100 })))
         .addOption(new Option('--pause <ms>', 'before each sample, wait idle as long as the previous sample took, at most this long, '
             + `so that one read's leftovers (garbage, background work) settle before the next; 0: no pause (default 0; with --compare ${COMPARE_DEFAULTS.pauseMs})`)
-            .argParser(integerArgument('--pause', { min: 0, max: 5000 })))
+            .argParser(integerArgument('--pause', PAUSE_RANGE)))
         .option('--no-warmup-block', 'with --compare: one more warm-up round in the first block after each start of a side, instead of an untimed '
             + 'block (one sample of every case) before it')
         .addOption(new Option('--network <list>', 'measure every host with the page on the far side of these links, in turn: loopback, lan, cable, dsl, '

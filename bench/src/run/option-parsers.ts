@@ -3,18 +3,21 @@
  * wherever it is given: each throws an InvalidArgumentError naming the option, which commander prints with the usage.
  */
 import { InvalidArgumentError } from 'commander';
-import { compareReleases, LOOPBACK, NetworkProfile, parseNetworkList, parseSizeList } from '@fs-perf/benchmark-core';
+import { compareReleases, countProblem, LOOPBACK, NetworkProfile, parseNetworkList, parseSizeList } from '@fs-perf/benchmark-core';
 import { unsupportedTheiaVersion } from '../hosts/theia-release';
 import { BENCH_HOSTS, BenchHost } from './bench-hosts';
 
 /** A link `--network` measures over, or loopback (no emulated link). */
 export type NetworkChoice = NetworkProfile | typeof LOOPBACK;
 
-/** A commander argument parser for a whole number in `range`; the message names the option. */
+/**
+ * A commander argument parser for a whole number in `range`, checked as the editors check their settings (benchmark-core's
+ * `countProblem`); the message names the option (commander's own words before it name the value).
+ */
 export function integerArgument(name: string, range: { min: number; max: number }): (text: string) => number {
     return text => {
-        const value = Number(text);
-        if (!Number.isInteger(value) || value < range.min || value > range.max) {
+        const value = text.trim() === '' ? NaN : Number(text);
+        if (countProblem(name, value, range) !== undefined) {
             throw new InvalidArgumentError(`${name} must be a whole number from ${range.min} to ${range.max}.`);
         }
         return value;
