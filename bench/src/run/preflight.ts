@@ -13,7 +13,8 @@ import { hasDisplay, NO_DISPLAY } from '../hosts/vscode-desktop';
 import { TOXIPROXY_INSTALL_SCRIPT, TOXIPROXY_MINIMUM_GO } from '../link/toxiproxy';
 import { SEQUENTIAL_MIN_PAIRS } from './compare-options';
 import { minutes } from './format';
-import { BenchHost, BenchOptions, DEFAULT_BENCH_PRECISION } from './options';
+import { BenchHost } from './bench-hosts';
+import { BenchOptions, DEFAULT_BENCH_PRECISION } from './option-table';
 
 /** The oldest Node any part of fs-perf runs on (package.json `engines`, scripts/install-prerequisites.sh). */
 export const MINIMUM_NODE_MAJOR = 20;
