@@ -155,8 +155,8 @@ export interface BenchFlag<Value> {
     /** The modes it applies with (any one of them); given in a run of none of them, it is refused. */
     readonly modes: readonly RunMode[];
     /** The modes it does not apply with, each with the reason the refusal gives (see {@link RUN_MODES}). */
-    readonly notWith?: Partial<Record<RunMode, string>>;
-    /** The fields of the run's options it becomes; none for a flag only the refusals read. */
+    readonly notWith?: Partial<Record<Exclude<RunMode, 'plain'>, string>>;
+    /** The fields of the run's options it becomes. */
     readonly fields: readonly OptionField[];
     /** Its value as those fields hold it, where that differs (a percentage as a fraction, a folder resolved). */
     toField?(value: Value | undefined, context: FlagContext): unknown;
@@ -164,8 +164,10 @@ export interface BenchFlag<Value> {
     readonly setting?: typeof SETTING_KEYS[keyof typeof SETTING_KEYS];
 }
 
-/** Every mode: a flag that applies whatever else is given. */
-const ALL_MODES: readonly RunMode[] = ['plain', 'compare', 'network', 'theiaVersion', 'theiaUrl'];
+/** Any run, with --compare or without (--network, --theia-version and --theia-url come with a plain run). */
+const EVERY_RUN: readonly RunMode[] = ['plain', 'compare'];
+/** Any run without --compare, over a link or not, of releases or of a running Theia. */
+const PLAIN_RUNS: readonly RunMode[] = ['plain'];
 const COMPARE_ONLY: readonly RunMode[] = ['compare'];
 /** Why the options of a plain run's sampling do not apply to a comparison: its design fixes them. */
 const FIXED_BLOCKS = 'the blocks have a fixed number of samples (--iterations)';
@@ -185,57 +187,57 @@ function runFolder(out: string | undefined, context: FlagContext): string {
 export const BENCH_FLAGS = {
     hosts: flag<BenchHost[]>({
         flags: '--hosts <list>', description: `comma-separated hosts (${BENCH_HOSTS.join(', ')})`, parse: hostListArgument,
-        default: [...BENCH_HOSTS], defaultShown: 'all', modeDefaults: { compare: ['theia-browser'] }, modes: ALL_MODES, fields: ['hosts'],
+        default: [...BENCH_HOSTS], defaultShown: 'all', modeDefaults: { compare: ['theia-browser'] }, modes: EVERY_RUN, fields: ['hosts'],
     }),
     iterations: flag<number>({
         flags: '--iterations <n>', description: 'timed samples per scenario and size', parse: integerArgument('--iterations', ITERATIONS_RANGE),
-        default: DEFAULT_ITERATIONS, modeDefaults: { compare: COMPARE_DEFAULTS.iterations, network: NETWORK_DEFAULTS.iterations }, modes: ALL_MODES,
+        default: DEFAULT_ITERATIONS, modeDefaults: { compare: COMPARE_DEFAULTS.iterations, network: NETWORK_DEFAULTS.iterations }, modes: EVERY_RUN,
         fields: ['iterations'], setting: SETTING_KEYS.iterations,
     }),
     warmup: flag<number>({
         flags: '--warmup <n>', description: 'warm-up samples per scenario and size', parse: integerArgument('--warmup', WARMUP_RANGE),
-        default: DEFAULT_WARMUP, modeDefaults: { compare: COMPARE_DEFAULTS.warmup, network: NETWORK_DEFAULTS.warmup }, modes: ALL_MODES,
+        default: DEFAULT_WARMUP, modeDefaults: { compare: COMPARE_DEFAULTS.warmup, network: NETWORK_DEFAULTS.warmup }, modes: EVERY_RUN,
         fields: ['warmup'], setting: SETTING_KEYS.warmup,
     }),
     sizes: flag<string[]>({
         flags: '--sizes <list>', description: `comma-separated fixture sizes (${FIXTURE_SIZE_LABELS.join(', ')})`, parse: sizeListArgument,
-        default: [...FIXTURE_SIZE_LABELS], defaultShown: 'all six', modeDefaults: { compare: [...COMPARE_DEFAULTS.sizes] }, modes: ALL_MODES,
+        default: [...FIXTURE_SIZE_LABELS], defaultShown: 'all six', modeDefaults: { compare: [...COMPARE_DEFAULTS.sizes] }, modes: EVERY_RUN,
         fields: ['sizes'], setting: SETTING_KEYS.sizes,
     }),
     precision: flag<number>({
         flags: '--precision <percent>', description: 'sample each case on until its median\'s 95% interval is within this percentage of it (or its '
             + 'time budget is spent); 0: exactly --iterations samples',
         parse: percentageArgument('--precision', PRECISION_RANGE), default: DEFAULT_BENCH_PRECISION, modeDefaults: { compare: 0, network: NETWORK_DEFAULTS.precision },
-        modes: ALL_MODES, notWith: { compare: FIXED_BLOCKS }, fields: ['precision'], setting: SETTING_KEYS.precision,
+        modes: PLAIN_RUNS, notWith: { compare: FIXED_BLOCKS }, fields: ['precision'], setting: SETTING_KEYS.precision,
     }),
     rounds: flag<number>({
         flags: '--rounds <n>', description: 'measure every host n times, alternating the hosts, and merge each host\'s samples',
-        parse: integerArgument('--rounds', { min: 1, max: 20 }), default: 1, modes: ALL_MODES,
+        parse: integerArgument('--rounds', { min: 1, max: 20 }), default: 1, modes: PLAIN_RUNS,
         notWith: { compare: 'it alternates the two sides in pairs of blocks instead (--pairs, --budget)' }, fields: ['rounds'],
     }),
     cpuThrottle: flag<number>({
         flags: '--cpu-throttle <rate>', description: 'slow the pages\' CPU by this factor (Chromium\'s throttling), as on a slower client machine',
-        parse: cpuThrottleArgument, default: 1, modes: ALL_MODES, notWith: { compare: 'both sides\' pages run on the machine\'s own CPU' }, fields: ['cpuThrottle'],
+        parse: cpuThrottleArgument, default: 1, modes: PLAIN_RUNS, notWith: { compare: 'both sides\' pages run on the machine\'s own CPU' }, fields: ['cpuThrottle'],
     }),
     cpuPass: flag<boolean>({
         flags: '--no-cpu-pass', description: 'skip the CPU passes (CPU time per process, per MB moved) that follow the timed samples of every case of 500K and up',
-        default: true, modeDefaults: { compare: false, network: false }, modes: ALL_MODES, fields: ['cpuPass'], setting: SETTING_KEYS.cpuPass,
+        default: true, modeDefaults: { compare: false, network: false }, modes: EVERY_RUN, fields: ['cpuPass'], setting: SETTING_KEYS.cpuPass,
     }),
     out: flag<string>({
         flags: '--out <dir>', description: 'folder for this run', defaultShown: 'bench-results/<date-time>; with --compare: bench-results/compare-<date-time>',
-        modes: ALL_MODES, fields: ['out'], toField: runFolder,
+        modes: EVERY_RUN, fields: ['out'], toField: runFolder,
     }),
     theiaUrl: flag<string>({
         flags: '--theia-url <url>', description: 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of '
             + 'starting the browser app',
-        parse: theiaUrlArgument, modes: ['plain'], fields: ['theiaUrl'],
+        parse: theiaUrlArgument, modes: PLAIN_RUNS, fields: ['theiaUrl'],
         notWith: { compare: 'give a running Theia as a side (a URL)', network: OWN_SERVERS, theiaVersion: 'builds and starts its own apps' },
     }),
     theiaVersion: flag<string[]>({
         flags: '--theia-version <list>', description: `measure these Theia releases (comma-separated, e.g. 1.54.0,1.60.2,1.74.1; ${OLDEST_SUPPORTED_THEIA} or newer) `
             + 'instead of the browser app: each is built once as its own browser app (the same packages, the packed Theia extension, the VS Code extension as '
             + 'a plugin) in the cache folder',
-        parse: theiaVersionListArgument, modes: ['plain'], notWith: { compare: 'give a release as a side (e.g. base=1.74.1)' }, fields: ['theiaVersions'],
+        parse: theiaVersionListArgument, modes: PLAIN_RUNS, notWith: { compare: 'give a release as a side (e.g. base=1.74.1)' }, fields: ['theiaVersions'],
     }),
     theiaCache: flag<string>({
         flags: '--theia-cache <dir>', description: 'where the apps of the releases and sides are built',
@@ -287,7 +289,7 @@ export const BENCH_FLAGS = {
     pause: flag<number>({
         flags: '--pause <ms>', description: 'before each sample, wait idle as long as the previous sample took, at most this long, so that one read\'s '
             + 'leftovers (garbage, background work) settle before the next; 0: no pause',
-        parse: integerArgument('--pause', PAUSE_RANGE), default: 0, modeDefaults: { compare: COMPARE_DEFAULTS.pauseMs }, modes: ALL_MODES,
+        parse: integerArgument('--pause', PAUSE_RANGE), default: 0, modeDefaults: { compare: COMPARE_DEFAULTS.pauseMs }, modes: EVERY_RUN,
         notWith: { theiaUrl: 'sets the pause of the apps this run starts; a Theia at --theia-url keeps its own (its fsPerf.pause setting): set it there, '
             + 'or leave out --pause.' },
         fields: ['pauseMs', 'compare.pauseMs'], setting: SETTING_KEYS.pause,
@@ -302,7 +304,7 @@ export const BENCH_FLAGS = {
     network: flag<NetworkChoice[]>({
         flags: '--network <list>', description: 'measure every host with the page on the far side of these links, in turn: loopback, lan, cable, dsl, or '
             + 'your own rtt=40ms,down=50mbit,up=10mbit (see README, "Cloud IDE over a network"); emulated by Toxiproxy',
-        parse: networkListArgument, default: [LOOPBACK], defaultShown: 'loopback', modes: ALL_MODES, fields: ['networks'],
+        parse: networkListArgument, default: [LOOPBACK], defaultShown: 'loopback', modes: EVERY_RUN, fields: ['networks'],
     }),
 };
 

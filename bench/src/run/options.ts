@@ -42,7 +42,7 @@ function takesValue(option: Option): boolean {
 /** The help's words for an entry's default: the plain run's, then each mode's own where the flag applies there and it differs. */
 function defaultWords(entry: BenchFlag<unknown>, option: Option): string | undefined {
     const own = Object.entries(entry.modeDefaults ?? {})
-        .filter(([mode, value]) => entry.notWith?.[mode as RunMode] === undefined && shown(value) !== shown(entry.default))
+        .filter(([mode, value]) => entry.notWith?.[mode as Exclude<RunMode, 'plain'>] === undefined && shown(value) !== shown(entry.default))
         .map(([mode, value]) => ({ flag: RUN_MODES[mode as Exclude<RunMode, 'plain'>].flag, value }));
     if (!takesValue(option)) {
         // A switch: only `--no-x` has a default worth saying, where a mode turns it off.

@@ -57,6 +57,11 @@ suite('yarn bench\'s option table', () => {
         assert.sameMembers(Object.keys(SAMPLES), Object.keys(BENCH_FLAGS));
         for (const [name, entry] of benchFlags()) {
             assert.strictEqual(new Option(entry.flags).attributeName(), name);
+            // A comparison refuses a flag with the flag's own reason, never with a bare "only applies with".
+            assert.isTrue(entry.modes.includes('compare') || entry.notWith?.compare !== undefined, `${name}: its reason for --compare`);
+            for (const mode of Object.keys(entry.notWith ?? {})) {
+                assert.notInclude(entry.modes, mode, `${name}: a mode it applies with and is refused in`);
+            }
         }
     });
 
@@ -80,12 +85,12 @@ suite('yarn bench\'s option table', () => {
     test('a flag given in a mode it does not apply to is refused with exit code 2, naming the flag and the mode', () => {
         let refusals = 0;
         for (const [name, entry] of benchFlags()) {
-            for (const mode of Object.keys(entry.notWith ?? {}) as RunMode[]) {
+            for (const mode of Object.keys(entry.notWith ?? {}) as (keyof typeof RUN_MODES)[]) {
                 const argv = [...MODE_ARGUMENTS[mode], ...SAMPLES[name]];
                 const { result, stderr } = parse(argv);
                 assert.strictEqual(result, 2, argv.join(' '));
                 assert.include(stderr, longFlag(name), argv.join(' '));
-                assert.include(stderr, mode === 'plain' ? '' : RUN_MODES[mode].flag, argv.join(' '));
+                assert.include(stderr, RUN_MODES[mode].flag, argv.join(' '));
                 refusals++;
             }
             // The flag that asks for its mode (--compare) is always in it.
