@@ -9,11 +9,11 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import {
-    AccuracyDocument, DEFAULT_ITERATIONS, formatRatioInterval, formatSupported, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, PAUSE_RANGE, renderTextTable, WARMUP_RANGE,
+    AccuracyDocument, DEFAULT_ITERATIONS, formatRatioInterval, formatSupported, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, PAUSE_RANGE, renderTextTable, SETTING_KEYS, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
 import { ensureCodeServer } from '../hosts/code-server';
 import { HostSession } from '../hosts/host-session';
-import { integerArgument, sizeListArgument } from '../run/options';
+import { integerArgument, sizeListArgument } from '../run/option-parsers';
 import { checkBeforeStarting } from '../run/preflight';
 import { ensureTheiaApp, ensureVsix, VSIX } from '../run/prepare';
 import { invocationFolder, parseCommandLine, runCli } from './command-line';
@@ -44,8 +44,8 @@ function log(message: string): void {
 }
 
 async function checkHost(host: AccuracyHost, options: AccuracyOptions): Promise<AccuracyDocument[]> {
-    const settings = { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes,
-        ...options.pause ? { 'fsPerf.pause': options.pause } : {} };
+    const settings = { [SETTING_KEYS.iterations]: options.iterations, [SETTING_KEYS.warmup]: options.warmup, [SETTING_KEYS.sizes]: options.sizes,
+        ...options.pause ? { [SETTING_KEYS.pause]: options.pause } : {} };
     const session = host === 'theia-browser'
         ? await HostSession.theiaBrowser({ settings })
         : await HostSession.codeServer({ vsix: VSIX, settings });

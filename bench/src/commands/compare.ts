@@ -7,7 +7,8 @@
 import { Command, Option } from 'commander';
 import * as path from 'path';
 import { checkRunComparison, compareRuns, FIXTURE_SIZE_LABELS, renderRunComparison, verdictCounts } from '@fs-perf/benchmark-core';
-import { alphaArgument, DEFAULT_ALPHA, DEFAULT_NOISE_THRESHOLD_PERCENT, percentageArgument } from '../run/options';
+import { alphaArgument, percentageArgument } from '../run/option-parsers';
+import { DEFAULT_ALPHA, DEFAULT_NOISE_THRESHOLD_PERCENT } from '../run/option-table';
 import { readResultsInputs } from '../run/report-files';
 import { commandMain, invocationFolder, runCli } from './command-line';
 

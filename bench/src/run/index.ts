@@ -1,3 +1,6 @@
+export * from './bench-hosts';
+export * from './option-parsers';
+export * from './option-table';
 export * from './options';
 export * from './prepare';
 export * from './compare-options';

@@ -1,94 +1,20 @@
 /**
- * What a `yarn bench` run measures and how: its options, their defaults, and the parsers of the command lines' values
- * that the commands share (a value means the same wherever it is given), then the checks between options.
+ * A `yarn bench` command line made a run with the option table (option-table.ts): the commander options and their help,
+ * the refusals of flags that do not apply or do not go together, the defaults of each kind of run, then the run's options;
+ * and what the run hands on from the table: the settings of the apps it starts and the options `run.json` records.
  */
-import { InvalidArgumentError } from 'commander';
-import * as path from 'path';
+import { Option } from 'commander';
+import { LOOPBACK } from '@fs-perf/benchmark-core';
+import { BenchHost } from './bench-hosts';
+import { CompareOptions } from './compare-options';
 import {
-    compareReleases, LOOPBACK, NetworkProfile, parseNetworkList, parseSizeList, SCENARIO_CATALOG, SCENARIO_SETTING_KEYS, SETTING_KEYS,
-} from '@fs-perf/benchmark-core';
-import { unsupportedTheiaVersion } from '../hosts/theia-release';
-import { parseCompareSides } from './alternated';
-import { COMPARE_DEFAULTS, CompareOptions } from './compare-options';
+    BENCH_FLAGS, BenchFlag, benchFlags, BenchOptions, FlagContext, FlagName, FlagValues, OptionField, RUN_CHECKS, RUN_MODES, RunMode, runModes,
+} from './option-table';
 
-export const BENCH_HOSTS = ['theia-browser', 'vscode-server', 'theia-electron', 'vscode-desktop'] as const;
-export type BenchHost = typeof BENCH_HOSTS[number];
-
-export const HOST_NAMES: Record<BenchHost, string> = {
-    'theia-browser': 'Theia browser app (extension + plugin)',
-    'vscode-server': 'VS Code server (code-server)',
-    'theia-electron': 'Theia Electron app (extension + plugin)',
-    'vscode-desktop': 'VS Code desktop',
-};
-
-export interface BenchOptions {
-    readonly hosts: BenchHost[];
-    readonly iterations: number;
-    readonly warmup: number;
-    readonly sizes: string[];
-    /** Precision target, percent of each median (0: exactly `iterations` samples). */
-    readonly precision: number;
-    /** Times each host is measured, the hosts alternated between rounds; their samples are merged. */
-    readonly rounds: number;
-    /** Chromium's CPU throttling rate for the pages (1: none), a slower client machine. */
-    readonly cpuThrottle: number;
-    /** CPU passes after the timed samples (setting `fsPerf.cpuPass`; a `--theia-url` Theia keeps its own setting). */
-    readonly cpuPass: boolean;
-    /**
-     * Before each sample, an idle wait as long as the previous sample took, at most this many ms (setting `fsPerf.pause`;
-     * absent or 0: none). `--compare` has its own, `compare.pauseMs`.
-     */
-    readonly pauseMs?: number;
-    readonly out: string;
-    readonly theiaUrl?: string;
-    /** Theia releases to measure instead of browser-app, each as its own app built in `theiaCache`. */
-    readonly theiaVersions?: string[];
-    /** Where the release apps are built (default {@link defaultTheiaCache}). */
-    readonly theiaCache?: string;
-    /** Install and build the release apps again even where the cache has them. */
-    readonly force?: boolean;
-    /** `--compare BASE HEAD`: two Theia builds measured alternately in one run (see alternated.ts). */
-    readonly compare?: CompareOptions;
-    /** `--network`: the links every host is measured over, in turn within each round (default: loopback only). */
-    readonly networks: NetworkChoice[];
-}
-
-
-export type NetworkChoice = NetworkProfile | typeof LOOPBACK;
-
-/**
- * Under an emulated link every byte of a read crosses a slow wire, so a run with `--network` measures fewer things by
- * default: the reads a cloud IDE's users wait on (a plugin's read, traced and not, VS Code's read in its extension host and
- * through its workbench, the in-host Node fs that avoids the page, Theia's FileService, its backend's disk read and an HTTP
- * fetch of the same bytes), 6 timed samples (the fewest with a median interval) and one warm-up, no precision target,
- * no CPU passes. Every option given on the command line wins.
- */
-export const NETWORK_DEFAULTS = {
-    iterations: 6,
-    warmup: 1,
-    precision: 0,
-    scenarios: {
-        vscode: [SCENARIO_CATALOG.vscodeReadFile.id, SCENARIO_CATALOG.vscodeReadFileWorkbench.id, SCENARIO_CATALOG.vscodeReadFileHops.id,
-            SCENARIO_CATALOG.extensionHostNodeReadFile.id],
-        theia: [SCENARIO_CATALOG.theiaFileServiceReadFile.id, SCENARIO_CATALOG.theiaDiskFloor.id, SCENARIO_CATALOG.theiaHttpFetch.id],
-    },
-} as const;
-
-
-/**
- * The settings of the apps a run starts: CPU passes, the pause before each sample (`--pause`; only when asked for), and
- * with an emulated link its scenarios (else each extension's own defaults).
- */
-export function runSettings(options: BenchOptions): Record<string, unknown> {
-    return {
-        [SETTING_KEYS.cpuPass]: options.cpuPass,
-        ...options.pauseMs ? { [SETTING_KEYS.pause]: options.pauseMs } : {},
-        ...options.networks.some(choice => choice !== LOOPBACK)
-            ? { [SCENARIO_SETTING_KEYS.vscode]: [...NETWORK_DEFAULTS.scenarios.vscode], [SCENARIO_SETTING_KEYS.theia]: [...NETWORK_DEFAULTS.scenarios.theia] }
-            : {},
-    };
-}
-
+// The run's parts that bench.ts, measure-host.ts and progress.ts take from here.
+export { BenchHost, HOST_NAMES } from './bench-hosts';
+export { NetworkChoice } from './option-parsers';
+export { BenchOptions } from './option-table';
 
 /** One thing measured: a host, or for `--theia-version` one Theia release as the theia-browser host. */
 export interface BenchTarget {
@@ -99,229 +25,179 @@ export interface BenchTarget {
     readonly theiaVersion?: string;
 }
 
-/** `yarn bench` samples on until every median is known within 5% (the editors' own default is off). */
-export const DEFAULT_BENCH_PRECISION = 5;
-/** Significance level of a comparison's verdicts, unless `--alpha` says otherwise. */
-export const DEFAULT_ALPHA = 0.05;
-/** A change smaller than this, percent, is "no change", unless `--noise-threshold` says otherwise. */
-export const DEFAULT_NOISE_THRESHOLD_PERCENT = 5;
+function shown(value: unknown): string {
+    return Array.isArray(value) ? value.join(',') : String(value);
+}
 
-/*
- * Parsers of the command lines' values (commander's argParser): each throws an InvalidArgumentError naming the option,
- * which commander prints with the usage.
- */
+/** The modes an entry names as the ones it applies with or is refused in, as their flags: `--theia-version or --compare`. */
+function modeFlags(modes: readonly RunMode[]): string {
+    return modes.map(mode => mode === 'plain' ? 'a run without --compare' : RUN_MODES[mode].flag).join(' or ');
+}
 
-/** A commander argument parser for a whole number in `range`; the message names the option. */
-export function integerArgument(name: string, range: { min: number; max: number }): (text: string) => number {
-    return text => {
-        const value = Number(text);
-        if (!Number.isInteger(value) || value < range.min || value > range.max) {
-            throw new InvalidArgumentError(`${name} must be a whole number from ${range.min} to ${range.max}.`);
+/** Whether the flag takes a value (`--out <dir>`), rather than being a switch (`--check`, `--no-cpu-pass`). */
+function takesValue(option: Option): boolean {
+    return option.required || option.optional;
+}
+
+/** The help's words for an entry's default: the plain run's, then each mode's own where the flag applies there and it differs. */
+function defaultWords(entry: BenchFlag<unknown>, option: Option): string | undefined {
+    const own = Object.entries(entry.modeDefaults ?? {})
+        .filter(([mode, value]) => entry.notWith?.[mode as Exclude<RunMode, 'plain'>] === undefined && shown(value) !== shown(entry.default))
+        .map(([mode, value]) => ({ flag: RUN_MODES[mode as Exclude<RunMode, 'plain'>].flag, value }));
+    if (!takesValue(option)) {
+        // A switch: only `--no-x` has a default worth saying, where a mode turns it off.
+        const off = own.filter(({ value }) => value === false).map(({ flag }) => flag);
+        return option.negate && off.length > 0 ? `the default with ${off.join(' and ')}` : undefined;
+    }
+    const plain = entry.defaultShown ?? (entry.default === undefined ? undefined : shown(entry.default));
+    return plain === undefined ? undefined : [plain, ...own.map(({ flag, value }) => `with ${flag}: ${shown(value)}`)].join('; ');
+}
+
+/** The table as commander options, in its order: each with its parser, and its help from its entry (modes and defaults). */
+export function benchCommandOptions(): Option[] {
+    return benchFlags().map(([, entry]) => {
+        const option = new Option(entry.flags, entry.description);
+        // `with --compare: ` before the words of a flag of some modes only (not before the flag that asks for the mode).
+        const modes = entry.modes.filter(mode => mode === 'plain' || RUN_MODES[mode].flag !== option.long);
+        option.description = `${modes.length === 0 || modes.includes('plain') ? '' : `with ${modeFlags(modes)}: `}${entry.description}`;
+        if (entry.parse) {
+            option.argParser(entry.parse);
         }
-        return value;
-    };
-}
-
-/** A commander argument parser for a comma-separated list of fixture sizes, e.g. `500K,10000K`. */
-export function sizeListArgument(text: string): string[] {
-    try {
-        return parseSizeList(text).map(size => size.label);
-    } catch (error) {
-        throw new InvalidArgumentError((error as Error).message);
-    }
-}
-
-/** `--budget`: minutes, more than 0 and at most 600. */
-export function minutesArgument(text: string): number {
-    const value = Number(text);
-    if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > 600) {
-        throw new InvalidArgumentError('--budget must be a number of minutes above 0 and at most 600, e.g. 15.');
-    }
-    return value;
-}
-
-/** A parser for a percentage from `range.min` (up to `range.max`, where given). */
-export function percentageArgument(name: string, range: { min: number; max?: number }): (text: string) => number {
-    return text => {
-        const value = Number(text);
-        if (text.trim() === '' || !Number.isFinite(value) || value < range.min || (range.max !== undefined && value > range.max)) {
-            throw new InvalidArgumentError(range.max === undefined ? `${name} must be a percentage of ${range.min} or more, e.g. 5.`
-                : `${name} must be a percentage from ${range.min} to ${range.max}.`);
+        const defaults = defaultWords(entry, option);
+        if (defaults !== undefined && takesValue(option) && entry.default !== undefined) {
+            option.default(entry.default, defaults);
+        } else if (defaults !== undefined) {
+            option.description += takesValue(option) ? ` (default: ${defaults})` : ` (${defaults})`;
         }
-        return value;
-    };
-}
-
-/** `--alpha`: a significance level, above 0 and below 1. */
-export function alphaArgument(text: string): number {
-    const value = Number(text);
-    if (!(value > 0 && value < 1)) {
-        throw new InvalidArgumentError('--alpha must be between 0 and 1, e.g. 0.05.');
-    }
-    return value;
-}
-
-/** `--cpu-throttle`: Chromium's CPU throttling rate, 1 (none) to 20. */
-export function cpuThrottleArgument(text: string): number {
-    const rate = Number(text);
-    if (!Number.isFinite(rate) || rate < 1 || rate > 20) {
-        throw new InvalidArgumentError('--cpu-throttle must be a rate from 1 (none) to 20.');
-    }
-    return rate;
-}
-
-/** `--network`: the links to measure over (see benchmark-core's `parseNetworkList`). */
-export function networkListArgument(text: string): NetworkChoice[] {
-    try {
-        return parseNetworkList(text);
-    } catch (error) {
-        throw new InvalidArgumentError((error as Error).message);
-    }
-}
-
-/** `--hosts`: known hosts only, in {@link BENCH_HOSTS}' order. */
-export function hostListArgument(text: string): BenchHost[] {
-    const hosts = text.split(',').map(host => host.trim()).filter(host => host.length > 0);
-    const unknown = hosts.filter(host => !(BENCH_HOSTS as readonly string[]).includes(host));
-    if (unknown.length > 0 || hosts.length === 0) {
-        throw new InvalidArgumentError(`unknown host ${unknown.join(', ') || '(none)'}; use one or more of ${BENCH_HOSTS.join(', ')}.`);
-    }
-    return BENCH_HOSTS.filter(host => hosts.includes(host));
-}
-
-/** `--theia-version`: release versions, each supported (else refused here, before anything is installed), oldest first. */
-export function theiaVersionListArgument(text: string): string[] {
-    const versions = [...new Set(text.split(',').map(version => version.trim()).filter(version => version.length > 0))];
-    if (versions.length === 0) {
-        throw new InvalidArgumentError('name at least one Theia release, e.g. 1.74.1.');
-    }
-    for (const version of versions) {
-        const problem = unsupportedTheiaVersion(version);
-        if (problem) {
-            throw new InvalidArgumentError(problem);
-        }
-    }
-    return versions.sort(compareReleases);
-}
-
-/** `--theia-url`: an http(s) URL. */
-export function theiaUrlArgument(text: string): string {
-    let url: URL;
-    try {
-        url = new URL(text);
-    } catch {
-        throw new InvalidArgumentError(`${text} is not a URL (e.g. http://127.0.0.1:3000/#/path/to/workspace).`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new InvalidArgumentError(`${text} is not an http(s) URL.`);
-    }
-    return url.href;
-}
-
-/** `yarn bench`'s options as commander parsed them, before the checks between them (named as on the command line). */
-export type BenchArguments = Pick<BenchOptions, 'hosts' | 'iterations' | 'warmup' | 'sizes' | 'precision' | 'rounds' | 'cpuThrottle' | 'cpuPass' | 'theiaUrl'
-    | 'theiaCache' | 'force'> & { readonly out?: string; readonly theiaVersion?: string[]; readonly network: NetworkChoice[];
-    readonly compare?: string[]; readonly pairs?: number; readonly alpha?: number; readonly noiseThreshold?: number; readonly check?: boolean;
-    readonly budget?: number; readonly restartEvery?: number; readonly pause?: number; readonly warmupBlock?: boolean; };
-
-/**
- * A run's options from its parsed arguments: options that do not go together are refused (the reason on stderr, exit
- * code 2), then the defaults that depend on other options are applied (`--network`, `--compare`). `given(name)`: whether
- * the command line gave that option (rather than its default); relative paths are resolved against `base`.
- */
-export function benchOptions(raw: BenchArguments, given: (name: string) => boolean, base: string): BenchOptions | number {
-    const overLinks = raw.network.some(choice => choice !== LOOPBACK);
-    if (overLinks && (raw.compare || raw.theiaUrl)) {
-        console.error(`error: --network puts its proxy in front of servers this run starts; leave out ${raw.compare ? '--compare' : '--theia-url'} (or --network).`);
-        return 2;
-    }
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z');
-    if (raw.compare) {
-        return compareArguments(raw, given, base, stamp);
-    }
-    const compareOnly = (['pairs', 'alpha', 'noiseThreshold', 'check', 'budget', 'restartEvery'] as const).find(name => raw[name] !== undefined)
-        ?? (raw.warmupBlock === false ? 'noWarmupBlock' : undefined);
-    if (compareOnly) {
-        console.error(`error: --${compareOnly.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`)} only applies with --compare.`);
-        return 2;
-    }
-    if (raw.theiaUrl && !raw.hosts.includes('theia-browser')) {
-        console.error('error: --theia-url measures the theia-browser host; add theia-browser to --hosts.');
-        return 2;
-    }
-    if (raw.theiaUrl && raw.pause) {
-        console.error('error: --pause sets the pause of the apps this run starts; a Theia at --theia-url keeps its own (its fsPerf.pause setting): '
-            + 'set it there, or leave out --pause.');
-        return 2;
-    }
-    if (raw.theiaVersion && !raw.hosts.includes('theia-browser')) {
-        console.error('error: --theia-version measures Theia releases as the theia-browser host; add theia-browser to --hosts.');
-        return 2;
-    }
-    if (raw.theiaVersion && raw.theiaUrl) {
-        console.error('error: --theia-version builds and starts its own apps; leave out --theia-url (or --theia-version).');
-        return 2;
-    }
-    if ((raw.theiaCache || raw.force) && !raw.theiaVersion) {
-        console.error(`error: ${raw.theiaCache ? '--theia-cache' : '--force'} only applies with --theia-version.`);
-        return 2;
-    }
-    const { theiaVersion, theiaCache, force } = raw;
-    const linkDefault = <T>(name: string, value: T, networkValue: T): T => overLinks && !given(name) ? networkValue : value;
-    return {
-        hosts: raw.hosts, iterations: linkDefault('iterations', raw.iterations, NETWORK_DEFAULTS.iterations), warmup: linkDefault('warmup', raw.warmup, NETWORK_DEFAULTS.warmup),
-        sizes: raw.sizes, precision: linkDefault('precision', raw.precision, NETWORK_DEFAULTS.precision), rounds: raw.rounds,
-        cpuThrottle: raw.cpuThrottle, cpuPass: linkDefault('cpuPass', raw.cpuPass, false), ...(raw.pause ? { pauseMs: raw.pause } : {}),
-        networks: raw.network, ...(raw.theiaUrl ? { theiaUrl: raw.theiaUrl } : {}),
-        out: path.resolve(base, raw.out ?? path.join('bench-results', stamp)),
-        ...(theiaVersion ? { theiaVersions: theiaVersion, theiaCache: theiaCache && path.resolve(base, theiaCache), force: force ?? false } : {}),
-    };
+        return option;
+    });
 }
 
 /**
- * `--compare BASE HEAD`: the comparison's options. It measures the theia-browser host only (both sides are Theia builds),
- * and its defaults differ where the design needs it: `--iterations` is the timed samples of each block (5), one warm-up,
- * 500K, 5000K and 10000K, no precision target (a block has a fixed size) and no CPU passes.
+ * Why the flags `given` cannot run in `modes`, or undefined: first a mode's refusal of the flags it does not take (in
+ * {@link RUN_MODES}' order), then the flags that apply only with a mode the run is not.
  */
-function compareArguments(raw: BenchArguments, given: (name: string) => boolean, base: string, stamp: string): BenchOptions | number {
-    const conflicting = ['theiaUrl', 'theiaVersion', 'rounds', 'cpuThrottle', 'precision'].filter(given);
-    if (conflicting.length > 0) {
-        console.error(`error: --compare does not take ${conflicting.map(name => `--${name.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`)}`).join(', ')}: `
-            + 'give a running Theia as a side (a URL), and the blocks have a fixed number of samples (--iterations).');
+export function modeRefusal(given: readonly FlagName[], modes: readonly RunMode[]): string | undefined {
+    for (const [mode, spec] of Object.entries(RUN_MODES) as [Exclude<RunMode, 'plain'>, typeof RUN_MODES[keyof typeof RUN_MODES]][]) {
+        const refused = modes.includes(mode) ? given.filter(name => BENCH_FLAGS[name].notWith?.[mode] !== undefined) : [];
+        if (refused.length > 0) {
+            return spec.refusal(refused.map(name => longFlag(name)), refused.map(name => BENCH_FLAGS[name].notWith![mode]!));
+        }
+    }
+    const misplaced = given.filter(name => !BENCH_FLAGS[name].modes.some(mode => modes.includes(mode)));
+    if (misplaced.length === 0) {
+        return undefined;
+    }
+    const alike = misplaced.filter(name => shown(BENCH_FLAGS[name].modes) === shown(BENCH_FLAGS[misplaced[0]].modes));
+    return `${alike.map(name => longFlag(name)).join(', ')} only appl${alike.length === 1 ? 'ies' : 'y'} with ${modeFlags(BENCH_FLAGS[misplaced[0]].modes)}.`;
+}
+
+/** The flag as the user types it, e.g. `--no-warmup-block`. */
+export function longFlag(name: FlagName): string {
+    return new Option(BENCH_FLAGS[name].flags).long!;
+}
+
+/** Each flag's value: given on the command line, else the default of the run's first mode that has one, else the table's. */
+function flagValues(raw: FlagValues, given: (name: FlagName) => boolean, modes: readonly RunMode[]): FlagValues {
+    const values: Record<string, unknown> = {};
+    for (const [name, entry] of benchFlags()) {
+        const modeDefault = modes.map(mode => (entry.modeDefaults as Partial<Record<RunMode, unknown>> | undefined)?.[mode]).find(value => value !== undefined);
+        values[name] = given(name) ? raw[name] : modeDefault ?? raw[name] ?? entry.default;
+    }
+    return values as FlagValues;
+}
+
+/** The run's options from the flags' values: each entry's value put into its fields (a comparison's only in a comparison). */
+function optionsOf(values: FlagValues, context: FlagContext): BenchOptions {
+    const options: Record<string, unknown> = {};
+    const compare: Record<string, unknown> = {};
+    const comparing = context.modes.includes('compare');
+    for (const [name, entry] of benchFlags()) {
+        const fields = entry.fields.filter(field => comparing || !field.startsWith('compare.'));
+        const value = fields.length > 0 && entry.toField ? entry.toField(values[name], context) : values[name];
+        for (const field of fields) {
+            const [first, second] = field.split('.');
+            if (second === undefined) {
+                options[first] = value;
+            } else {
+                compare[second] = value;
+            }
+        }
+    }
+    // The table's fields are BenchOptions' (OptionField is checked against it); their values, each entry's type.
+    return { ...options, ...comparing ? { compare } : {} } as unknown as BenchOptions;
+}
+
+/**
+ * A run's options from its parsed command line (commander's values): flags that do not apply to the run or do not go
+ * together are refused (the reason on stderr, exit code 2), then each kind of run's defaults are applied. `given(name)`:
+ * whether the command line gave that flag; relative paths are resolved against `base`.
+ */
+export function benchOptions(raw: FlagValues, given: (name: FlagName) => boolean, base: string): BenchOptions | number {
+    const modes = runModes({ compare: raw.compare, networks: raw.network ?? [LOOPBACK], theiaVersions: raw.theiaVersion, theiaUrl: raw.theiaUrl });
+    const refusal = modeRefusal(benchFlags().map(([name]) => name).filter(given), modes);
+    if (refusal !== undefined) {
+        console.error(`error: ${refusal}`);
         return 2;
     }
-    if (raw.budget !== undefined && raw.pairs !== undefined) {
-        console.error('error: --budget samples until every cell is resolved, --pairs takes a fixed number of pairs: give one of them.');
+    const values = flagValues(raw, given, modes);
+    const context: FlagContext = { base, stamp: new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z'), modes, given };
+    const check = RUN_CHECKS.find(candidate => candidate.refuses(values, context));
+    if (check) {
+        console.error(`error: ${check.refusal(values)}`);
         return 2;
     }
-    if (given('hosts') && raw.hosts.join() !== 'theia-browser') {
-        console.error('error: --compare measures two Theia builds as the theia-browser host; leave out --hosts (or give --hosts theia-browser).');
-        return 2;
-    }
-    let sides: CompareOptions['sides'];
     try {
-        sides = parseCompareSides(raw.compare ?? [], base);
+        return optionsOf(values, context);
     } catch (error) {
+        // What a value alone does not show, e.g. a side of --compare that is neither a release, a folder nor a URL.
         console.error(`error: ${(error as Error).message}`);
         return 2;
     }
-    return {
-        hosts: ['theia-browser'],
-        iterations: given('iterations') ? raw.iterations : COMPARE_DEFAULTS.iterations,
-        warmup: given('warmup') ? raw.warmup : COMPARE_DEFAULTS.warmup,
-        sizes: given('sizes') ? raw.sizes : [...COMPARE_DEFAULTS.sizes],
-        precision: 0, rounds: 1, cpuThrottle: 1, cpuPass: false, networks: [LOOPBACK],
-        out: path.resolve(base, raw.out ?? path.join('bench-results', `compare-${stamp}`)),
-        ...(raw.theiaCache ? { theiaCache: path.resolve(base, raw.theiaCache) } : {}),
-        force: raw.force ?? false,
-        compare: {
-            sides, pairs: raw.pairs ?? COMPARE_DEFAULTS.pairs, alpha: raw.alpha ?? DEFAULT_ALPHA,
-            noiseThreshold: (raw.noiseThreshold ?? DEFAULT_NOISE_THRESHOLD_PERCENT) / 100, check: raw.check ?? false,
-            // Sampling until resolved is the default; a fixed number of pairs only when asked for.
-            ...(raw.pairs !== undefined ? {} : { budgetSeconds: (raw.budget ?? COMPARE_DEFAULTS.budgetMinutes) * 60 }),
-            restartEvery: raw.restartEvery ?? COMPARE_DEFAULTS.restartEvery,
-            pauseMs: raw.pause ?? COMPARE_DEFAULTS.pauseMs,
-            warmupBlock: raw.warmupBlock ?? COMPARE_DEFAULTS.warmupBlock,
-        },
-    };
+}
+
+/** Reads a field of the run's options (see {@link OptionField}). */
+export function optionField(options: BenchOptions, field: OptionField): unknown {
+    const [first, second] = field.split('.') as [keyof BenchOptions, keyof CompareOptions | undefined];
+    return second === undefined ? options[first] : options.compare?.[second];
+}
+
+/**
+ * The settings of the apps a run starts: each flag's setting from the table (where the run has a value: `--pause` only when
+ * asked for), then those of its modes (an emulated link's scenarios; else each extension's own defaults).
+ */
+export function runSettings(options: BenchOptions): Record<string, unknown> {
+    const settings: Record<string, unknown> = {};
+    for (const [, entry] of benchFlags()) {
+        const value = entry.setting === undefined ? undefined : optionField(options, entry.fields[0]);
+        if (entry.setting !== undefined && value !== undefined) {
+            settings[entry.setting] = value;
+        }
+    }
+    for (const mode of runModes(options)) {
+        for (const [key, value] of Object.entries(mode === 'plain' ? {} : RUN_MODES[mode].settings ?? {})) {
+            settings[key] = Array.isArray(value) ? [...value] : value;
+        }
+    }
+    return settings;
+}
+
+/** The options `run.json` records: every field a flag of the table becomes, but the run's folder (which holds run.json). */
+export function recordedOptions(options: BenchOptions): Record<string, unknown> {
+    const record: Record<string, unknown> = {};
+    for (const [name, entry] of benchFlags()) {
+        if (name === 'out') {
+            continue;
+        }
+        for (const field of entry.fields) {
+            const [first, second] = field.split('.');
+            const value = optionField(options, field);
+            if (second === undefined) {
+                record[first] = value;
+            } else if (options.compare) {
+                record[first] = { ...record[first] as object, [second]: value };
+            }
+        }
+    }
+    return record;
 }

@@ -12,7 +12,9 @@ import { CODE_SERVER_NODE_MAJOR, CODE_SERVER_VERSION } from '../hosts/code-serve
 import { hasDisplay, NO_DISPLAY } from '../hosts/vscode-desktop';
 import { TOXIPROXY_INSTALL_SCRIPT, TOXIPROXY_MINIMUM_GO } from '../link/toxiproxy';
 import { SEQUENTIAL_MIN_PAIRS } from './compare-options';
-import { BenchHost, BenchOptions, DEFAULT_BENCH_PRECISION } from './options';
+import { minutes } from './format';
+import { BenchHost } from './bench-hosts';
+import { BenchOptions, DEFAULT_BENCH_PRECISION } from './option-table';
 
 /** The oldest Node any part of fs-perf runs on (package.json `engines`, scripts/install-prerequisites.sh). */
 export const MINIMUM_NODE_MAJOR = 20;
@@ -190,10 +192,6 @@ const LINK_SECONDS: Record<string, Partial<Record<BenchHost, number>>> = {
  */
 export function comparePairSeconds(iterations: number): number {
     return 50 + 10 * iterations;
-}
-
-function minutes(seconds: number): string {
-    return seconds < 90 ? `${Math.max(1, Math.round(seconds / 60))} min` : `${Math.round(seconds / 60)} min`;
 }
 
 /**

@@ -1,0 +1,339 @@
+/**
+ * Every flag of `yarn bench` in one table: its parser and range, its default (and where a kind of run has its own), the
+ * kinds of run it applies with, the field of the run's options and the editor setting it becomes. The help, the refusals
+ * of flags that do not apply, the options `run.json` records and the settings handed to the editors all come from here
+ * (options.ts reads it for each). A new flag is one entry here and its field in `BenchOptions`.
+ */
+import * as os from 'os';
+import * as path from 'path';
+import {
+    DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PAUSE_RANGE, PRECISION_RANGE, SCENARIO_CATALOG,
+    SCENARIO_SETTING_KEYS, SETTING_KEYS, WARMUP_RANGE,
+} from '@fs-perf/benchmark-core';
+import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-release';
+import { parseCompareSides } from './alternated';
+import { BENCH_HOSTS, BenchHost } from './bench-hosts';
+import { COMPARE_DEFAULTS, COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS, CompareOptions } from './compare-options';
+import {
+    alphaArgument, cpuThrottleArgument, hostListArgument, integerArgument, minutesArgument, NetworkChoice, networkListArgument, percentageArgument,
+    sizeListArgument, theiaUrlArgument, theiaVersionListArgument,
+} from './option-parsers';
+
+export interface BenchOptions {
+    readonly hosts: BenchHost[];
+    readonly iterations: number;
+    readonly warmup: number;
+    readonly sizes: string[];
+    /** Precision target, percent of each median (0: exactly `iterations` samples). */
+    readonly precision: number;
+    /** Times each host is measured, the hosts alternated between rounds; their samples are merged. */
+    readonly rounds: number;
+    /** Chromium's CPU throttling rate for the pages (1: none), a slower client machine. */
+    readonly cpuThrottle: number;
+    /** CPU passes after the timed samples (setting `fsPerf.cpuPass`; a `--theia-url` Theia keeps its own setting). */
+    readonly cpuPass: boolean;
+    /**
+     * Before each sample, an idle wait as long as the previous sample took, at most this many ms (setting `fsPerf.pause`;
+     * absent: none). A comparison's is also its `compare.pauseMs`.
+     */
+    readonly pauseMs?: number;
+    readonly out: string;
+    readonly theiaUrl?: string;
+    /** Theia releases to measure instead of browser-app, each as its own app built in `theiaCache`. */
+    readonly theiaVersions?: string[];
+    /** Where the release apps are built (default {@link defaultTheiaCache}). */
+    readonly theiaCache?: string;
+    /** Install and build the release apps again even where the cache has them. */
+    readonly force?: boolean;
+    /** `--compare BASE HEAD`: two Theia builds measured alternately in one run (see alternated.ts). */
+    readonly compare?: CompareOptions;
+    /** `--network`: the links every host is measured over, in turn within each round (default: loopback only). */
+    readonly networks: NetworkChoice[];
+}
+
+/** `yarn bench` samples on until every median is known within 5% (the editors' own default is off). */
+export const DEFAULT_BENCH_PRECISION = 5;
+/** Significance level of a comparison's verdicts, unless `--alpha` says otherwise. */
+export const DEFAULT_ALPHA = 0.05;
+/** A change smaller than this, percent, is "no change", unless `--noise-threshold` says otherwise. */
+export const DEFAULT_NOISE_THRESHOLD_PERCENT = 5;
+
+/**
+ * Under an emulated link every byte of a read crosses a slow wire, so a run with `--network` measures fewer things by
+ * default: the reads a cloud IDE's users wait on (a plugin's read, traced and not, VS Code's read in its extension host and
+ * through its workbench, the in-host Node fs that avoids the page, Theia's FileService, its backend's disk read and an HTTP
+ * fetch of the same bytes), 6 timed samples (the fewest with a median interval) and one warm-up, no precision target,
+ * no CPU passes. Every option given on the command line wins.
+ */
+export const NETWORK_DEFAULTS = {
+    iterations: 6,
+    warmup: 1,
+    precision: 0,
+    scenarios: {
+        vscode: [SCENARIO_CATALOG.vscodeReadFile.id, SCENARIO_CATALOG.vscodeReadFileWorkbench.id, SCENARIO_CATALOG.vscodeReadFileHops.id,
+            SCENARIO_CATALOG.extensionHostNodeReadFile.id],
+        theia: [SCENARIO_CATALOG.theiaFileServiceReadFile.id, SCENARIO_CATALOG.theiaDiskFloor.id, SCENARIO_CATALOG.theiaHttpFetch.id],
+    },
+} as const;
+
+/**
+ * The kinds of run a flag can apply with: a run without `--compare` (`plain`), a comparison (`--compare`), and what
+ * `--network` (over an emulated link), `--theia-version` and `--theia-url` make of a plain run.
+ */
+export type RunMode = 'plain' | 'compare' | 'network' | 'theiaVersion' | 'theiaUrl';
+
+/** A kind of run a flag asks for: the flag, how it words a refusal, and the settings it gives the apps beyond its flags'. */
+export interface RunModeSpec {
+    readonly flag: string;
+    /** The refusal of `flags` given in such a run, each from its entry's reason for this mode. */
+    refusal(flags: readonly string[], reasons: readonly string[]): string;
+    readonly settings?: Readonly<Record<string, unknown>>;
+}
+
+/** `--x why; leave out --y (or --x).`: a mode that starts its own servers, against a flag that needs otherwise. */
+function leaveOut(modeFlag: string): RunModeSpec['refusal'] {
+    return (flags, reasons) => `${modeFlag} ${reasons[0]}; leave out ${flags.join(', ')} (or ${modeFlag}).`;
+}
+
+/** The modes a flag asks for, in the order their refusals are checked (a plain run is what none of them is). */
+export const RUN_MODES: Readonly<Record<Exclude<RunMode, 'plain'>, RunModeSpec>> = {
+    compare: {
+        flag: '--compare',
+        refusal: (flags, reasons) => `--compare does not take ${flags.join(', ')}: ${[...new Set(reasons)].join('; ')}.`,
+        // Shuffled: each round visits the cases in a new order, so one case's leftovers (the 10000K RPC transport's garbage in
+        // the page) do not always land on the same next case.
+        settings: {
+            [SETTING_KEYS.order]: 'shuffled', [SCENARIO_SETTING_KEYS.vscode]: COMPARE_PLUGIN_SCENARIOS, [SCENARIO_SETTING_KEYS.theia]: COMPARE_THEIA_SCENARIOS,
+        },
+    },
+    network: {
+        flag: '--network', refusal: leaveOut('--network'),
+        settings: { [SCENARIO_SETTING_KEYS.vscode]: NETWORK_DEFAULTS.scenarios.vscode, [SCENARIO_SETTING_KEYS.theia]: NETWORK_DEFAULTS.scenarios.theia },
+    },
+    theiaVersion: { flag: '--theia-version', refusal: leaveOut('--theia-version') },
+    // A flag refused with --theia-url says the whole of why in its reason: what the Theia there keeps of its own.
+    theiaUrl: { flag: '--theia-url', refusal: (flags, reasons) => flags.map((flag, index) => `${flag} ${reasons[index]}`).join(' ') },
+};
+
+/** The modes of a run from the flags that ask for them (a `--network` of loopback alone emulates no link). */
+export function runModes(run: { readonly compare?: unknown; readonly networks: readonly NetworkChoice[]; readonly theiaVersions?: unknown;
+    readonly theiaUrl?: unknown; }): RunMode[] {
+    return [
+        run.compare === undefined ? 'plain' : 'compare',
+        ...run.networks.some(choice => choice !== LOOPBACK) ? ['network' as const] : [],
+        ...run.theiaVersions === undefined ? [] : ['theiaVersion' as const],
+        ...run.theiaUrl === undefined ? [] : ['theiaUrl' as const],
+    ];
+}
+
+/** What a flag's value becomes in the run's options may depend on the rest of the command line. */
+export interface FlagContext {
+    /** Where the user typed the command: relative paths are relative to it. */
+    readonly base: string;
+    /** The run's start, e.g. `2026-11-26T10-15-00Z`, for its default folder. */
+    readonly stamp: string;
+    readonly modes: readonly RunMode[];
+    /** Whether the command line gave the flag of this table name (rather than a default). */
+    given(name: string): boolean;
+}
+
+/** A field of {@link BenchOptions}, or `compare.<field>` of its {@link CompareOptions} (set in a comparison only). */
+export type OptionField = keyof BenchOptions | `compare.${keyof CompareOptions}`;
+
+export interface BenchFlag<Value> {
+    /** Commander's flags, e.g. `--pairs <n>`; `--no-x` for what is on unless the flag is given. */
+    readonly flags: string;
+    /** The help's words; a flag of some modes only gets `with --compare: ` before them. */
+    readonly description: string;
+    /** The value of the command line's text, refusing what is out of range (commander's argParser); none for a switch. */
+    readonly parse?: (text: string) => Value;
+    readonly default?: Value;
+    /** The help's words for the default where the value itself would not say it (`all`, a folder made at the start). */
+    readonly defaultShown?: string;
+    /** Where a kind of run has a default of its own; the flag given still wins. */
+    readonly modeDefaults?: Partial<Record<'compare' | 'network', Value>>;
+    /** The modes it applies with (any one of them); given in a run of none of them, it is refused. */
+    readonly modes: readonly RunMode[];
+    /** The modes it does not apply with, each with the reason the refusal gives (see {@link RUN_MODES}). */
+    readonly notWith?: Partial<Record<Exclude<RunMode, 'plain'>, string>>;
+    /** The fields of the run's options it becomes. */
+    readonly fields: readonly OptionField[];
+    /** Its value as those fields hold it, where that differs (a percentage as a fraction, a folder resolved). */
+    toField?(value: Value | undefined, context: FlagContext): unknown;
+    /** The editor setting it becomes (benchmark-core's SETTING_KEYS). */
+    readonly setting?: typeof SETTING_KEYS[keyof typeof SETTING_KEYS];
+}
+
+/** Any run, with --compare or without (--network, --theia-version and --theia-url come with a plain run). */
+const EVERY_RUN: readonly RunMode[] = ['plain', 'compare'];
+/** Any run without --compare, over a link or not, of releases or of a running Theia. */
+const PLAIN_RUNS: readonly RunMode[] = ['plain'];
+const COMPARE_ONLY: readonly RunMode[] = ['compare'];
+/** Why the options of a plain run's sampling do not apply to a comparison: its design fixes them. */
+const FIXED_BLOCKS = 'the blocks have a fixed number of samples (--iterations)';
+const OWN_SERVERS = 'puts its proxy in front of servers this run starts';
+
+/** Infers an entry's value type from its parser or default. */
+function flag<Value>(entry: BenchFlag<Value>): BenchFlag<Value> {
+    return entry;
+}
+
+/** The folder of a run: `--out`, else `bench-results/<date-time>` (`compare-<date-time>` for a comparison). */
+function runFolder(out: string | undefined, context: FlagContext): string {
+    return path.resolve(context.base, out ?? path.join('bench-results', `${context.modes.includes('compare') ? 'compare-' : ''}${context.stamp}`));
+}
+
+/** The table, in the help's order; each name is the flag's commander attribute name (`--no-cpu-pass`: `cpuPass`). */
+export const BENCH_FLAGS = {
+    hosts: flag<BenchHost[]>({
+        flags: '--hosts <list>', description: `comma-separated hosts (${BENCH_HOSTS.join(', ')})`, parse: hostListArgument,
+        default: [...BENCH_HOSTS], defaultShown: 'all', modeDefaults: { compare: ['theia-browser'] }, modes: EVERY_RUN, fields: ['hosts'],
+    }),
+    iterations: flag<number>({
+        flags: '--iterations <n>', description: 'timed samples per scenario and size', parse: integerArgument('--iterations', ITERATIONS_RANGE),
+        default: DEFAULT_ITERATIONS, modeDefaults: { compare: COMPARE_DEFAULTS.iterations, network: NETWORK_DEFAULTS.iterations }, modes: EVERY_RUN,
+        fields: ['iterations'], setting: SETTING_KEYS.iterations,
+    }),
+    warmup: flag<number>({
+        flags: '--warmup <n>', description: 'warm-up samples per scenario and size', parse: integerArgument('--warmup', WARMUP_RANGE),
+        default: DEFAULT_WARMUP, modeDefaults: { compare: COMPARE_DEFAULTS.warmup, network: NETWORK_DEFAULTS.warmup }, modes: EVERY_RUN,
+        fields: ['warmup'], setting: SETTING_KEYS.warmup,
+    }),
+    sizes: flag<string[]>({
+        flags: '--sizes <list>', description: `comma-separated fixture sizes (${FIXTURE_SIZE_LABELS.join(', ')})`, parse: sizeListArgument,
+        default: [...FIXTURE_SIZE_LABELS], defaultShown: 'all six', modeDefaults: { compare: [...COMPARE_DEFAULTS.sizes] }, modes: EVERY_RUN,
+        fields: ['sizes'], setting: SETTING_KEYS.sizes,
+    }),
+    precision: flag<number>({
+        flags: '--precision <percent>', description: 'sample each case on until its median\'s 95% interval is within this percentage of it (or its '
+            + 'time budget is spent); 0: exactly --iterations samples',
+        parse: percentageArgument('--precision', PRECISION_RANGE), default: DEFAULT_BENCH_PRECISION, modeDefaults: { compare: 0, network: NETWORK_DEFAULTS.precision },
+        modes: PLAIN_RUNS, notWith: { compare: FIXED_BLOCKS }, fields: ['precision'], setting: SETTING_KEYS.precision,
+    }),
+    rounds: flag<number>({
+        flags: '--rounds <n>', description: 'measure every host n times, alternating the hosts, and merge each host\'s samples',
+        parse: integerArgument('--rounds', { min: 1, max: 20 }), default: 1, modes: PLAIN_RUNS,
+        notWith: { compare: 'it alternates the two sides in pairs of blocks instead (--pairs, --budget)' }, fields: ['rounds'],
+    }),
+    cpuThrottle: flag<number>({
+        flags: '--cpu-throttle <rate>', description: 'slow the pages\' CPU by this factor (Chromium\'s throttling), as on a slower client machine',
+        parse: cpuThrottleArgument, default: 1, modes: PLAIN_RUNS, notWith: { compare: 'both sides\' pages run on the machine\'s own CPU' }, fields: ['cpuThrottle'],
+    }),
+    cpuPass: flag<boolean>({
+        flags: '--no-cpu-pass', description: 'skip the CPU passes (CPU time per process, per MB moved) that follow the timed samples of every case of 500K and up',
+        default: true, modeDefaults: { compare: false, network: false }, modes: EVERY_RUN, fields: ['cpuPass'], setting: SETTING_KEYS.cpuPass,
+    }),
+    out: flag<string>({
+        flags: '--out <dir>', description: 'folder for this run', defaultShown: 'bench-results/<date-time>; with --compare: bench-results/compare-<date-time>',
+        modes: EVERY_RUN, fields: ['out'], toField: runFolder,
+    }),
+    theiaUrl: flag<string>({
+        flags: '--theia-url <url>', description: 'measure the Theia already running at this URL (with a folder open, e.g. http://host:3000/#/path) instead of '
+            + 'starting the browser app',
+        parse: theiaUrlArgument, modes: PLAIN_RUNS, fields: ['theiaUrl'],
+        notWith: { compare: 'give a running Theia as a side (a URL)', network: OWN_SERVERS, theiaVersion: 'builds and starts its own apps' },
+    }),
+    theiaVersion: flag<string[]>({
+        flags: '--theia-version <list>', description: `measure these Theia releases (comma-separated, e.g. 1.54.0,1.60.2,1.74.1; ${OLDEST_SUPPORTED_THEIA} or newer) `
+            + 'instead of the browser app: each is built once as its own browser app (the same packages, the packed Theia extension, the VS Code extension as '
+            + 'a plugin) in the cache folder',
+        parse: theiaVersionListArgument, modes: PLAIN_RUNS, notWith: { compare: 'give a release as a side (e.g. base=1.74.1)' }, fields: ['theiaVersions'],
+    }),
+    theiaCache: flag<string>({
+        flags: '--theia-cache <dir>', description: 'where the apps of the releases and sides are built',
+        defaultShown: `$FS_PERF_THEIA_CACHE, else ${defaultTheiaCache().replace(os.homedir(), '~')}`, modes: ['theiaVersion', 'compare'], fields: ['theiaCache'],
+        toField: (folder, context) => folder === undefined ? undefined : path.resolve(context.base, folder),
+    }),
+    force: flag<boolean>({
+        flags: '--force', description: 'install and build the apps again, even where the cache has them', default: false, modes: ['theiaVersion', 'compare'],
+        fields: ['force'],
+    }),
+    compare: flag<string[]>({
+        flags: '--compare <sides...>', description: 'compare two Theia builds measured alternately in one run: BASE HEAD, each [label=]a release (1.74.1), a '
+            + 'folder of @theia/* tarballs, a built Theia checkout, or the URL of a running Theia (see README, "Compare two builds of Theia")',
+        modes: COMPARE_ONLY, notWith: { network: OWN_SERVERS }, fields: ['compare.sides'],
+        toField: (sides, context) => parseCompareSides(sides ?? [], context.base),
+    }),
+    pairs: flag<number>({
+        flags: '--pairs <n>', description: 'a fixed number of pairs of alternated blocks, instead of sampling until resolved (--budget)',
+        parse: integerArgument('--pairs', { min: 2, max: 100 }), modes: COMPARE_ONLY, fields: ['compare.pairs'],
+        // Not a default to show: without --pairs the budget decides how many pairs are taken.
+        toField: pairs => pairs ?? COMPARE_DEFAULTS.pairs,
+    }),
+    alpha: flag<number>({
+        flags: '--alpha <p>', description: 'significance level, per cell and spent over the looks with --budget, of p-values adjusted for the number of cells '
+            + 'with --pairs',
+        parse: alphaArgument, default: DEFAULT_ALPHA, modes: COMPARE_ONLY, fields: ['compare.alpha'],
+    }),
+    noiseThreshold: flag<number>({
+        flags: '--noise-threshold <percent>', description: 'a change smaller than this is "no change"',
+        parse: percentageArgument('--noise-threshold', { min: 0, max: 100 }), default: DEFAULT_NOISE_THRESHOLD_PERCENT, modes: COMPARE_ONLY,
+        fields: ['compare.noiseThreshold'], toField: percent => percent! / 100,
+    }),
+    check: flag<boolean>({
+        flags: '--check', description: 'exit 1 when a cell is significantly slower beyond the noise threshold', default: false, modes: COMPARE_ONLY,
+        fields: ['compare.check'],
+    }),
+    budget: flag<number>({
+        flags: '--budget <minutes>', description: 'sample until every cell is resolved (slower, faster, or no change within the noise threshold) or this many '
+            + 'minutes of measuring are spent (--pairs takes a fixed number instead)',
+        parse: minutesArgument, default: COMPARE_DEFAULTS.budgetMinutes, modes: COMPARE_ONLY, fields: ['compare.budgetSeconds'],
+        toField: (minutes, context) => context.given('pairs') ? undefined : minutes! * 60,
+    }),
+    restartEvery: flag<number>({
+        flags: '--restart-every <pairs>', description: 'stop and start both sides\' processes (backend, plugin host, page) afresh every this many pairs, '
+            + 'the side started first alternating; 0: one start for the whole run',
+        parse: integerArgument('--restart-every', { min: 0, max: 100 }), default: COMPARE_DEFAULTS.restartEvery, modes: COMPARE_ONLY,
+        fields: ['compare.restartEvery'],
+    }),
+    pause: flag<number>({
+        flags: '--pause <ms>', description: 'before each sample, wait idle as long as the previous sample took, at most this long, so that one read\'s '
+            + 'leftovers (garbage, background work) settle before the next; 0: no pause',
+        parse: integerArgument('--pause', PAUSE_RANGE), default: 0, modeDefaults: { compare: COMPARE_DEFAULTS.pauseMs }, modes: EVERY_RUN,
+        notWith: { theiaUrl: 'sets the pause of the apps this run starts; a Theia at --theia-url keeps its own (its fsPerf.pause setting): set it there, '
+            + 'or leave out --pause.' },
+        fields: ['pauseMs', 'compare.pauseMs'], setting: SETTING_KEYS.pause,
+        // 0 is no pause: the setting is left to the editors' own default then.
+        toField: (ms, context) => context.modes.includes('compare') ? ms : ms || undefined,
+    }),
+    warmupBlock: flag<boolean>({
+        flags: '--no-warmup-block', description: 'one more warm-up round in the first block after each start of a side, instead of an untimed block (one '
+            + 'sample of every case) before it',
+        default: COMPARE_DEFAULTS.warmupBlock, modes: COMPARE_ONLY, fields: ['compare.warmupBlock'],
+    }),
+    network: flag<NetworkChoice[]>({
+        flags: '--network <list>', description: 'measure every host with the page on the far side of these links, in turn: loopback, lan, cable, dsl, or '
+            + 'your own rtt=40ms,down=50mbit,up=10mbit (see README, "Cloud IDE over a network"); emulated by Toxiproxy',
+        parse: networkListArgument, default: [LOOPBACK], defaultShown: 'loopback', modes: EVERY_RUN, fields: ['networks'],
+    }),
+};
+
+/** Checks between flags' values, beyond the modes each applies with; each with its refusal, naming what was given. */
+export const RUN_CHECKS: readonly { readonly refuses: (values: FlagValues, context: FlagContext) => boolean; readonly refusal: (values: FlagValues) => string }[] = [
+    {
+        refuses: (values, context) => context.modes.includes('compare') && context.given('hosts') && values.hosts?.join() !== 'theia-browser',
+        refusal: values => `--compare measures two Theia builds as the theia-browser host; leave out --hosts ${values.hosts?.join(',')} (or give --hosts theia-browser).`,
+    },
+    {
+        refuses: (_values, context) => context.given('budget') && context.given('pairs'),
+        refusal: () => '--budget samples until every cell is resolved, --pairs takes a fixed number of pairs: give one of them.',
+    },
+    {
+        refuses: values => values.theiaUrl !== undefined && !values.hosts?.includes('theia-browser'),
+        refusal: values => `--theia-url measures the theia-browser host; add theia-browser to --hosts ${values.hosts?.join(',')}.`,
+    },
+    {
+        refuses: values => values.theiaVersion !== undefined && !values.hosts?.includes('theia-browser'),
+        refusal: values => `--theia-version measures Theia releases as the theia-browser host; add theia-browser to --hosts ${values.hosts?.join(',')}.`,
+    },
+];
+
+export type FlagName = keyof typeof BENCH_FLAGS;
+/** A flag's value as the command line (or a default) gives it. */
+export type FlagValue<Name extends FlagName> = typeof BENCH_FLAGS[Name] extends BenchFlag<infer Value> ? Value : never;
+export type FlagValues = { readonly [Name in FlagName]?: FlagValue<Name> };
+
+/** The table's entries with their names, in its order. */
+export function benchFlags(): [FlagName, BenchFlag<unknown>][] {
+    return Object.entries(BENCH_FLAGS) as [FlagName, BenchFlag<unknown>][];
+}
