@@ -1,12 +1,13 @@
-import { BenchmarkCancelledError, FixtureError } from '../errors';
+import { BenchmarkCancelledError } from '../errors';
 import { seededRandom } from '../stats/bootstrap';
 import { medianHalfWidth } from '../stats/median-interval';
 import { computeStatistics, SampleStatistics } from '../stats/statistics';
 import { CaseCpu, CpuProbe } from './cpu';
 import { cpuPass } from './cpu-pass';
 import { HopSamples, TimedSample } from './hops';
-import { FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, SMALL_FILES_DIRECTORY } from './manifest';
+import { FixtureManifest } from './manifest';
 import { Scenario, ScenarioCase, scenarioInfo, ScenarioInfo, ScenarioTarget } from './scenario';
+import { scenarioTargets } from './scenario-targets';
 import { FIXTURE_SIZES, FixtureSize, orderSizes, SizeOrder } from './sizes';
 import { VerificationLevel, verifySample } from './verify';
 
@@ -154,32 +155,6 @@ function checkCount(name: string, value: number, range: { min: number; max: numb
     if (problem) {
         throw new RangeError(problem);
     }
-}
-
-/** The targets of one scenario, in visiting order, with expectations from the manifest. */
-export function scenarioTargets(scenario: ScenarioInfo, manifest: FixtureManifest, sizes: readonly FixtureSize[],
-    order: SizeOrder = 'ascending'): ScenarioTarget[] {
-    if (scenario.target === 'small-files') {
-        const small = manifest.smallFiles;
-        if (!small) {
-            throw new FixtureError(`The fixture manifest has no small-files set, which ${scenario.label} needs: ${GENERATE_FIXTURES_HINT}.`,
-                SMALL_FILES_DIRECTORY);
-        }
-        return [{
-            label: `${small.count} files`,
-            fileName: small.directory,
-            bytes: small.bytesPerFile,
-            itemCount: small.count,
-        }];
-    }
-    return orderSizes(sizes, order).map(size => {
-        const { fileName, entry } = manifestEntryForSize(manifest, size.label);
-        if (entry.bytes !== size.bytes) {
-            throw new FixtureError(`The manifest says ${fileName} has ${entry.bytes} bytes, but ${size.label} is ${size.bytes}: ${GENERATE_FIXTURES_HINT}.`,
-                fileName);
-        }
-        return { label: size.label, fileName, bytes: entry.bytes, sha256: entry.sha256 };
-    });
 }
 
 /** One scenario at one target while it is measured. */
