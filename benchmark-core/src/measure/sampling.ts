@@ -1,8 +1,10 @@
+import { BenchmarkCancelledError } from '../errors';
+import { seededRandom } from '../stats/bootstrap';
 import { medianHalfWidth } from '../stats/median-interval';
 import { CaseCpu } from './cpu';
 import { HopSamples, TimedSample } from './hops';
 import { Scenario, ScenarioCase, ScenarioInfo, ScenarioTarget } from './scenario';
-import { VerificationLevel } from './verify';
+import { VerificationLevel, verifySample } from './verify';
 
 /** A monotonic clock in milliseconds. */
 export type Clock = () => number;
@@ -61,6 +63,32 @@ export interface RunningCase {
     cpu?: CaseCpu;
 }
 
+/** What sampling the cases takes from the run's options, with their defaults applied. */
+export interface SamplingSettings {
+    readonly iterations: number;
+    readonly warmup: number;
+    /** Relative half-width of the median's interval to reach; undefined: exactly `iterations` samples. */
+    readonly precision?: number;
+    readonly maxIterations: number;
+    readonly caseBudgetMs: number;
+    readonly progressIntervalMs: number;
+    readonly pauseMs: number;
+    readonly clock: Clock;
+    readonly epochOf: (reading: number) => number;
+    /** Each round in its own random order, drawn from `seed`. */
+    readonly shuffleRounds: boolean;
+    readonly seed?: number;
+    readonly settle?: () => void | Promise<void>;
+    readonly onProgress?: (progress: RunnerProgress) => void;
+    readonly cancellation?: CancellationSignal;
+}
+
+export function throwIfCancelled(cancellation: CancellationSignal | undefined): void {
+    if (cancellation?.isCancellationRequested) {
+        throw new BenchmarkCancelledError();
+    }
+}
+
 /**
  * The pause before a sample: an idle wait as long as the previous sample took (`previousMs`; none before the first),
  * at most `pauseMs`. Whether it waited.
@@ -92,4 +120,85 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
         [copy[index], copy[other]] = [copy[other], copy[index]];
     }
     return copy;
+}
+
+/** Takes the samples of cases in rounds, and counts them for progress over the whole run. */
+export class CaseSampler {
+    done = 0;
+    private lastReport = Number.NEGATIVE_INFINITY;
+    private previousMs = 0;
+    // `shuffled`: each round's own random order of the cases, drawn before the round (not between samples).
+    private readonly random: () => number;
+
+    constructor(private readonly settings: SamplingSettings, public total: number) {
+        this.random = seededRandom(settings.seed ?? Date.now());
+    }
+
+    /** Warm-up rounds, then timed rounds until every case of `group` is done. */
+    async sampleInRounds(group: readonly RunningCase[]): Promise<void> {
+        const { warmup, iterations, precision, maxIterations, caseBudgetMs } = this.settings;
+        for (let round = 0; round < warmup; round++) {
+            for (const running of this.inRoundOrder(group)) {
+                await this.sample(running, true);
+            }
+        }
+        for (let round = 0; group.some(running => !running.done); round++) {
+            for (const running of this.inRoundOrder(group.filter(candidate => !candidate.done))) {
+                await this.sample(running, false);
+                if (round + 1 >= iterations) {
+                    finishIfDone(running, precision, maxIterations, caseBudgetMs);
+                    if (!running.done) {
+                        this.total++;
+                    }
+                }
+            }
+        }
+    }
+
+    private inRoundOrder(group: readonly RunningCase[]): readonly RunningCase[] {
+        return this.settings.shuffleRounds ? shuffled(group, this.random) : group;
+    }
+
+    private async sample(running: RunningCase, isWarmup: boolean): Promise<void> {
+        const { clock, warmup, iterations } = this.settings;
+        throwIfCancelled(this.settings.cancellation);
+        await this.settings.settle?.();
+        if (await pauseBeforeSample(this.settings.pauseMs, this.previousMs)) {
+            throwIfCancelled(this.settings.cancellation);
+        }
+        const index = running.warmupMs.length + running.samplesMs.length;
+        const started = clock();
+        const output = await running.scenarioCase.runSample(index);
+        const elapsed = clock() - started;
+        this.previousMs = elapsed;
+        // Content (SHA-256) on the first warm-up, the first timed and the last of the asked-for samples; length on all.
+        const checkContent = index === 0 || index === warmup || index === warmup + iterations - 1;
+        running.verification = await verifySample(running.scenario, running.scenarioCase, running.target, output, checkContent);
+        running.reportedBySubject ||= output.reportedMs !== undefined;
+        (isWarmup ? running.warmupMs : running.samplesMs).push(output.reportedMs ?? elapsed);
+        if (output.stream && !isWarmup) {
+            running.stream ??= { firstChunkMs: [], chunks: [] };
+            running.stream.firstChunkMs.push(Math.max(0, output.stream.firstChunkAt - started));
+            running.stream.chunks.push(output.stream.chunks);
+        }
+        if (running.scenario.runsAlone && !isWarmup) {
+            running.timed.push({ startedAt: this.settings.epochOf(started), durationMs: elapsed });
+        }
+        running.spentMs += elapsed;
+        this.done++;
+        this.reportProgress(running, isWarmup);
+    }
+
+    private reportProgress(running: RunningCase, isWarmup: boolean): void {
+        const now = this.settings.clock();
+        if (this.settings.onProgress && (now - this.lastReport >= this.settings.progressIntervalMs || this.done === this.total)) {
+            this.lastReport = now;
+            this.settings.onProgress({
+                done: this.done, total: this.total, scenario: running.scenario, target: running.target,
+                phase: isWarmup ? 'warm-up' : 'timed',
+                sample: isWarmup ? running.warmupMs.length : running.samplesMs.length,
+                samplesInPhase: isWarmup ? this.settings.warmup : Math.max(this.settings.iterations, running.samplesMs.length),
+            });
+        }
+    }
 }
