@@ -6,7 +6,7 @@ import { FixtureManifest } from './manifest';
 import { Scenario, scenarioInfo, ScenarioInfo, ScenarioTarget } from './scenario';
 import { scenarioTargets } from './scenario-targets';
 import { CancellationSignal, CaseSampler, Clock, RunnerProgress, RunningCase, SamplingSettings, StreamSamples, throwIfCancelled } from './sampling';
-import { FIXTURE_SIZES, FixtureSize, orderSizes, SizeOrder } from './sizes';
+import { FixtureSize, LARGE_FIXTURE_BYTES, orderSizes, SizeOrder } from './sizes';
 import { VerificationLevel } from './verify';
 
 // The runner's public names stay importable from here, where its options and output are.
@@ -122,7 +122,6 @@ function checkCount(name: string, value: number, range: { min: number; max: numb
     }
 }
 
-const DEFAULT_CPU_MIN_BYTES = FIXTURE_SIZES.find(size => size.label === '500K')?.bytes ?? 500 * 1024;
 
 /** {@link RunnerOptions} with their defaults, checked. */
 function samplingSettings(options: RunnerOptions): SamplingSettings {
@@ -216,7 +215,7 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
 
 /** The CPU pass of every fixture case of at least {@link RunnerOptions.cpuMinBytes}, after all timed samples. */
 async function cpuPasses(interleaved: readonly RunningCase[], options: RunnerOptions, probe: CpuProbe, sampler: CaseSampler): Promise<void> {
-    const cpuMinBytes = options.cpuMinBytes ?? DEFAULT_CPU_MIN_BYTES;
+    const cpuMinBytes = options.cpuMinBytes ?? LARGE_FIXTURE_BYTES;
     const checkCancelled = (): void => throwIfCancelled(options.cancellation);
     for (const running of interleaved.filter(candidate => candidate.scenario.target === 'fixture' && candidate.target.bytes >= cpuMinBytes)) {
         checkCancelled();
