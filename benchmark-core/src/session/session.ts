@@ -14,7 +14,7 @@ import { BenchmarkSettings, SETTING_KEYS, SettingsError, validateBenchmarkSettin
 import { SCENARIO_SETTING_KEYS } from '../settings/settings-schema';
 import { checkAccuracy, DEFAULT_ACCURACY_ROUNDS, renderAccuracyText, writeAccuracyFile } from './accuracy';
 import { AccuracyOutcome, EditorFrontEnd, FixtureGenerator, GenerateOutcome, GenerateSummary, ReportOutcome, RunOptions, RunOutcome, SessionWorkspace } from './front-end';
-import { describeProgress, describeResultsFile, readResultsFile, reportTitle } from './describe';
+import { describeProgress, describeResultsFile, readResultsFile } from './describe';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
 import { runFolderResultsFiles, showRunFolderReport } from './run-folder';
 import { removeTestFiles, RemovableWorkspace, RemovalRefusals, RemoveOutcome, RemoveTestFilesOptions } from './remove-test-files';
@@ -110,7 +110,8 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
         }
         try {
             const documents = await Promise.all(chosen.map(path => readResultsFile(workspace, path)));
-            const report = buildComparisonReport(documents, { title: reportTitle(documents) });
+            // The title the model gives, as `yarn report` of the same files writes it: the kind of run, its day and machine.
+            const report = buildComparisonReport(documents);
             await show(report.title, renderReportHtml(report, { theme: 'editor', contentSecurityPolicy: REPORT_WEBVIEW_CSP }));
             return { status: 'shown', files: chosen, title: report.title };
         } catch (error) {
