@@ -33,7 +33,10 @@ Removes the build output (tsc -b --clean), then lists what else fs-perf left her
   --help     this text
 Nothing outside the repository and the fs-perf cache folder is removed; symbolic links are removed, never followed.`;
 
-/** The repository root: the nearest folder at or above `start` whose package.json declares workspaces. */
+/**
+ * The repository root: the nearest folder at or above `start` whose package.json declares workspaces. bench's
+ * `findRepositoryRoot` does the same in TypeScript, but lives in bench/lib, which this script removes.
+ */
 function findRepositoryRoot(start) {
     for (let folder = path.resolve(start); ; folder = path.dirname(folder)) {
         const manifest = path.join(folder, 'package.json');

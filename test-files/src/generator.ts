@@ -73,15 +73,17 @@ interface PlannedFile {
     readonly existed: boolean;
 }
 
-/**
- * Makes the fixture set idempotently: every expected file is generated in memory, existing files are
- * checked by SHA-256, and only missing or wrong ones are written, followed by the manifest.
- */
-export async function generateFixtures(options: GenerateOptions): Promise<GenerateReport> {
-    const { store } = options;
-    const sizes = options.sizes ?? FIXTURE_SIZES;
+/** {@link GenerateOptions} with their defaults, checked. */
+interface GenerateSettings {
+    readonly sizes: readonly FixtureSize[];
+    readonly seed: number;
+    readonly content: FixtureContent;
+    readonly smallFileCount: number;
+    readonly smallFileBytes: number;
+}
+
+function generateSettings(options: GenerateOptions): GenerateSettings {
     const seed = options.seed ?? DEFAULT_SEED;
-    const content = options.content ?? 'random';
     const smallFileCount = options.smallFileCount ?? DEFAULT_SMALL_FILE_COUNT;
     const smallFileBytes = options.smallFileBytes ?? DEFAULT_SMALL_FILE_BYTES;
     if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
@@ -93,24 +95,97 @@ export async function generateFixtures(options: GenerateOptions): Promise<Genera
     if (!Number.isInteger(smallFileBytes) || smallFileBytes < 1 || smallFileBytes > 1024 * 1024) {
         throw new RangeError(`The small-file length must be from 1 byte to 1 MiB, got ${smallFileBytes}.`);
     }
-    // Each fixture (and the small-files set) is checked, then written or left alone; then the manifest.
-    const total = 2 * (sizes.length + (smallFileCount > 0 ? 1 : 0)) + 1;
-    let done = 0;
-    const step = (message: string): void => {
-        if (options.cancellation?.isCancellationRequested) {
+    return { sizes: options.sizes ?? FIXTURE_SIZES, seed, content: options.content ?? 'random', smallFileCount, smallFileBytes };
+}
+
+/** Progress over the whole generation: each fixture (and the small-files set) is checked, then written or left alone; then the manifest. */
+class GenerateProgressSteps {
+    done = 0;
+    readonly total: number;
+
+    constructor(private readonly options: GenerateOptions, settings: GenerateSettings) {
+        this.total = 2 * (settings.sizes.length + (settings.smallFileCount > 0 ? 1 : 0)) + 1;
+    }
+
+    /** Stops when cancelled, else reports `message` as the step now starting. */
+    step(message: string): void {
+        if (this.options.cancellation?.isCancellationRequested) {
             throw new BenchmarkCancelledError('Generating test files was cancelled; files already complete were kept.');
         }
-        options.onProgress?.({ done, total, message });
-    };
+        this.options.onProgress?.({ done: this.done, total: this.total, message });
+    }
 
+    finish(): void {
+        this.done = this.total;
+        this.options.onProgress?.({ done: this.done, total: this.total, message: 'Test files ready' });
+    }
+}
+
+/**
+ * Makes the fixture set idempotently: every expected file is generated in memory, existing files are
+ * checked by SHA-256, and only missing or wrong ones are written, followed by the manifest.
+ */
+export async function generateFixtures(options: GenerateOptions): Promise<GenerateReport> {
+    const { store } = options;
+    const settings = generateSettings(options);
+    const progress = new GenerateProgressSteps(options, settings);
     // Check everything first, so a lack of space is reported before anything is written.
+    const fixtures = await checkFixtures(store, settings, progress);
+    const small = await checkSmallFiles(store, settings, progress);
+    const manifest: FixtureManifest = {
+        schema: 'fs-perf-fixtures',
+        schemaVersion: 1,
+        generatorVersion: GENERATOR_VERSION,
+        seed: settings.seed,
+        content: settings.content,
+        files: mergeFiles(await readExistingManifest(store), fixtures.files, settings.seed, settings.content),
+        ...(small.smallFiles ? { smallFiles: small.smallFiles } : {}),
+    };
+    await checkFreeSpace(store, [...fixtures.planned, ...small.planned]);
+
+    await guardWrite(store, () => store.createDirectory(''));
+    progress.done += fixtures.unchanged.length;
+    for (const file of fixtures.planned) {
+        progress.step(`Writing ${file.path} (${formatBytes(file.bytes.byteLength)})`);
+        await guardWrite(store, () => store.writeFile(file.path, file.bytes));
+        progress.done++;
+    }
+    if (small.planned.length > 0) {
+        progress.step(`Writing ${small.planned.length} small files`);
+        await guardWrite(store, () => store.createDirectory(SMALL_FILES_DIRECTORY));
+        await mapConcurrently(small.planned, file => guardWrite(store, () => store.writeFile(file.path, file.bytes)));
+    }
+    if (settings.smallFileCount > 0) {
+        progress.done++;
+    }
+    const manifestWritten = await writeManifest(store, manifest, progress);
+    progress.finish();
+    return {
+        manifest,
+        written: fixtures.planned.map(file => file.path),
+        unchanged: fixtures.unchanged,
+        repaired: fixtures.planned.filter(file => file.existed).map(file => file.path),
+        smallFilesWritten: small.planned.length,
+        smallFilesUnchanged: small.unchanged,
+        manifestWritten,
+    };
+}
+
+interface FixtureChecks {
+    readonly files: FixtureManifest['files'];
+    readonly planned: PlannedFile[];
+    readonly unchanged: string[];
+}
+
+/** Each fixture generated in memory and compared with the one in the store by SHA-256: its manifest entry, and whether to write it. */
+async function checkFixtures(store: FixtureStore, settings: GenerateSettings, progress: GenerateProgressSteps): Promise<FixtureChecks> {
     const files: FixtureManifest['files'] = {};
     const planned: PlannedFile[] = [];
     const unchanged: string[] = [];
-    for (const size of sizes) {
+    for (const size of settings.sizes) {
         const fileName = fixtureFileName(size.label);
-        step(`Checking ${fileName}`);
-        const expected = generateFixtureBytes(seed, fileName, size.bytes, content);
+        progress.step(`Checking ${fileName}`);
+        const expected = generateFixtureBytes(settings.seed, fileName, size.bytes, settings.content);
         const expectedHash = await sha256Hex(expected);
         files[fileName] = { sizeLabel: size.label, bytes: size.bytes, sha256: expectedHash };
         const existing = await readExisting(store, fileName);
@@ -119,89 +194,58 @@ export async function generateFixtures(options: GenerateOptions): Promise<Genera
         } else {
             planned.push({ path: fileName, bytes: expected, existed: existing !== undefined });
         }
-        done++;
+        progress.done++;
     }
+    return { files, planned, unchanged };
+}
 
-    let smallFiles: FixtureManifest['smallFiles'];
-    let smallFilesUnchanged = 0;
-    const plannedSmall: PlannedFile[] = [];
-    if (smallFileCount > 0) {
-        step(`Checking ${smallFileCount} small files`);
-        const all = new Uint8Array(smallFileCount * smallFileBytes);
-        const checks = await mapConcurrently(Array.from({ length: smallFileCount }, (_, index) => index), async index => {
-            const path = `${SMALL_FILES_DIRECTORY}/${smallFileName(index)}`;
-            const expected = generateFixtureBytes(seed, path, smallFileBytes, content);
-            all.set(expected, index * smallFileBytes);
-            const existing = await readExisting(store, path);
-            return { path, bytes: expected, existed: existing !== undefined, correct: existing !== undefined && bytesEqual(existing, expected) };
-        });
-        for (const check of checks) {
-            if (check.correct) {
-                smallFilesUnchanged++;
-            } else {
-                plannedSmall.push({ path: check.path, bytes: check.bytes, existed: check.existed });
-            }
-        }
-        smallFiles = {
-            directory: SMALL_FILES_DIRECTORY,
-            count: smallFileCount,
-            bytesPerFile: smallFileBytes,
-            sha256: await sha256Hex(all),
-        };
-        done++;
+interface SmallFileChecks {
+    /** The set's manifest entry; none for 0 files. */
+    readonly smallFiles?: FixtureManifest['smallFiles'];
+    readonly planned: PlannedFile[];
+    readonly unchanged: number;
+}
+
+/** The small-files set compared byte for byte with the store's: its manifest entry, and the files to write. */
+async function checkSmallFiles(store: FixtureStore, settings: GenerateSettings, progress: GenerateProgressSteps): Promise<SmallFileChecks> {
+    const { seed, content, smallFileCount, smallFileBytes } = settings;
+    if (smallFileCount === 0) {
+        return { planned: [], unchanged: 0 };
     }
+    progress.step(`Checking ${smallFileCount} small files`);
+    const all = new Uint8Array(smallFileCount * smallFileBytes);
+    const checks = await mapConcurrently(Array.from({ length: smallFileCount }, (_, index) => index), async index => {
+        const path = `${SMALL_FILES_DIRECTORY}/${smallFileName(index)}`;
+        const expected = generateFixtureBytes(seed, path, smallFileBytes, content);
+        all.set(expected, index * smallFileBytes);
+        const existing = await readExisting(store, path);
+        return { path, bytes: expected, existed: existing !== undefined, correct: existing !== undefined && bytesEqual(existing, expected) };
+    });
+    const planned = checks.filter(check => !check.correct).map(check => ({ path: check.path, bytes: check.bytes, existed: check.existed }));
+    const smallFiles = { directory: SMALL_FILES_DIRECTORY, count: smallFileCount, bytesPerFile: smallFileBytes, sha256: await sha256Hex(all) };
+    progress.done++;
+    return { smallFiles, planned, unchanged: checks.length - planned.length };
+}
 
-    const manifest: FixtureManifest = {
-        schema: 'fs-perf-fixtures',
-        schemaVersion: 1,
-        generatorVersion: GENERATOR_VERSION,
-        seed,
-        content,
-        files: mergeFiles(await readExistingManifest(store), files, seed, content),
-        ...(smallFiles ? { smallFiles } : {}),
-    };
-
-    const needed = [...planned, ...plannedSmall].reduce((sum, file) => sum + file.bytes.byteLength, 0);
+async function checkFreeSpace(store: FixtureStore, planned: readonly PlannedFile[]): Promise<void> {
+    const needed = planned.reduce((sum, file) => sum + file.bytes.byteLength, 0);
     const free = await store.freeBytes?.();
     if (free !== undefined && needed + DISK_HEADROOM_BYTES > free) {
         throw new FixtureWriteError(`Not enough disk space in ${store.location}: the test files need ${formatBytes(needed)} `
             + `(plus ${formatBytes(DISK_HEADROOM_BYTES)} headroom) but only ${formatBytes(free)} is free. Free some space or choose another folder.`);
     }
+}
 
-    await guardWrite(store, () => store.createDirectory(''));
-    done += unchanged.length;
-    for (const file of planned) {
-        step(`Writing ${file.path} (${formatBytes(file.bytes.byteLength)})`);
-        await guardWrite(store, () => store.writeFile(file.path, file.bytes));
-        done++;
-    }
-    if (plannedSmall.length > 0) {
-        step(`Writing ${plannedSmall.length} small files`);
-        await guardWrite(store, () => store.createDirectory(SMALL_FILES_DIRECTORY));
-        await mapConcurrently(plannedSmall, file => guardWrite(store, () => store.writeFile(file.path, file.bytes)));
-    }
-    if (smallFileCount > 0) {
-        done++;
-    }
-
+/** Writes the manifest unless the store has it already, byte for byte; whether it wrote it. */
+async function writeManifest(store: FixtureStore, manifest: FixtureManifest, progress: GenerateProgressSteps): Promise<boolean> {
     const manifestText = JSON.stringify(manifest, undefined, 2) + '\n';
     const existingManifest = await readExisting(store, FIXTURE_MANIFEST_FILE);
     const manifestWritten = existingManifest === undefined || new TextDecoder().decode(existingManifest) !== manifestText;
     if (manifestWritten) {
-        step(`Writing ${FIXTURE_MANIFEST_FILE}`);
+        progress.step(`Writing ${FIXTURE_MANIFEST_FILE}`);
         await guardWrite(store, () => store.writeFile(FIXTURE_MANIFEST_FILE, new TextEncoder().encode(manifestText)));
     }
-    done = total;
-    options.onProgress?.({ done, total, message: 'Test files ready' });
-    return {
-        manifest,
-        written: planned.map(file => file.path),
-        unchanged,
-        repaired: planned.filter(file => file.existed).map(file => file.path),
-        smallFilesWritten: plannedSmall.length,
-        smallFilesUnchanged,
-        manifestWritten,
-    };
+    return manifestWritten;
 }
 
 /**

@@ -1,4 +1,5 @@
 export * from './disposable';
+export * from './machine';
 export * from './processes';
 export * from './repository';
 export * from './server';

@@ -3,7 +3,9 @@ import * as path from 'path';
 
 /**
  * The repository's root folder: the nearest folder at or above `start` whose `package.json` declares yarn
- * `workspaces`. Found by its manifest rather than by counting `..`, so a file that moves keeps finding it.
+ * `workspaces`. Found by its manifest rather than by counting `..`, so a file that moves keeps finding it. What cannot
+ * import bench has the same search: the tests of the packages below it (`benchmark-core/src/test/repository.ts`) and
+ * plain Node scripts (`scripts/clean.js`).
  */
 export function findRepositoryRoot(start: string): string {
     for (let folder = path.resolve(start); ; folder = path.dirname(folder)) {

@@ -1,5 +1,6 @@
 export * from './manifest';
 export * from './runner';
+export * from './scenario-targets';
 export type { VerificationLevel } from './verify';
 export * from './scenario';
 export * from './scenario-catalog';

@@ -1,45 +1,17 @@
-import { BenchmarkCancelledError, FixtureError } from '../errors';
-import { seededRandom } from '../stats/bootstrap';
-import { medianHalfWidth } from '../stats/median-interval';
 import { computeStatistics, SampleStatistics } from '../stats/statistics';
 import { CaseCpu, CpuProbe } from './cpu';
 import { cpuPass } from './cpu-pass';
-import { HopSamples, TimedSample } from './hops';
-import { FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, SMALL_FILES_DIRECTORY } from './manifest';
-import { Scenario, ScenarioCase, scenarioInfo, ScenarioInfo, ScenarioTarget } from './scenario';
-import { FIXTURE_SIZES, FixtureSize, orderSizes, SizeOrder } from './sizes';
-import { VerificationLevel, verifySample } from './verify';
+import { HopSamples } from './hops';
+import { FixtureManifest } from './manifest';
+import { Scenario, scenarioInfo, ScenarioInfo, ScenarioTarget } from './scenario';
+import { scenarioTargets } from './scenario-targets';
+import { CancellationSignal, CaseSampler, Clock, RunnerProgress, RunningCase, SamplingSettings, StreamSamples, throwIfCancelled } from './sampling';
+import { FixtureSize, LARGE_FIXTURE_BYTES, orderSizes, SizeOrder } from './sizes';
+import { VerificationLevel } from './verify';
 
-/** A monotonic clock in milliseconds. */
-export type Clock = () => number;
-
-/** Anything that can say a run should stop: a VS Code/Theia CancellationToken, or {@link fromAbortSignal}. */
-export interface CancellationSignal {
-    readonly isCancellationRequested: boolean;
-}
-
-export function fromAbortSignal(signal: AbortSignal): CancellationSignal {
-    return {
-        get isCancellationRequested(): boolean {
-            return signal.aborted;
-        },
-    };
-}
-
-export interface RunnerProgress {
-    /** Samples done so far over the whole run (warm-up included). */
-    readonly done: number;
-    /** Samples the whole run will take. */
-    readonly total: number;
-    readonly scenario: ScenarioInfo;
-    readonly target: ScenarioTarget;
-    /** `cpu`: the case's CPU pass (its call repeated, untimed, between two readings of the processes' CPU time). */
-    readonly phase: 'warm-up' | 'timed' | 'cpu';
-    /** 1-based index within the phase. */
-    readonly sample: number;
-    /** Samples in this phase. */
-    readonly samplesInPhase: number;
-}
+// The runner's public names stay importable from here, where its options and output are.
+export { fromAbortSignal, pauseBeforeSample } from './sampling';
+export type { CancellationSignal, Clock, RunnerProgress, StreamSamples } from './sampling';
 
 export interface RunnerOptions {
     readonly scenarios: readonly Scenario[];
@@ -115,12 +87,6 @@ export interface CaseMeasurement {
     readonly cpu?: CaseCpu;
 }
 
-/** Per timed sample of a streamed read: time to the first chunk (ms, from the same clock reading as the sample) and chunks. */
-export interface StreamSamples {
-    readonly firstChunkMs: number[];
-    readonly chunks: number[];
-}
-
 export interface SkippedScenario {
     readonly scenario: ScenarioInfo;
     readonly reason: string;
@@ -156,64 +122,50 @@ function checkCount(name: string, value: number, range: { min: number; max: numb
     }
 }
 
-/** The targets of one scenario, in visiting order, with expectations from the manifest. */
-export function scenarioTargets(scenario: ScenarioInfo, manifest: FixtureManifest, sizes: readonly FixtureSize[],
-    order: SizeOrder = 'ascending'): ScenarioTarget[] {
-    if (scenario.target === 'small-files') {
-        const small = manifest.smallFiles;
-        if (!small) {
-            throw new FixtureError(`The fixture manifest has no small-files set, which ${scenario.label} needs: ${GENERATE_FIXTURES_HINT}.`,
-                SMALL_FILES_DIRECTORY);
-        }
-        return [{
-            label: `${small.count} files`,
-            fileName: small.directory,
-            bytes: small.bytesPerFile,
-            itemCount: small.count,
-        }];
+
+/** {@link RunnerOptions} with their defaults, checked. */
+function samplingSettings(options: RunnerOptions): SamplingSettings {
+    const iterations = options.iterations ?? DEFAULT_ITERATIONS;
+    const warmup = options.warmup ?? DEFAULT_WARMUP;
+    checkCount('Iterations', iterations, ITERATIONS_RANGE);
+    checkCount('Warm-up samples', warmup, WARMUP_RANGE);
+    const precision = options.precision;
+    if (precision !== undefined && !(precision > 0 && precision < 1)) {
+        throw new RangeError(`The precision target must be a fraction between 0 and 1 (e.g. 0.05 for 5%), got ${precision}.`);
     }
-    return orderSizes(sizes, order).map(size => {
-        const { fileName, entry } = manifestEntryForSize(manifest, size.label);
-        if (entry.bytes !== size.bytes) {
-            throw new FixtureError(`The manifest says ${fileName} has ${entry.bytes} bytes, but ${size.label} is ${size.bytes}: ${GENERATE_FIXTURES_HINT}.`,
-                fileName);
-        }
-        return { label: size.label, fileName, bytes: entry.bytes, sha256: entry.sha256 };
-    });
+    return {
+        iterations,
+        warmup,
+        precision,
+        maxIterations: precision === undefined ? iterations : Math.max(iterations, options.maxIterations ?? Math.min(10 * iterations, ITERATIONS_RANGE.max)),
+        caseBudgetMs: options.caseBudgetMs ?? 15_000,
+        progressIntervalMs: options.progressIntervalMs ?? 250,
+        pauseMs: options.pauseMs ?? 0,
+        clock: options.clock ?? defaultClock,
+        epochOf: options.epochOf ?? ((reading: number) => performance.timeOrigin + reading),
+        shuffleRounds: options.order === 'shuffled',
+        seed: options.seed,
+        settle: options.settle,
+        onProgress: options.onProgress,
+        cancellation: options.cancellation,
+    };
 }
 
-/** One scenario at one target while it is measured. */
-interface RunningCase {
-    readonly scenario: Scenario;
-    readonly target: ScenarioTarget;
-    readonly scenarioCase: ScenarioCase;
-    readonly warmupMs: number[];
-    readonly samplesMs: number[];
-    verification: VerificationLevel;
-    reportedBySubject: boolean;
-    /** Time spent sampling this case, ms. */
-    spentMs: number;
-    done: boolean;
-    reachedPrecision?: boolean;
-    stream?: StreamSamples;
-    /** Timed samples on the shared clock, kept for a scenario run alone. */
-    readonly timed: TimedSample[];
-    hops?: HopSamples;
-    cpu?: CaseCpu;
-}
-
-const DEFAULT_CPU_MIN_BYTES = FIXTURE_SIZES.find(size => size.label === '500K')?.bytes ?? 500 * 1024;
-
-/**
- * The pause before a sample: an idle wait as long as the previous sample took (`previousMs`; none before the first),
- * at most `pauseMs`. Whether it waited.
- */
-export async function pauseBeforeSample(pauseMs: number, previousMs: number): Promise<boolean> {
-    if (!(pauseMs > 0 && previousMs > 0)) {
-        return false;
+/** Every case of the available scenarios, size by size (every scenario at a size one after the other), and the scenarios skipped. */
+async function planCases(options: RunnerOptions): Promise<{ plan: { scenario: Scenario; target: ScenarioTarget }[]; skipped: SkippedScenario[] }> {
+    const skipped: SkippedScenario[] = [];
+    const plan: { scenario: Scenario; target: ScenarioTarget }[] = [];
+    for (const scenario of options.scenarios) {
+        const reason = await scenario.unavailableReason?.();
+        if (reason !== undefined) {
+            skipped.push({ scenario: scenarioInfo(scenario), reason });
+            continue;
+        }
+        plan.push(...scenarioTargets(scenario, options.manifest, options.sizes, options.order).map(target => ({ scenario, target })));
     }
-    await new Promise(resolve => setTimeout(resolve, Math.min(pauseMs, previousMs)));
-    return true;
+    const sizeRank = new Map(orderSizes(options.sizes, options.order ?? 'ascending').map((size, index) => [size.label, index]));
+    plan.sort((a, b) => (sizeRank.get(a.target.label) ?? -1) - (sizeRank.get(b.target.label) ?? -1));
+    return { plan, skipped };
 }
 
 /**
@@ -227,145 +179,33 @@ export async function pauseBeforeSample(pauseMs: number, previousMs: number): Pr
  * partial output is returned.
  */
 export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput> {
-    const iterations = options.iterations ?? DEFAULT_ITERATIONS;
-    const warmup = options.warmup ?? DEFAULT_WARMUP;
-    checkCount('Iterations', iterations, ITERATIONS_RANGE);
-    checkCount('Warm-up samples', warmup, WARMUP_RANGE);
-    const precision = options.precision;
-    if (precision !== undefined && !(precision > 0 && precision < 1)) {
-        throw new RangeError(`The precision target must be a fraction between 0 and 1 (e.g. 0.05 for 5%), got ${precision}.`);
-    }
-    const maxIterations = precision === undefined ? iterations : Math.max(iterations, options.maxIterations ?? Math.min(10 * iterations, ITERATIONS_RANGE.max));
-    const caseBudgetMs = options.caseBudgetMs ?? 15_000;
-    const progressIntervalMs = options.progressIntervalMs ?? 250;
-    const clock = options.clock ?? defaultClock;
-    const epochOf = options.epochOf ?? ((reading: number) => performance.timeOrigin + reading);
-    const cancellation = options.cancellation;
+    const settings = samplingSettings(options);
     const startedAt = new Date().toISOString();
-    const throwIfCancelled = (): void => {
-        if (cancellation?.isCancellationRequested) {
-            throw new BenchmarkCancelledError();
-        }
-    };
-
-    const skipped: SkippedScenario[] = [];
-    const plan: { scenario: Scenario; target: ScenarioTarget }[] = [];
-    for (const scenario of options.scenarios) {
-        const reason = await scenario.unavailableReason?.();
-        if (reason !== undefined) {
-            skipped.push({ scenario: scenarioInfo(scenario), reason });
-            continue;
-        }
-        plan.push(...scenarioTargets(scenario, options.manifest, options.sizes, options.order).map(target => ({ scenario, target })));
-    }
-    // Cases are visited size by size in each round, every scenario at a size one after the other.
-    const sizeRank = new Map(orderSizes(options.sizes, options.order ?? 'ascending').map((size, index) => [size.label, index]));
-    plan.sort((a, b) => (sizeRank.get(a.target.label) ?? -1) - (sizeRank.get(b.target.label) ?? -1));
-
+    const { plan, skipped } = await planCases(options);
     const cases: RunningCase[] = [];
-    let total = plan.length * (warmup + iterations);
-    let done = 0;
-    let lastReport = Number.NEGATIVE_INFINITY;
     try {
         for (const { scenario, target } of plan) {
-            throwIfCancelled();
+            throwIfCancelled(options.cancellation);
             cases.push({
                 scenario, target, scenarioCase: await scenario.prepare(target),
                 warmupMs: [], samplesMs: [], verification: 'length', reportedBySubject: false, spentMs: 0, done: false, timed: [],
             });
         }
-        const pauseMs = options.pauseMs ?? 0;
-        let previousMs = 0;
-        const sample = async (running: RunningCase, isWarmup: boolean): Promise<void> => {
-            throwIfCancelled();
-            await options.settle?.();
-            if (await pauseBeforeSample(pauseMs, previousMs)) {
-                throwIfCancelled();
-            }
-            const index = running.warmupMs.length + running.samplesMs.length;
-            const started = clock();
-            const output = await running.scenarioCase.runSample(index);
-            const elapsed = clock() - started;
-            previousMs = elapsed;
-            // Content (SHA-256) on the first warm-up, the first timed and the last of the asked-for samples; length on all.
-            const checkContent = index === 0 || index === warmup || index === warmup + iterations - 1;
-            running.verification = await verifySample(running.scenario, running.scenarioCase, running.target, output, checkContent);
-            running.reportedBySubject ||= output.reportedMs !== undefined;
-            (isWarmup ? running.warmupMs : running.samplesMs).push(output.reportedMs ?? elapsed);
-            if (output.stream && !isWarmup) {
-                running.stream ??= { firstChunkMs: [], chunks: [] };
-                running.stream.firstChunkMs.push(Math.max(0, output.stream.firstChunkAt - started));
-                running.stream.chunks.push(output.stream.chunks);
-            }
-            if (running.scenario.runsAlone && !isWarmup) {
-                running.timed.push({ startedAt: epochOf(started), durationMs: elapsed });
-            }
-            running.spentMs += elapsed;
-            done++;
-            const now = clock();
-            if (options.onProgress && (now - lastReport >= progressIntervalMs || done === total)) {
-                lastReport = now;
-                options.onProgress({
-                    done, total, scenario: running.scenario, target: running.target,
-                    phase: isWarmup ? 'warm-up' : 'timed',
-                    sample: isWarmup ? running.warmupMs.length : running.samplesMs.length,
-                    samplesInPhase: isWarmup ? warmup : Math.max(iterations, running.samplesMs.length),
-                });
-            }
-        };
-        // `shuffled`: each round's own random order of the cases, drawn before the round (not between samples).
-        const random = seededRandom(options.seed ?? Date.now());
-        const inRoundOrder = (group: readonly RunningCase[]): readonly RunningCase[] => options.order === 'shuffled' ? shuffled(group, random) : group;
-        const sampleInRounds = async (group: readonly RunningCase[]): Promise<void> => {
-            for (let round = 0; round < warmup; round++) {
-                for (const running of inRoundOrder(group)) {
-                    await sample(running, true);
-                }
-            }
-            for (let round = 0; group.some(running => !running.done); round++) {
-                for (const running of inRoundOrder(group.filter(candidate => !candidate.done))) {
-                    await sample(running, false);
-                    if (round + 1 >= iterations) {
-                        finishIfDone(running, precision, maxIterations, caseBudgetMs);
-                        if (!running.done) {
-                            total++;
-                        }
-                    }
-                }
-            }
-        };
+        const sampler = new CaseSampler(settings, plan.length * (settings.warmup + settings.iterations));
         const interleaved = cases.filter(running => !running.scenario.runsAlone);
-        await sampleInRounds(interleaved);
+        await sampler.sampleInRounds(interleaved);
         for (const running of cases.filter(candidate => candidate.scenario.runsAlone)) {
-            throwIfCancelled();
+            throwIfCancelled(options.cancellation);
             await running.scenarioCase.begin?.();
-            await sampleInRounds([running]);
+            await sampler.sampleInRounds([running]);
             const detail = await running.scenarioCase.end?.(running.timed);
             running.hops = detail?.hops;
         }
         if (options.cpuProbe) {
-            const cpuMinBytes = options.cpuMinBytes ?? DEFAULT_CPU_MIN_BYTES;
-            for (const running of interleaved.filter(candidate => candidate.scenario.target === 'fixture' && candidate.target.bytes >= cpuMinBytes)) {
-                throwIfCancelled();
-                options.onProgress?.({ done, total, scenario: running.scenario, target: running.target, phase: 'cpu', sample: 1, samplesInPhase: 1 });
-                running.cpu = await cpuPass(running.scenarioCase, running.warmupMs.length + running.samplesMs.length, options.cpuProbe, options.cpuPassMs ?? 1000, throwIfCancelled);
-            }
+            await cpuPasses(interleaved, options, options.cpuProbe, sampler);
         }
-        throwIfCancelled();
-        const measurements = cases.map((running): CaseMeasurement => ({
-            scenario: scenarioInfo(running.scenario),
-            target: running.target,
-            warmupMs: running.warmupMs,
-            samplesMs: running.samplesMs,
-            statistics: computeStatistics(running.samplesMs, running.scenario.target === 'fixture' ? running.target.bytes : 0),
-            verification: running.verification,
-            reportedBySubject: running.reportedBySubject,
-            ...(running.reachedPrecision === undefined ? {} : { reachedPrecision: running.reachedPrecision }),
-            ...(running.stream ? { stream: running.stream } : {}),
-            ...(running.hops ? { hops: running.hops } : {}),
-            ...(running.cpu ? { cpu: running.cpu } : {}),
-        }));
-        return { measurements, skipped, startedAt, finishedAt: new Date().toISOString() };
+        throwIfCancelled(options.cancellation);
+        return { measurements: cases.map(caseMeasurement), skipped, startedAt, finishedAt: new Date().toISOString() };
     } finally {
         for (const running of cases) {
             await running.scenarioCase.dispose?.();
@@ -373,23 +213,29 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
     }
 }
 
-/** Ends a case that has its samples: all it was asked for, or (with a precision target) enough, or its budget. */
-function finishIfDone(running: RunningCase, precision: number | undefined, maxIterations: number, caseBudgetMs: number): void {
-    if (precision === undefined) {
-        running.done = true;
-        return;
+/** The CPU pass of every fixture case of at least {@link RunnerOptions.cpuMinBytes}, after all timed samples. */
+async function cpuPasses(interleaved: readonly RunningCase[], options: RunnerOptions, probe: CpuProbe, sampler: CaseSampler): Promise<void> {
+    const cpuMinBytes = options.cpuMinBytes ?? LARGE_FIXTURE_BYTES;
+    const checkCancelled = (): void => throwIfCancelled(options.cancellation);
+    for (const running of interleaved.filter(candidate => candidate.scenario.target === 'fixture' && candidate.target.bytes >= cpuMinBytes)) {
+        checkCancelled();
+        options.onProgress?.({ done: sampler.done, total: sampler.total, scenario: running.scenario, target: running.target, phase: 'cpu', sample: 1, samplesInPhase: 1 });
+        running.cpu = await cpuPass(running.scenarioCase, running.warmupMs.length + running.samplesMs.length, probe, options.cpuPassMs ?? 1000, checkCancelled);
     }
-    const halfWidth = medianHalfWidth(running.samplesMs);
-    running.reachedPrecision = halfWidth !== undefined && halfWidth <= precision;
-    running.done = running.reachedPrecision || running.samplesMs.length >= maxIterations || running.spentMs >= caseBudgetMs;
 }
 
-/** A copy of `items` in a random order (Fisher-Yates). */
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-    const copy = [...items];
-    for (let index = copy.length - 1; index > 0; index--) {
-        const other = Math.floor(random() * (index + 1));
-        [copy[index], copy[other]] = [copy[other], copy[index]];
-    }
-    return copy;
+function caseMeasurement(running: RunningCase): CaseMeasurement {
+    return {
+        scenario: scenarioInfo(running.scenario),
+        target: running.target,
+        warmupMs: running.warmupMs,
+        samplesMs: running.samplesMs,
+        statistics: computeStatistics(running.samplesMs, running.scenario.target === 'fixture' ? running.target.bytes : 0),
+        verification: running.verification,
+        reportedBySubject: running.reportedBySubject,
+        ...(running.reachedPrecision === undefined ? {} : { reachedPrecision: running.reachedPrecision }),
+        ...(running.stream ? { stream: running.stream } : {}),
+        ...(running.hops ? { hops: running.hops } : {}),
+        ...(running.cpu ? { cpu: running.cpu } : {}),
+    };
 }

@@ -36,6 +36,12 @@ export function fixtureSize(label: string): FixtureSize {
 }
 
 /**
+ * Where "large" fixtures start, bytes (500K): from there up a read moves enough bytes for per-byte figures (CPU per MB,
+ * the accuracy check's ratios, a trace's hops) to stand out from the call's fixed costs.
+ */
+export const LARGE_FIXTURE_BYTES = fixtureSize('500K').bytes;
+
+/**
  * Parses a size list such as `1K,50K` (or an array of labels) into sizes, smallest first, without duplicates.
  * An empty list is an error: a run of nothing is never what a user meant.
  */

@@ -30,11 +30,3 @@ export async function describeResultsFile(workspace: SessionWorkspace, path: str
         return `cannot be read: ${(error as Error).message}`;
     }
 }
-
-/** The title of a report built from results files picked in the editor. */
-export function reportTitle(documents: readonly ResultsDocument[]): string {
-    if (documents.length === 1) {
-        return `FS Performance: ${hostLabel(documents[0].host)}, ${documents[0].startedAt.slice(0, 16).replace('T', ' ')} UTC`;
-    }
-    return `FS Performance: ${documents.length} results files`;
-}

@@ -3,6 +3,7 @@ import { CpuProbe } from '../measure/cpu';
 import { runBenchmark } from '../measure/runner';
 import { Scenario } from '../measure/scenario';
 import { ScenarioSuite, suiteScenarioIds } from '../measure/scenario-catalog';
+import { LARGE_FIXTURE_BYTES } from '../measure/sizes';
 import { renderReportHtml, REPORT_WEBVIEW_CSP } from '../report/html';
 import { buildComparisonReport } from '../report/model/build';
 import { renderResultsText } from '../report/text';
@@ -13,14 +14,11 @@ import { BenchmarkSettings, SETTING_KEYS, SettingsError, validateBenchmarkSettin
 import { SCENARIO_SETTING_KEYS } from '../settings/settings-schema';
 import { checkAccuracy, DEFAULT_ACCURACY_ROUNDS, renderAccuracyText, writeAccuracyFile } from './accuracy';
 import { AccuracyOutcome, EditorFrontEnd, FixtureGenerator, GenerateOutcome, GenerateSummary, ReportOutcome, RunOptions, RunOutcome, SessionWorkspace } from './front-end';
-import { describeProgress, describeResultsFile, readResultsFile, reportTitle } from './describe';
+import { describeProgress, describeResultsFile, readResultsFile } from './describe';
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
 import { runFolderResultsFiles, showRunFolderReport } from './run-folder';
 import { removeTestFiles, RemovableWorkspace, RemovalRefusals, RemoveOutcome, RemoveTestFilesOptions } from './remove-test-files';
 import { checkFixturesPresent, ignoreWorkspaceFolder, joinPath, listResultsFiles, loadFixtureManifest, writeResultsFile } from './workspace-files';
-
-/** The accuracy check's bar: sizes from 500K up (smaller reads are dominated by fixed costs both ways). */
-const ACCURACY_MIN_BYTES = 500 * 1024;
 
 /** One measured run as an extension defines it. */
 export interface RunDefinition<W extends SessionWorkspace = SessionWorkspace> {
@@ -112,7 +110,8 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
         }
         try {
             const documents = await Promise.all(chosen.map(path => readResultsFile(workspace, path)));
-            const report = buildComparisonReport(documents, { title: reportTitle(documents) });
+            // The title the model gives, as `yarn report` of the same files writes it: the kind of run, its day and machine.
+            const report = buildComparisonReport(documents);
             await show(report.title, renderReportHtml(report, { theme: 'editor', contentSecurityPolicy: REPORT_WEBVIEW_CSP }));
             return { status: 'shown', files: chosen, title: report.title };
         } catch (error) {
@@ -251,7 +250,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
     }
 
     protected async accuracy(workspace: W, settings: BenchmarkSettings, definition: RunDefinition<W>): Promise<AccuracyOutcome> {
-        const sizes = settings.sizes.filter(size => size.bytes >= ACCURACY_MIN_BYTES);
+        const sizes = settings.sizes.filter(size => size.bytes >= LARGE_FIXTURE_BYTES);
         if (sizes.length === 0) {
             const message = `The accuracy check measures sizes from 500K up, and the settings choose ${settings.sizes.map(size => size.label).join(', ')}.`;
             this.frontEnd.notify('error', `FS Perf: ${message}`);

@@ -66,95 +66,118 @@ export class SettingsError extends Error {
  * caller's (the VS Code extension and the Theia extension run different scenarios).
  */
 export function validateBenchmarkSettings(raw: RawBenchmarkSettings, scenarioKey: string, availableScenarios: readonly string[]): BenchmarkSettings {
+    // Each setting adds its problems here and falls back to its default, so one error lists every problem.
     const problems: string[] = [];
-    const count = (key: string, value: unknown, fallback: number, range: { min: number; max: number }): number => {
-        if (value === undefined) {
-            return fallback;
-        }
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < range.min || value > range.max) {
-            problems.push(`'${key}' must be a whole number from ${range.min} to ${range.max} (it is ${JSON.stringify(value)}).`);
-            return fallback;
-        }
-        return value;
-    };
-    const iterations = count(SETTING_KEYS.iterations, raw.iterations, DEFAULT_ITERATIONS, ITERATIONS_RANGE);
-    const warmup = count(SETTING_KEYS.warmup, raw.warmup, DEFAULT_WARMUP, WARMUP_RANGE);
-
-    let sizes: FixtureSize[] = parseSizeList(FIXTURE_SIZE_LABELS);
-    if (raw.sizes !== undefined) {
-        if (!Array.isArray(raw.sizes) || raw.sizes.some(size => typeof size !== 'string')) {
-            problems.push(`'${SETTING_KEYS.sizes}' must be a list of sizes such as ["1K", "50K"].`);
-        } else {
-            try {
-                sizes = parseSizeList(raw.sizes as string[]);
-            } catch (error) {
-                problems.push(`'${SETTING_KEYS.sizes}': ${(error as Error).message}`);
-            }
-        }
-    }
-
-    let order: SizeOrder = 'ascending';
-    if (raw.order !== undefined) {
-        if (SIZE_ORDERS.includes(raw.order as SizeOrder)) {
-            order = raw.order as SizeOrder;
-        } else {
-            problems.push(`'${SETTING_KEYS.order}' must be "ascending", "descending" or "shuffled" (it is ${JSON.stringify(raw.order)}).`);
-        }
-    }
-
-    let scenarios = [...availableScenarios];
-    if (raw.scenarios !== undefined) {
-        if (!Array.isArray(raw.scenarios) || raw.scenarios.some(id => typeof id !== 'string')) {
-            problems.push(`'${scenarioKey}' must be a list of scenario ids.`);
-        } else {
-            const unknown = raw.scenarios.filter(id => !availableScenarios.includes(id));
-            if (unknown.length > 0) {
-                problems.push(`'${scenarioKey}' has unknown scenario ${unknown.map(id => `'${id}'`).join(', ')}: use ${availableScenarios.join(', ')}.`);
-            } else if (raw.scenarios.length === 0) {
-                problems.push(`'${scenarioKey}' is empty: choose at least one of ${availableScenarios.join(', ')}.`);
-            } else {
-                scenarios = availableScenarios.filter(id => (raw.scenarios as string[]).includes(id));
-            }
-        }
-    }
-
-    let fixturesFolder = DEFAULT_FIXTURES_FOLDER;
-    if (raw.fixturesFolder !== undefined && raw.fixturesFolder !== '') {
-        if (typeof raw.fixturesFolder !== 'string') {
-            problems.push(`'${SETTING_KEYS.fixturesFolder}' must be a folder path relative to the workspace.`);
-        } else {
-            try {
-                fixturesFolder = normalizeWorkspaceRelativePath(raw.fixturesFolder);
-            } catch (error) {
-                problems.push(`'${SETTING_KEYS.fixturesFolder}': ${(error as Error).message}`);
-            }
-        }
-    }
-
-    let precisionPercent: number | undefined;
-    if (raw.precision !== undefined && raw.precision !== 0) {
-        if (typeof raw.precision !== 'number' || !Number.isFinite(raw.precision) || raw.precision < PRECISION_RANGE.min || raw.precision > PRECISION_RANGE.max) {
-            problems.push(`'${SETTING_KEYS.precision}' must be a percentage from ${PRECISION_RANGE.min} (off) to ${PRECISION_RANGE.max} (it is ${JSON.stringify(raw.precision)}).`);
-        } else {
-            precisionPercent = raw.precision;
-        }
-    }
-
-    let cpuPass = true;
-    if (raw.cpuPass !== undefined) {
-        if (typeof raw.cpuPass !== 'boolean') {
-            problems.push(`'${SETTING_KEYS.cpuPass}' must be true or false (it is ${JSON.stringify(raw.cpuPass)}).`);
-        } else {
-            cpuPass = raw.cpuPass;
-        }
-    }
-
-    const pauseMs = count(SETTING_KEYS.pause, raw.pause, 0, PAUSE_RANGE);
-
+    const iterations = countSetting(problems, SETTING_KEYS.iterations, raw.iterations, DEFAULT_ITERATIONS, ITERATIONS_RANGE);
+    const warmup = countSetting(problems, SETTING_KEYS.warmup, raw.warmup, DEFAULT_WARMUP, WARMUP_RANGE);
+    const sizes = sizesSetting(problems, raw.sizes);
+    const order = orderSetting(problems, raw.order);
+    const scenarios = scenariosSetting(problems, raw.scenarios, scenarioKey, availableScenarios);
+    const fixturesFolder = fixturesFolderSetting(problems, raw.fixturesFolder);
+    const precisionPercent = precisionSetting(problems, raw.precision);
+    const cpuPass = cpuPassSetting(problems, raw.cpuPass);
+    const pauseMs = countSetting(problems, SETTING_KEYS.pause, raw.pause, 0, PAUSE_RANGE);
     if (problems.length > 0) {
         throw new SettingsError(problems);
     }
     return { iterations, warmup, sizes, order, scenarios, fixturesFolder, ...(precisionPercent === undefined ? {} : { precisionPercent }), cpuPass, pauseMs };
+}
+
+function countSetting(problems: string[], key: string, value: unknown, fallback: number, range: { min: number; max: number }): number {
+    if (value === undefined) {
+        return fallback;
+    }
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < range.min || value > range.max) {
+        problems.push(`'${key}' must be a whole number from ${range.min} to ${range.max} (it is ${JSON.stringify(value)}).`);
+        return fallback;
+    }
+    return value;
+}
+
+function sizesSetting(problems: string[], value: unknown): FixtureSize[] {
+    if (value === undefined) {
+        return parseSizeList(FIXTURE_SIZE_LABELS);
+    }
+    if (!Array.isArray(value) || value.some(size => typeof size !== 'string')) {
+        problems.push(`'${SETTING_KEYS.sizes}' must be a list of sizes such as ["1K", "50K"].`);
+        return parseSizeList(FIXTURE_SIZE_LABELS);
+    }
+    try {
+        return parseSizeList(value as string[]);
+    } catch (error) {
+        problems.push(`'${SETTING_KEYS.sizes}': ${(error as Error).message}`);
+        return parseSizeList(FIXTURE_SIZE_LABELS);
+    }
+}
+
+function orderSetting(problems: string[], value: unknown): SizeOrder {
+    if (value === undefined) {
+        return 'ascending';
+    }
+    if (SIZE_ORDERS.includes(value as SizeOrder)) {
+        return value as SizeOrder;
+    }
+    problems.push(`'${SETTING_KEYS.order}' must be "ascending", "descending" or "shuffled" (it is ${JSON.stringify(value)}).`);
+    return 'ascending';
+}
+
+/** The chosen scenario ids in the caller's run order. */
+function scenariosSetting(problems: string[], value: unknown, scenarioKey: string, availableScenarios: readonly string[]): string[] {
+    if (value === undefined) {
+        return [...availableScenarios];
+    }
+    if (!Array.isArray(value) || value.some(id => typeof id !== 'string')) {
+        problems.push(`'${scenarioKey}' must be a list of scenario ids.`);
+        return [...availableScenarios];
+    }
+    const unknown = value.filter(id => !availableScenarios.includes(id));
+    if (unknown.length > 0) {
+        problems.push(`'${scenarioKey}' has unknown scenario ${unknown.map(id => `'${id}'`).join(', ')}: use ${availableScenarios.join(', ')}.`);
+    } else if (value.length === 0) {
+        problems.push(`'${scenarioKey}' is empty: choose at least one of ${availableScenarios.join(', ')}.`);
+    } else {
+        return availableScenarios.filter(id => (value as string[]).includes(id));
+    }
+    return [...availableScenarios];
+}
+
+function fixturesFolderSetting(problems: string[], value: unknown): string {
+    if (value === undefined || value === '') {
+        return DEFAULT_FIXTURES_FOLDER;
+    }
+    if (typeof value !== 'string') {
+        problems.push(`'${SETTING_KEYS.fixturesFolder}' must be a folder path relative to the workspace.`);
+        return DEFAULT_FIXTURES_FOLDER;
+    }
+    try {
+        return normalizeWorkspaceRelativePath(value);
+    } catch (error) {
+        problems.push(`'${SETTING_KEYS.fixturesFolder}': ${(error as Error).message}`);
+        return DEFAULT_FIXTURES_FOLDER;
+    }
+}
+
+/** The precision target in percent; undefined when off (0 or not set). */
+function precisionSetting(problems: string[], value: unknown): number | undefined {
+    if (value === undefined || value === 0) {
+        return undefined;
+    }
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < PRECISION_RANGE.min || value > PRECISION_RANGE.max) {
+        problems.push(`'${SETTING_KEYS.precision}' must be a percentage from ${PRECISION_RANGE.min} (off) to ${PRECISION_RANGE.max} (it is ${JSON.stringify(value)}).`);
+        return undefined;
+    }
+    return value;
+}
+
+function cpuPassSetting(problems: string[], value: unknown): boolean {
+    if (value === undefined) {
+        return true;
+    }
+    if (typeof value !== 'boolean') {
+        problems.push(`'${SETTING_KEYS.cpuPass}' must be true or false (it is ${JSON.stringify(value)}).`);
+        return true;
+    }
+    return value;
 }
 
 /**

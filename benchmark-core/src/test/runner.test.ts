@@ -1,7 +1,8 @@
 import { assert } from 'chai';
 import { BenchmarkCancelledError, FixtureError, VerificationError } from '../errors';
 import { FixtureManifest } from '../measure/manifest';
-import { runBenchmark, RunnerProgress, scenarioTargets } from '../measure/runner';
+import { runBenchmark, RunnerProgress } from '../measure/runner';
+import { scenarioTargets } from '../measure/scenario-targets';
 import { Scenario, ScenarioCase, ScenarioTarget, SampleOutput } from '../measure/scenario';
 import { parseSizeList } from '../measure/sizes';
 import { fakeFixtures } from './fake-fixtures';

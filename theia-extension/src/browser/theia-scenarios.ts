@@ -2,7 +2,7 @@ import { Endpoint } from '@theia/core/lib/browser/endpoint';
 import { BinaryBuffer } from '@theia/core/lib/common/buffer';
 import URI from '@theia/core/lib/common/uri';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
-import { SCENARIO_CATALOG, ScenarioImplementations, ScenarioTarget } from '@fs-perf/benchmark-core';
+import { SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget } from '@fs-perf/benchmark-core';
 import { fsPerfFileRoute, NodeFsReadService } from '../common/node-fs-read-protocol';
 
 /** URL of the backend's HTTP route for a file (the wire floor). */
@@ -24,32 +24,7 @@ export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsRea
         },
         theiaFileServiceReadFileStream: {
             ...SCENARIO_CATALOG.theiaFileServiceReadFileStream,
-            prepare: async target => {
-                const uri = fileUri(target);
-                // The chunks are kept as they come; joining them for the content check happens outside the clock readings.
-                let chunks: BinaryBuffer[] = [];
-                return {
-                    runSample: async () => {
-                        const content = await fileService.readFileStream(uri);
-                        const received: BinaryBuffer[] = [];
-                        let byteCount = 0;
-                        let firstChunkAt: number | undefined;
-                        // In the sample: one clock reading at the first chunk, and the bytes counted as they come.
-                        await new Promise<void>((resolve, reject) => {
-                            content.value.on('data', chunk => {
-                                firstChunkAt ??= performance.now();
-                                received.push(chunk);
-                                byteCount += chunk.byteLength;
-                            });
-                            content.value.on('error', reject);
-                            content.value.on('end', () => resolve());
-                        });
-                        chunks = received;
-                        return { byteCount, stream: { firstChunkAt: firstChunkAt ?? performance.now(), chunks: received.length } };
-                    },
-                    readBack: async () => BinaryBuffer.concat(chunks).buffer,
-                };
-            },
+            prepare: async target => streamReadCase(fileService, fileUri(target)),
         },
         theiaNodeFsService: {
             ...SCENARIO_CATALOG.theiaNodeFsService,
@@ -80,18 +55,47 @@ export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsRea
         },
         theiaHttpFetch: {
             ...SCENARIO_CATALOG.theiaHttpFetch,
-            prepare: async target => {
-                const url = fileRouteUrl(fileUri(target));
-                return {
-                    runSample: async () => {
-                        const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
-                        if (!response.ok) {
-                            throw new Error(`GET ${fsPerfFileRoute} for ${target.fileName} answered ${response.status}: ${await response.text()}`);
-                        }
-                        return { bytes: new Uint8Array(await response.arrayBuffer()) };
-                    },
-                };
-            },
+            prepare: async target => httpFetchCase(fileRouteUrl(fileUri(target)), target),
+        },
+    };
+}
+
+/** `FileService.readFileStream`: the chunks counted as they come, the time of the first one read on the sample's clock. */
+function streamReadCase(fileService: FileService, uri: URI): ScenarioCase {
+    // The chunks are kept as they come; joining them for the content check happens outside the clock readings.
+    let chunks: BinaryBuffer[] = [];
+    return {
+        runSample: async () => {
+            const content = await fileService.readFileStream(uri);
+            const received: BinaryBuffer[] = [];
+            let byteCount = 0;
+            let firstChunkAt: number | undefined;
+            // In the sample: one clock reading at the first chunk, and the bytes counted as they come.
+            await new Promise<void>((resolve, reject) => {
+                content.value.on('data', chunk => {
+                    firstChunkAt ??= performance.now();
+                    received.push(chunk);
+                    byteCount += chunk.byteLength;
+                });
+                content.value.on('error', reject);
+                content.value.on('end', () => resolve());
+            });
+            chunks = received;
+            return { byteCount, stream: { firstChunkAt: firstChunkAt ?? performance.now(), chunks: received.length } };
+        },
+        readBack: async () => BinaryBuffer.concat(chunks).buffer,
+    };
+}
+
+/** A plain HTTP GET of the file from the backend's route (the wire floor). */
+function httpFetchCase(url: string, target: ScenarioTarget): ScenarioCase {
+    return {
+        runSample: async () => {
+            const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
+            if (!response.ok) {
+                throw new Error(`GET ${fsPerfFileRoute} for ${target.fileName} answered ${response.status}: ${await response.text()}`);
+            }
+            return { bytes: new Uint8Array(await response.arrayBuffer()) };
         },
     };
 }

@@ -1,6 +1,6 @@
 import { ScenarioInfo } from '../../measure/scenario';
 import { SCENARIO_CATALOG } from '../../measure/scenario-catalog';
-import { FIXTURE_SIZE_LABELS, fixtureSize } from '../../measure/sizes';
+import { FIXTURE_SIZE_LABELS, fixtureSize, LARGE_FIXTURE_BYTES } from '../../measure/sizes';
 import { editorRuntimeLabel, HostKey, hostKeyId, runtimeName, runtimeWord } from '../../results/host-identity';
 import { measurementId, ReportMeasurement } from '../../results/measurements';
 import { Measurement } from '../../results/schema';
@@ -53,12 +53,9 @@ export function streamRows(measurements: readonly ReportMeasurement[]): StreamRo
     }).sort((a, b) => a.hostLabel.localeCompare(b.hostLabel) || FIXTURE_SIZE_LABELS.indexOf(a.targetLabel as never) - FIXTURE_SIZE_LABELS.indexOf(b.targetLabel as never));
 }
 
-/** The smallest fixture size whose reads move enough bytes for a trace's or a CPU pass's figures to mean something, bytes. */
-const LARGE_SIZE_BYTES = fixtureSize('500K').bytes;
-
 /** Whether a target is a fixture size of 500K or more. */
 export function isLargeSize(targetLabel: string): boolean {
-    return FIXTURE_SIZE_LABELS.includes(targetLabel) && fixtureSize(targetLabel).bytes >= LARGE_SIZE_BYTES;
+    return FIXTURE_SIZE_LABELS.includes(targetLabel) && fixtureSize(targetLabel).bytes >= LARGE_FIXTURE_BYTES;
 }
 
 export function sizeOrder(targetLabel: string): number {

@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { FIXTURE_SIZE_LABELS, parseResultsDocument, RESULTS_DIRECTORY, SCENARIO_CATALOG, VSCODE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { repositoryRoot } from '@fs-perf/benchmark-core/lib/test/repository';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -24,17 +25,6 @@ async function resultFiles(): Promise<string[]> {
     } catch {
         return [];
     }
-}
-
-/** The repository: the nearest folder up whose package.json declares the workspaces. */
-function repositoryRoot(): string {
-    for (let folder = __dirname; folder !== path.dirname(folder); folder = path.dirname(folder)) {
-        const manifest = path.join(folder, 'package.json');
-        if (fs.existsSync(manifest) && 'workspaces' in JSON.parse(fs.readFileSync(manifest, 'utf8'))) {
-            return folder;
-        }
-    }
-    throw new Error(`no repository root above ${__dirname}`);
 }
 
 async function api(): Promise<FsPerfApi> {
