@@ -13,7 +13,7 @@ import { fetchTheiaResults } from '../hosts/theia-app';
 import { readResultsFile } from '../util/workspace';
 import { waitForQuiet } from '../util/processes';
 import { serverEnded, unlessBackendEnds, urlRefused } from './backend-watch';
-import { OpenCells } from './open-cells';
+import { OpenCells } from './compare/open-cells';
 import { CompareRunOptions, CompareSideSpec, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from './compare-options';
 
 /** The order of the run's blocks after the warm-up: A B, B A, A B, ... for `pairs` pairs. */
