@@ -22,8 +22,8 @@ import {
     tarballsVersion, TheiaReleaseApp, unsupportedTheiaVersion,
 } from '../hosts/theia-release';
 import { COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS, CompareRunOptions, CompareSideSpec } from './compare-options';
-import { measureComparison } from './compare-blocks';
-import { minutes, PreparedSide } from './compare-pass';
+import { measureComparison } from './compare/comparison';
+import { minutes, PreparedSide } from './compare/pass';
 
 const LABEL = /^([A-Za-z0-9][\w.-]{0,39})=(.+)$/;
 

@@ -8,13 +8,13 @@
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { ComparisonSide, ResultsDocument } from '@fs-perf/benchmark-core';
-import { HostSession } from '../hosts/host-session';
-import { fetchTheiaResults } from '../hosts/theia-app';
-import { readResultsFile } from '../util/workspace';
-import { waitForQuiet } from '../util/processes';
-import { serverEnded, unlessBackendEnds, urlRefused } from './backend-watch';
-import { OpenCells } from './compare/open-cells';
-import { CompareRunOptions, CompareSideSpec, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from './compare-options';
+import { HostSession } from '../../hosts/host-session';
+import { fetchTheiaResults } from '../../hosts/theia-app';
+import { readResultsFile } from '../../util/workspace';
+import { waitForQuiet } from '../../util/processes';
+import { serverEnded, unlessBackendEnds, urlRefused } from '../backend-watch';
+import { OpenCells } from './open-cells';
+import { CompareRunOptions, CompareSideSpec, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from '../compare-options';
 
 /** The order of the run's blocks after the warm-up: A B, B A, A B, ... for `pairs` pairs. */
 export function alternatedOrder(pairs: number): ComparisonSide['side'][] {

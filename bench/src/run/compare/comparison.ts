@@ -1,5 +1,5 @@
 /**
- * The measuring part of `yarn bench --compare`: a pass of alternated blocks (compare-pass.ts), each side's blocks merged,
+ * The measuring part of `yarn bench --compare`: a pass of alternated blocks (pass.ts), each side's blocks merged,
  * the verdicts and the report written; with `--check`, the cells the pass called slower measured again in a second,
  * independent pass on fresh processes, and the check failing only on a slowdown that pass confirms (see alternated.ts).
  */
@@ -9,9 +9,9 @@ import * as path from 'path';
 import {
     cellName, checkRunComparison, compareRuns, mergeRounds, ResultsDocument, RunComparison, renderRunComparison, validateResultsDocument, verdictCounts,
 } from '@fs-perf/benchmark-core';
-import { writeReport } from './report-files';
-import { CompareRunOptions } from './compare-options';
-import { comparesBefore, measurePass, minutes, PassResult, PreparedSide } from './compare-pass';
+import { writeReport } from '../report-files';
+import { CompareRunOptions } from '../compare-options';
+import { comparesBefore, measurePass, minutes, PassResult, PreparedSide } from './pass';
 
 /** A confirming pass's word on one cell the first pass called slower. */
 export interface ConfirmedCell {
@@ -43,7 +43,7 @@ async function writeSides(pass: PassResult, folder: string, comparisonId: string
 }
 
 /**
- * Measures two prepared sides alternately (compare-pass.ts) and writes `results/<base|head>.json`, `blocks/`,
+ * Measures two prepared sides alternately (pass.ts) and writes `results/<base|head>.json`, `blocks/`,
  * `comparison.txt` and `comparison.json` (the verdicts), the report and `run.json`; with `--check` and a slower cell, the
  * confirming pass in `confirmation/` (its own results, blocks and comparison). `started`: when the run began (its set-up
  * included). Returns the exit code: 1 when a side failed, or with `check` when a slowdown was confirmed.
