@@ -10,7 +10,7 @@ import { chromiumAvailable } from '../hosts/chromium';
 import { checkTheiaReachable } from '../hosts/theia-app';
 import { planTheiaRelease, TheiaReleasePlan } from '../hosts/theia-release';
 import { ensureToxiproxy } from '../link/toxiproxy';
-import { benchCompare } from './alternated';
+import { benchCompare } from './compare';
 import { Measure, prepareHost } from './measure-host';
 import { BenchHost, BenchOptions, BenchTarget, HOST_NAMES, NetworkChoice } from './options';
 import { ensureVsix, VSIX } from './prepare';

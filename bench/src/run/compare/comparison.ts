@@ -1,45 +1,49 @@
 /**
- * The measuring part of `yarn bench --compare`: a pass of alternated blocks (pass.ts), each side's blocks merged,
- * the verdicts and the report written; with `--check`, the cells the pass called slower measured again in a second,
- * independent pass on fresh processes, and the check failing only on a slowdown that pass confirms (see alternated.ts).
+ * The comparison run of `yarn bench --compare`: both sides set up, then a pass of alternated blocks (pass.ts), each side's
+ * blocks merged, the verdicts and the report written; with `--check`, the cells the pass called slower measured again in
+ * a second, independent pass on fresh processes (confirmation.ts), and the check failing only on a slowdown that pass
+ * confirms (see index.ts).
  */
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import {
-    cellName, checkRunComparison, compareRuns, mergeRounds, ResultsDocument, RunComparison, renderRunComparison, validateResultsDocument, verdictCounts,
-} from '@fs-perf/benchmark-core';
+import { checkRunComparison, compareRuns, renderRunComparison, verdictCounts } from '@fs-perf/benchmark-core';
+import { defaultTheiaCache, packTheiaExtension } from '../../hosts/theia-release';
 import { writeReport } from '../report-files';
 import { CompareRunOptions } from '../compare-options';
-import { comparesBefore, measurePass, minutes, PassResult, PreparedSide } from './pass';
+import { ConfirmedCell, confirmationText, confirmSlower } from './confirmation';
+import { minutes } from './minutes';
+import { comparesBefore, measurePass } from './pass';
+import { writeSides } from './run-files';
+import { prepareSide } from './prepare-side';
+import { PreparedSide } from './side';
 
-/** A confirming pass's word on one cell the first pass called slower. */
-export interface ConfirmedCell {
-    /** `Host | scenario | size`. */
-    readonly cell: string;
-    readonly firstRatio: number;
-    /** The confirming pass's ratio and verdict (undefined when that pass did not compare the cell). */
-    readonly secondRatio?: number;
-    readonly secondVerdict?: string;
-    readonly confirmed: boolean;
-}
-
-/** Each side's blocks of a pass merged into its results document, with its comparison metadata, written to `<folder>/results/`. */
-async function writeSides(pass: PassResult, folder: string, comparisonId: string): Promise<{ base: ResultsDocument; head: ResultsDocument }> {
-    await fs.mkdir(path.join(folder, 'results'), { recursive: true });
-    const documents = new Map<string, ResultsDocument>();
-    for (const side of pass.sides) {
-        const document = validateResultsDocument({
-            ...mergeRounds(pass.cells ? pass.cells.truncate(side.blocks) : side.blocks),
-            comparison: {
-                id: comparisonId, side: side.spec.side, label: side.spec.label, source: side.source, positions: side.positions, starts: side.starts,
-                ...(pass.cells ? { sequential: pass.cells.design } : {}),
-            },
-        }, `The ${side.spec.label} side's merged blocks`);
-        await fs.writeFile(path.join(folder, 'results', `${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
-        documents.set(side.spec.side, document);
+/**
+ * Runs the comparison: sets up both sides (one after the other), then measures them ({@link measureComparison}).
+ * Returns the exit code: with `check`, 1 when a cell is slower.
+ */
+export async function benchCompare(options: CompareRunOptions): Promise<number> {
+    const { log, compare } = options;
+    const started = Date.now();
+    const [baseSpec, headSpec] = compare.sides;
+    log(`comparing ${headSpec.label} (${headSpec.kind} ${headSpec.value}) with ${baseSpec.label} (${baseSpec.kind} ${baseSpec.value}): `
+        + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of alternated blocks of ${options.iterations} samples + ${options.warmup} warm-up `
+        + `${compare.warmupBlock ? '(after a warm-up block at each start)' : '(+1 in a side\'s first block after a start)'} at ${options.sizes.join(', ')}, `
+        + `${compare.restartEvery === 1 ? 'one side at a time, its processes started afresh for each block'
+            : compare.restartEvery > 1 ? `both sides' processes started afresh every ${compare.restartEvery} pairs` : 'each side in one start of its processes'}`
+        + `${compare.pauseMs > 0 ? `, a pause before each sample as long as the previous sample, at most ${compare.pauseMs} ms` : ''}; output in ${options.out}`);
+    let packed: Promise<string> | undefined;
+    const extension = (): Promise<string> => packed ??= (async () => {
+        log('packing the Theia extension (npm pack in theia-extension/) for the apps');
+        return packTheiaExtension(path.join(options.theiaCache ?? defaultTheiaCache(), 'packs'));
+    })();
+    // Set up one after the other (never two Theia builds at once), before anything is measured.
+    const prepared: PreparedSide[] = [];
+    for (const spec of compare.sides) {
+        log(`setting up ${spec.label}`);
+        prepared.push(await prepareSide(spec, options, extension));
     }
-    return { base: documents.get('base')!, head: documents.get('head')! };
+    return measureComparison(prepared, options, started);
 }
 
 /**
@@ -104,43 +108,4 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     }
     (check.passed ? console.log : console.error)(check.message);
     return check.passed ? 0 : 1;
-}
-
-/**
- * The confirming pass of `--check`: the sizes of the cells the first pass called slower, measured again in as many pairs
- * (at least 6, the fewest an interval needs) on fresh processes, in `confirmation/`. A cell is confirmed only when that
- * pass calls it slower too; two independent passes must both raise it, so a false alarm of one pass (about 5% a cell)
- * fails the check only about 5% of those times.
- */
-async function confirmSlower(prepared: readonly PreparedSide[], options: CompareRunOptions, comparison: RunComparison, pairs: number,
-    comparisonId: string): Promise<{ cells: ConfirmedCell[]; pairs: number; seconds: number }> {
-    const { log, compare } = options;
-    const slower = comparison.cells.filter(cell => cell.verdict === 'slower');
-    const sizes = options.sizes.filter(size => slower.some(cell => cell.target === size));
-    const confirmPairs = Math.max(6, pairs);
-    log(`confirming ${slower.length} slower cell${slower.length === 1 ? '' : 's'} (${slower.map(cellName).join('; ')}): a second pass of ${confirmPairs} pairs `
-        + `at ${sizes.join(', ')} on fresh processes, in confirmation/`);
-    const folder = path.join(options.out, 'confirmation');
-    const pass = await measurePass(prepared, options, { sizes, pairs: confirmPairs, folder, name: 'confirming ' });
-    if (pass.failure) {
-        throw pass.failure;
-    }
-    const { base, head } = await writeSides(pass, folder, `${comparisonId}-confirmation`);
-    const second = compareRuns([base], [head], { minSize: sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold });
-    await fs.writeFile(path.join(folder, 'comparison.txt'), renderRunComparison(second) + '\n');
-    await fs.writeFile(path.join(folder, 'comparison.json'), JSON.stringify({ ...second, counts: verdictCounts(second) }, undefined, 2) + '\n');
-    const cells = slower.map((cell): ConfirmedCell => {
-        const again = second.cells.find(candidate => cellName(candidate) === cellName(cell));
-        return {
-            cell: cellName(cell), firstRatio: cell.ratio.ratio, ...(again ? { secondRatio: again.ratio.ratio, secondVerdict: again.verdict } : {}),
-            confirmed: again?.verdict === 'slower',
-        };
-    });
-    return { cells, pairs: confirmPairs, seconds: pass.seconds };
-}
-
-function confirmationText(cells: readonly ConfirmedCell[], pairs: number): string {
-    return [`Confirmation (--check): the cells called slower, measured again in ${pairs} pairs on fresh processes (confirmation/):`,
-        ...cells.map(cell => `  ${cell.cell}: ${cell.firstRatio.toFixed(2)}, then ${cell.secondRatio === undefined ? 'not compared'
-            : `${cell.secondRatio.toFixed(2)} ${cell.secondVerdict}`}: ${cell.confirmed ? 'confirmed' : 'not confirmed'}`)].join('\n');
 }

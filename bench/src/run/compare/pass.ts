@@ -7,78 +7,14 @@
  */
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { ComparisonSide, ResultsDocument } from '@fs-perf/benchmark-core';
-import { HostSession } from '../../hosts/host-session';
-import { fetchTheiaResults } from '../../hosts/theia-app';
-import { readResultsFile } from '../../util/workspace';
+import { ComparisonSide } from '@fs-perf/benchmark-core';
 import { waitForQuiet } from '../../util/processes';
-import { serverEnded, unlessBackendEnds, urlRefused } from '../backend-watch';
+import { CompareRunOptions, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from '../compare-options';
+import { alternatedOrder } from './block-order';
+import { minutes } from './minutes';
 import { OpenCells } from './open-cells';
-import { CompareRunOptions, CompareSideSpec, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from '../compare-options';
-
-/** The order of the run's blocks after the warm-up: A B, B A, A B, ... for `pairs` pairs. */
-export function alternatedOrder(pairs: number): ComparisonSide['side'][] {
-    return Array.from({ length: pairs }, (_, pair): ComparisonSide['side'][] => pair % 2 === 0 ? ['base', 'head'] : ['head', 'base']).flat();
-}
-
-/**
- * Which side's processes start first in start `round` (0 the first) when both restart every `restartEvery` pairs: it
- * alternates so that it is balanced against the order of the blocks in a pair (A B, B A): every round with an even
- * number of pairs, every other round with an odd number (one pair a round: base first for A B and B A, then head first).
- */
-export function startOrder(round: number, restartEvery: number): ComparisonSide['side'][] {
-    const headFirst = restartEvery % 2 === 0 ? round % 2 === 1 : Math.floor(round / 2) % 2 === 1;
-    return headFirst ? ['head', 'base'] : ['base', 'head'];
-}
-
-/** A side set up and ready to start. */
-export interface PreparedSide {
-    readonly spec: CompareSideSpec;
-    readonly source: string;
-    readonly open: () => Promise<HostSession>;
-    readonly where: 'local' | 'remote';
-}
-
-/** A side of the run: its session while started, and every block measured, whichever start of its processes measured it. */
-export interface OpenSide extends PreparedSide {
-    session?: HostSession;
-    /** The current start of its processes (0 the first). */
-    start: number;
-    readonly blocks: ResultsDocument[];
-    readonly positions: number[];
-    readonly starts: number[];
-}
-
-/** One block: "Run All with Options..." with the block's samples, in a session that stays open. */
-async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[], warmup: number, iterations = options.iterations): Promise<ResultsDocument> {
-    const session = side.session;
-    if (!session) {
-        throw new Error(`the ${side.spec.label} side is not started`);
-    }
-    const workbench = session.workbench;
-    const report = options.progress(`${side.spec.label} ${what}`);
-    let lastProgress: string | undefined;
-    let lastProgressAt = Date.now();
-    const blockRun = workbench.runToCompletion('FS Perf: Run All with Options...', {
-        answers: [String(iterations), String(warmup), sizes.join(', '), '0'],
-        onProgress: text => {
-            lastProgress = text;
-            lastProgressAt = Date.now();
-            report(text);
-        },
-    });
-    // A Theia at a URL is asked over HTTP only once its progress has been silent for 2 s, so the probe never lands beside a
-    // sample of a live backend (progress comes between samples); a backend we started is watched in this process.
-    const gone = (): Promise<string | undefined> => side.where === 'local' ? Promise.resolve(serverEnded(session.server))
-        : Date.now() - lastProgressAt < 2000 ? Promise.resolve(undefined) : urlRefused(side.spec.value);
-    const resultsPath = await unlessBackendEnds(`the ${side.spec.label} side`, gone, blockRun, () => `${what}${lastProgress ? `, at ${lastProgress}` : ''}`);
-    const document = side.where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);
-    if (!document.results.some(row => row.host?.extensionKind === 'plugin')) {
-        throw new Error(`the ${side.spec.label} side's results have no rows of the VS Code extension (the plugin): it did not load in that Theia `
-            + `(${document.host.editorName} ${document.host.editorVersion}); see its FS Performance Output channel and backend log.`);
-    }
-    return document;
-}
+import { startOrder } from './restart-policy';
+import { OpenSide, PreparedSide, runBlock } from './side';
 
 /**
  * With `--no-warmup-block`: warm-up rounds added to a side's first block after each start of its processes (discarded
@@ -91,10 +27,6 @@ const WARMUP_BLOCK_ITERATIONS = 1;
 
 export function comparesBefore(pairs: number): string {
     return `The report compares the ${pairs === 1 ? 'pair' : `${pairs} pairs`} measured before it.`;
-}
-
-export function minutes(seconds: number): string {
-    return seconds >= 90 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds)} s`;
 }
 
 /** What a pass measures. */
