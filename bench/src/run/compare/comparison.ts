@@ -16,6 +16,7 @@ import { minutes } from './minutes';
 import { comparesBefore, measurePass } from './pass';
 import { writeSides } from './run-files';
 import { prepareSide } from './prepare-side';
+import { RestartPolicy } from './restart-policy';
 import { PreparedSide } from './side';
 
 /**
@@ -26,11 +27,10 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
     const { log, compare } = options;
     const started = Date.now();
     const [baseSpec, headSpec] = compare.sides;
+    const policy = RestartPolicy.of(compare);
     log(`comparing ${headSpec.label} (${headSpec.kind} ${headSpec.value}) with ${baseSpec.label} (${baseSpec.kind} ${baseSpec.value}): `
         + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of alternated blocks of ${options.iterations} samples + ${options.warmup} warm-up `
-        + `${compare.warmupBlock ? '(after a warm-up block at each start)' : '(+1 in a side\'s first block after a start)'} at ${options.sizes.join(', ')}, `
-        + `${compare.restartEvery === 1 ? 'one side at a time, its processes started afresh for each block'
-            : compare.restartEvery > 1 ? `both sides' processes started afresh every ${compare.restartEvery} pairs` : 'each side in one start of its processes'}`
+        + `${policy.describeWarmUp()} at ${options.sizes.join(', ')}, ${policy.describeStarts()}`
         + `${compare.pauseMs > 0 ? `, a pause before each sample as long as the previous sample, at most ${compare.pauseMs} ms` : ''}; output in ${options.out}`);
     let packed: Promise<string> | undefined;
     const extension = (): Promise<string> => packed ??= (async () => {

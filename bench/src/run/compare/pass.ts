@@ -13,14 +13,8 @@ import { CompareRunOptions, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENT
 import { alternatedOrder } from './block-order';
 import { minutes } from './minutes';
 import { OpenCells } from './open-cells';
-import { startOrder } from './restart-policy';
+import { RestartPolicy } from './restart-policy';
 import { OpenSide, PreparedSide, runBlock } from './side';
-
-/**
- * With `--no-warmup-block`: warm-up rounds added to a side's first block after each start of its processes (discarded
- * like every warm-up sample), instead of the warm-up block. See docs/compare.md, "What each lever did".
- */
-export const WARMUP_AFTER_START = 1;
 
 /** Samples of the warm-up block after each start of a side (discarded with the block; no warm-up before them). */
 const WARMUP_BLOCK_ITERATIONS = 1;
@@ -61,9 +55,9 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
     await fs.mkdir(path.join(plan.folder, 'blocks'), { recursive: true });
     const open: OpenSide[] = prepared.map(side => ({ ...side, start: -1, blocks: [], positions: [], starts: [] }));
     const bySide = (which: ComparisonSide['side']): OpenSide => open.find(side => side.spec.side === which)!;
-    // A Theia at a URL is not ours to restart; the other side then keeps its one start too, so both are measured alike.
-    const restartEvery = open.every(side => side.where === 'local') ? compare.restartEvery : 0;
-    if (compare.restartEvery > 0 && restartEvery === 0) {
+    const requested = RestartPolicy.of(compare);
+    const policy = requested.forSides(open);
+    if (requested.pairsPerStart > 0 && policy.pairsPerStart === 0) {
         log('  a side is a Theia at a URL, which this run did not start: neither side is restarted between pairs');
     }
     /** Starts one side's processes (its start `round`). */
@@ -79,7 +73,7 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
     /** Starts both sides' processes (start `round`, in its order); returns the seconds taken. */
     const startBoth = async (round: number): Promise<number> => {
         const began = Date.now();
-        for (const which of startOrder(round, restartEvery)) {
+        for (const which of policy.startOrder(round)) {
             await startSide(bySide(which), round);
         }
         return (Date.now() - began) / 1000;
@@ -92,16 +86,10 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
     let round = 0;
     /** Stops both sides' processes, the side started last first. */
     const stopBoth = async (): Promise<void> => {
-        for (const side of startOrder(round, restartEvery).reverse().map(bySide)) {
+        for (const side of policy.startOrder(round).reverse().map(bySide)) {
             await stopSide(side);
         }
     };
-    /**
-     * Fresh processes for every block (`--restart-every 1`): a side is started just before its block, once the machine is
-     * quiet again, and stopped right after it, so no block shares the machine with the other side's processes, idle or
-     * not, and both sides' blocks come equally soon after their start.
-     */
-    const solo = restartEvery === 1;
     /**
      * The warm-up block (the default; `--no-warmup-block` turns it off): after each start of a side, one untimed "Run All"
      * (one sample of every case), so the new processes load, compile and allocate before the block that counts, instead
@@ -116,7 +104,7 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
     let cells: OpenCells | undefined;
     try {
         let startSeconds = await startBoth(0);
-        if (solo) {
+        if (policy.startsEachBlock) {
             // Each side is started once before any block, so that one that cannot start is refused before anything is measured
             // (and both apps' files are read from disk once before a block); then each block starts its side afresh.
             await stopBoth();
@@ -130,14 +118,14 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
         /** With both sides up, their warm-up blocks after the first start: a cost of the start, not of the first pair. */
         let firstWarmUpSeconds = 0;
         for (let pair = 1; pair <= plannedPairs; pair++) {
-            if (!solo && restartEvery > 0 && pair > 1 && (pair - 1) % restartEvery === 0) {
+            if (policy.restartsBefore(pair)) {
                 await stopBoth();
-                round = (pair - 1) / restartEvery;
+                round = policy.startOf(pair);
                 await startBoth(round);
             }
-            if (!solo && compare.warmupBlock && (pair === 1 || (restartEvery > 0 && (pair - 1) % restartEvery === 0))) {
+            if (policy.warmsUpBothBefore(pair)) {
                 const warmUpStarted = Date.now();
-                for (const which of startOrder(round, restartEvery)) {
+                for (const which of policy.startOrder(round)) {
                     await warmUp(bySide(which), cells ? cells.sizesToMeasure(plan.sizes) : plan.sizes);
                 }
                 if (pair === 1) {
@@ -148,25 +136,25 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
             const total = budget !== undefined && pair === 1 ? '1' : `${pair}/${plannedPairs}`;
             for (const which of alternatedOrder(pair).slice(-2)) {
                 const side = bySide(which);
-                if (solo) {
-                    await startSide(side, pair);
+                if (policy.startsEachBlock) {
+                    await startSide(side, policy.startOf(pair));
                     const quiet = await waitForQuiet();
                     if (quiet) {
                         log(`  ${side.spec.label}: ${quiet.quiet ? `the machine was quiet after ${quiet.seconds.toFixed(1)} s` : `the machine was not quiet after ${quiet.seconds.toFixed(0)} s; measuring all the same`}`);
                     }
-                    if (compare.warmupBlock) {
+                    if (policy.warmupBlock) {
                         await warmUp(side, sizes);
                     }
                 }
                 const blockStarted = Date.now();
                 const firstOfStart = side.blocks.length === 0 || side.starts[side.starts.length - 1] !== side.start;
-                const document = await runBlock(side, options, `${plan.name}pair ${total}`, sizes, options.warmup + (firstOfStart && !compare.warmupBlock ? WARMUP_AFTER_START : 0));
+                const document = await runBlock(side, options, `${plan.name}pair ${total}`, sizes, options.warmup + policy.extraWarmupRounds(firstOfStart));
                 side.blocks.push(document);
                 side.positions.push(position);
                 side.starts.push(side.start);
                 await fs.writeFile(path.join(plan.folder, 'blocks', `${String(position + 1).padStart(2, '0')}-${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
                 position++;
-                if (solo) {
+                if (policy.startsEachBlock) {
                     await stopSide(side);
                 }
                 const only = sizes.length < options.sizes.length ? `, ${sizes.join(', ')} only` : '';
@@ -180,14 +168,14 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
                 // the budget allows, and the budget then stops the run at a look before the last: the design stays valid,
                 // only less of alpha is spent.
                 const pairSeconds = (Date.now() - timedStarted) / 1000 - firstWarmUpSeconds
-                    + (restartEvery > 0 ? (startSeconds + firstWarmUpSeconds) / restartEvery : 0);
+                    + (policy.pairsPerStart > 0 ? (startSeconds + firstWarmUpSeconds) / policy.pairsPerStart : 0);
                 cells = new OpenCells({
                     alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY,
                     maxPairs: Math.max(SEQUENTIAL_MIN_PAIRS, Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budget / Math.max(1, pairSeconds)))),
                 });
                 plannedPairs = cells.design.maxPairs;
                 log(`  sampling until each cell is resolved within ${minutes(budget)}: a pair takes about ${pairSeconds.toFixed(0)} s`
-                    + `${restartEvery > 0 ? ' with its share of the restarts' : ''}, so at most `
+                    + `${policy.pairsPerStart > 0 ? ' with its share of the restarts' : ''}, so at most `
                     + `${plannedPairs} pairs; cells are decided after ${cells.lookPairs.join(', ')} pairs (group-sequential, alpha ${compare.alpha} over all looks)`);
             }
             if (cells && budget !== undefined) {
