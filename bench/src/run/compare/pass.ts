@@ -9,8 +9,9 @@ import { promises as fs } from 'fs';
 import * as path from 'path';
 import { ComparisonSide } from '@fs-perf/benchmark-core';
 import { waitForQuiet } from '../../util/processes';
-import { CompareRunOptions, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from '../compare-options';
+import { CompareRunOptions } from '../compare-options';
 import { alternatedOrder } from './block-order';
+import { budgetDesign, budgetSpent, secondsLeft, secondsPerPair } from './budget-planner';
 import { minutes } from './minutes';
 import { OpenCells } from './open-cells';
 import { RestartPolicy } from './restart-policy';
@@ -158,21 +159,13 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
                     await stopSide(side);
                 }
                 const only = sizes.length < options.sizes.length ? `, ${sizes.join(', ')} only` : '';
-                const left = budget !== undefined && pair === 1 ? '' : `; at most about ${minutes((Date.now() - timedStarted) / 1000 / position * (2 * plannedPairs - position))} left`;
+                const left = budget !== undefined && pair === 1 ? '' : `; at most about ${minutes(secondsLeft((Date.now() - timedStarted) / 1000, position, 2 * plannedPairs))} left`;
                 log(`  ${plan.name}block ${position}${budget !== undefined && pair === 1 ? '' : `/${2 * plannedPairs}`} (pair ${pair}, ${side.spec.label}${only}) `
                     + `in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s${position < 2 * plannedPairs ? left : ''}`);
             }
             if (budget !== undefined && pair === 1) {
-                // What a pair costs: the first pair's two blocks (each with the warm-up round of a fresh start, as every block
-                // has when both sides restart every pair) and its share of a restart. Underestimated, it plans more pairs than
-                // the budget allows, and the budget then stops the run at a look before the last: the design stays valid,
-                // only less of alpha is spent.
-                const pairSeconds = (Date.now() - timedStarted) / 1000 - firstWarmUpSeconds
-                    + (policy.pairsPerStart > 0 ? (startSeconds + firstWarmUpSeconds) / policy.pairsPerStart : 0);
-                cells = new OpenCells({
-                    alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY,
-                    maxPairs: Math.max(SEQUENTIAL_MIN_PAIRS, Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budget / Math.max(1, pairSeconds)))),
-                });
+                const pairSeconds = secondsPerPair({ measured: (Date.now() - timedStarted) / 1000, warmUp: firstWarmUpSeconds, start: startSeconds }, policy.pairsPerStart);
+                cells = new OpenCells(budgetDesign(budget, pairSeconds, compare));
                 plannedPairs = cells.design.maxPairs;
                 log(`  sampling until each cell is resolved within ${minutes(budget)}: a pair takes about ${pairSeconds.toFixed(0)} s`
                     + `${policy.pairsPerStart > 0 ? ' with its share of the restarts' : ''}, so at most `
@@ -192,9 +185,7 @@ export async function measurePass(prepared: readonly PreparedSide[], options: Co
                     log(`  all ${plannedPairs} planned pairs taken: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
                     break;
                 }
-                // The budget never ends the pass before the design's first look: without a look no cell could be decided (a
-                // pair slower than planned would otherwise leave a run of 8 planned pairs at 7, compared without the design).
-                if (pair >= cells.lookPairs[0] && elapsed + elapsed / pair > budget) {
+                if (budgetSpent(budget, elapsed, pair, cells.lookPairs[0])) {
                     log(`  the budget is spent after ${pair} pairs: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
                     break;
                 }
