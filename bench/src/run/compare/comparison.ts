@@ -59,7 +59,7 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     const pass = await measurePass(prepared, options, { sizes: options.sizes, pairs: compare.pairs, budgetSeconds: compare.budgetSeconds, folder: options.out, name: '' });
     const pairsTaken = pass.sides[0].blocks.length;
     const comparisonId = `compare-${new Date(started).toISOString()}`;
-    const { base, head } = await writeSides(pass, options.out, comparisonId);
+    const { base, head } = await writeSides(pass.sides, pass.cells, options.out, comparisonId);
     const comparison = compareRuns([base], [head], comparisonOptions);
     let check = checkRunComparison(comparison);
     let confirmation: { cells: ConfirmedCell[]; pairs: number; seconds: number } | undefined;

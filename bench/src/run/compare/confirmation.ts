@@ -39,7 +39,7 @@ export async function confirmSlower(prepared: readonly PreparedSide[], options: 
     if (pass.failure) {
         throw pass.failure;
     }
-    const { base, head } = await writeSides(pass, folder, `${comparisonId}-confirmation`);
+    const { base, head } = await writeSides(pass.sides, pass.cells, folder, `${comparisonId}-confirmation`);
     const second = compareRuns([base], [head], { minSize: sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold });
     await fs.writeFile(path.join(folder, 'comparison.txt'), renderRunComparison(second) + '\n');
     await fs.writeFile(path.join(folder, 'comparison.json'), JSON.stringify({ ...second, counts: verdictCounts(second) }, undefined, 2) + '\n');

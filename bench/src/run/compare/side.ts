@@ -24,6 +24,51 @@ export interface OpenSide extends PreparedSide {
     readonly starts: number[];
 }
 
+/** A prepared side before its first start, with no block yet. */
+export function openSide(side: PreparedSide): OpenSide {
+    return { ...side, start: -1, blocks: [], positions: [], starts: [] };
+}
+
+/** Starts one side's processes as its start `start`; `name` prefixes the line it logs (e.g. `confirming `). */
+export async function startSide(side: OpenSide, start: number, log: (message: string) => void, name: string): Promise<void> {
+    log(`${name}starting ${side.spec.label} (${side.source})${start > 0 ? `, start ${start + 1} of its processes` : ''}`);
+    side.session = await side.open();
+    side.start = start;
+    if (side.where === 'remote') {
+        // A Theia we did not start: its workspace may lack the test files (this checks them, and writes what is missing).
+        log(`  ${side.spec.label}: ${await side.session.workbench.generateTestFiles('FS Perf: Generate Test Files (Theia FileService)', { timeoutMs: 10 * 60_000 })}`);
+    }
+}
+
+/** Stops a side's processes, if started; a failure to stop is logged, not thrown, so the other side is stopped too. */
+export async function stopSide(side: OpenSide, log: (message: string) => void): Promise<void> {
+    const session = side.session;
+    side.session = undefined;
+    await session?.dispose().catch(error => log(`  ${side.spec.label}: stopping it failed: ${(error as Error).message}`));
+}
+
+/** Whether a side's next block is the first of its current start. */
+export function firstBlockOfStart(side: OpenSide): boolean {
+    return side.blocks.length === 0 || side.starts[side.starts.length - 1] !== side.start;
+}
+
+/** A block measured, at `position` in the pass, in the side's current start. */
+export function addBlock(side: OpenSide, document: ResultsDocument, position: number): void {
+    side.blocks.push(document);
+    side.positions.push(position);
+    side.starts.push(side.start);
+}
+
+/** Drops the blocks of a pair whose other block was never measured: only complete pairs are compared. */
+export function keepCompletePairs(sides: readonly OpenSide[]): void {
+    const pairs = Math.min(...sides.map(side => side.blocks.length));
+    for (const side of sides) {
+        side.blocks.splice(pairs);
+        side.positions.splice(pairs);
+        side.starts.splice(pairs);
+    }
+}
+
 /** One block: "Run All with Options..." with the block's samples, in a session that stays open. */
 export async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[], warmup: number, iterations = options.iterations): Promise<ResultsDocument> {
     const session = side.session;
