@@ -4,19 +4,16 @@
  * a second, independent pass on fresh processes (confirmation.ts), and the check failing only on a slowdown that pass
  * confirms (see index.ts).
  */
-import { promises as fs } from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { checkRunComparison, compareRuns, renderRunComparison, verdictCounts } from '@fs-perf/benchmark-core';
+import { checkRunComparison, compareRuns } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, packTheiaExtension } from '../../hosts/theia-release';
-import { writeReport } from '../report-files';
 import { CompareRunOptions } from '../compare-options';
-import { ConfirmedCell, confirmationText, confirmSlower } from './confirmation';
+import { Confirmation, confirmationText, confirmedCheck, confirmSlower } from './confirmation';
 import { minutes } from './minutes';
 import { comparesBefore, measurePass } from './pass';
-import { writeSides } from './run-files';
 import { prepareSide } from './prepare-side';
 import { RestartPolicy } from './restart-policy';
+import { writeComparison, writeComparisonReport, writeRunRecord, writeSides } from './run-files';
 import { PreparedSide } from './side';
 
 /**
@@ -59,43 +56,19 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     const pass = await measurePass(prepared, options, { sizes: options.sizes, pairs: compare.pairs, budgetSeconds: compare.budgetSeconds, folder: options.out, name: '' });
     const pairsTaken = pass.sides[0].blocks.length;
     const comparisonId = `compare-${new Date(started).toISOString()}`;
-    const { base, head } = await writeSides(pass.sides, pass.cells, options.out, comparisonId);
-    const comparison = compareRuns([base], [head], comparisonOptions);
+    const sides = await writeSides(pass.sides, pass.cells, options.out, comparisonId);
+    const comparison = compareRuns([sides.base], [sides.head], comparisonOptions);
     let check = checkRunComparison(comparison);
-    let confirmation: { cells: ConfirmedCell[]; pairs: number; seconds: number } | undefined;
+    let confirmation: Confirmation | undefined;
     if (compare.check && !check.passed && !pass.failure) {
         confirmation = await confirmSlower(prepared, options, comparison, pairsTaken, comparisonId);
-        const confirmed = confirmation.cells.filter(cell => cell.confirmed);
-        check = confirmed.length > 0
-            ? { ...check, passed: false, message: `Check failed: ${confirmed.length} of ${comparison.cells.length} cells slower, confirmed by a second pass on fresh `
-                + `processes: ${confirmed.map(cell => `${cell.cell} (ratio ${cell.firstRatio.toFixed(2)}, then ${cell.secondRatio!.toFixed(2)})`).join('; ')}.` }
-            : { ...check, passed: true, message: `Check passed: the ${confirmation.cells.length} cell${confirmation.cells.length === 1 ? '' : 's'} the first pass called `
-                + `slower ${confirmation.cells.length === 1 ? 'was' : 'were'} not confirmed by a second pass on fresh processes `
-                + `(${confirmation.cells.map(cell => `${cell.cell}: ${cell.secondVerdict ?? 'not compared'}`).join('; ')}).` };
+        check = confirmedCheck(check, confirmation, comparison.cells.length);
     }
-    const text = renderRunComparison(comparison) + (confirmation ? `\n${confirmationText(confirmation.cells, confirmation.pairs)}` : '');
-    await fs.writeFile(path.join(options.out, 'comparison.txt'), text + '\n');
-    await fs.writeFile(path.join(options.out, 'comparison.json'), JSON.stringify({
-        ...comparison, counts: verdictCounts(comparison), check: { passed: check.passed, message: check.message },
-        ...(confirmation ? { confirmation } : {}),
-    }, undefined, 2) + '\n');
-    const written = await writeReport([path.join(options.out, 'results')], options.out, {
-        comparison: comparisonOptions,
-        // The model titles the report (kind of run, day, CPU, cores); a run that ended early says so in its title.
-        ...(pass.failure ? {
-            title: `FS Performance, comparison of ${head.comparison!.label} against ${base.comparison!.label}, ended early after ${pairsTaken} `
-                + `pair${pairsTaken === 1 ? '' : 's'}: ${new Date(started).toISOString().slice(0, 10)}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores`,
-        } : {}),
-    });
+    const text = await writeComparison(options.out, comparison, { check: { passed: check.passed, message: check.message }, ...(confirmation ? { confirmation } : {}) },
+        confirmation ? `\n${confirmationText(confirmation)}` : '');
+    const written = await writeComparisonReport(options.out, comparisonOptions, sides, pass.failure ? { pairs: pairsTaken, started } : undefined);
     const seconds = (Date.now() - started) / 1000;
-    await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
-        compare: { ...compare, sides: prepared.map(side => ({ ...side.spec, source: side.source })), pairsTaken },
-        iterations: options.iterations, warmup: options.warmup, sizes: options.sizes,
-        machine: { hostname: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryBytes: os.totalmem() },
-        seconds: Math.round(seconds * 10) / 10, setupSeconds: Math.round(setupSeconds * 10) / 10, measureSeconds: Math.round(pass.seconds * 10) / 10,
-        ...(confirmation ? { confirmSeconds: Math.round(confirmation.seconds * 10) / 10 } : {}),
-        ...(pass.failure ? { endedEarly: { pairs: pairsTaken, reason: pass.failure.message } } : {}),
-    }, undefined, 2) + '\n');
+    await writeRunRecord(options, prepared, pairsTaken, { seconds, setupSeconds, measureSeconds: pass.seconds, confirmSeconds: confirmation?.seconds }, pass.failure);
     console.log(text);
     log(`report written: ${written.map(file => path.relative(options.out, file)).filter(name => !name.startsWith('chart-')).join(', ')} in ${options.out}`);
     log(`done in ${minutes(seconds)} (set-up ${minutes(setupSeconds)}, measuring ${minutes(pass.seconds)}${confirmation ? `, confirming ${minutes(confirmation.seconds)}` : ''})`);

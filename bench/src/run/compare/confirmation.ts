@@ -1,12 +1,12 @@
 /**
- * The confirming pass of `--check`: the cells the first pass called slower measured again, and its word on each.
+ * The confirming pass of `--check`: the cells the first pass called slower measured again, and its word on each. Kept
+ * apart so that the two-pass design can be replaced or removed in one place.
  */
-import { promises as fs } from 'fs';
 import * as path from 'path';
-import { cellName, compareRuns, renderRunComparison, RunComparison, verdictCounts } from '@fs-perf/benchmark-core';
+import { cellName, ComparisonCheck, compareRuns, RunComparison } from '@fs-perf/benchmark-core';
 import { CompareRunOptions } from '../compare-options';
 import { measurePass } from './pass';
-import { writeSides } from './run-files';
+import { writeComparison, writeSides } from './run-files';
 import { PreparedSide } from './side';
 
 /** A confirming pass's word on one cell the first pass called slower. */
@@ -20,6 +20,13 @@ export interface ConfirmedCell {
     readonly confirmed: boolean;
 }
 
+/** The confirming pass: its word on each cell, its pairs and how long it took. */
+export interface Confirmation {
+    readonly cells: ConfirmedCell[];
+    readonly pairs: number;
+    readonly seconds: number;
+}
+
 /**
  * The confirming pass of `--check`: the sizes of the cells the first pass called slower, measured again in as many pairs
  * (at least 6, the fewest an interval needs) on fresh processes, in `confirmation/`. A cell is confirmed only when that
@@ -27,7 +34,7 @@ export interface ConfirmedCell {
  * fails the check only about 5% of those times.
  */
 export async function confirmSlower(prepared: readonly PreparedSide[], options: CompareRunOptions, comparison: RunComparison, pairs: number,
-    comparisonId: string): Promise<{ cells: ConfirmedCell[]; pairs: number; seconds: number }> {
+    comparisonId: string): Promise<Confirmation> {
     const { log, compare } = options;
     const slower = comparison.cells.filter(cell => cell.verdict === 'slower');
     const sizes = options.sizes.filter(size => slower.some(cell => cell.target === size));
@@ -41,8 +48,7 @@ export async function confirmSlower(prepared: readonly PreparedSide[], options: 
     }
     const { base, head } = await writeSides(pass.sides, pass.cells, folder, `${comparisonId}-confirmation`);
     const second = compareRuns([base], [head], { minSize: sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold });
-    await fs.writeFile(path.join(folder, 'comparison.txt'), renderRunComparison(second) + '\n');
-    await fs.writeFile(path.join(folder, 'comparison.json'), JSON.stringify({ ...second, counts: verdictCounts(second) }, undefined, 2) + '\n');
+    await writeComparison(folder, second);
     const cells = slower.map((cell): ConfirmedCell => {
         const again = second.cells.find(candidate => cellName(candidate) === cellName(cell));
         return {
@@ -53,8 +59,21 @@ export async function confirmSlower(prepared: readonly PreparedSide[], options: 
     return { cells, pairs: confirmPairs, seconds: pass.seconds };
 }
 
-export function confirmationText(cells: readonly ConfirmedCell[], pairs: number): string {
-    return [`Confirmation (--check): the cells called slower, measured again in ${pairs} pairs on fresh processes (confirmation/):`,
-        ...cells.map(cell => `  ${cell.cell}: ${cell.firstRatio.toFixed(2)}, then ${cell.secondRatio === undefined ? 'not compared'
+/** The check after the confirming pass: it fails only on the cells that pass called slower too. */
+export function confirmedCheck(check: ComparisonCheck, confirmation: Confirmation, cellCount: number): ComparisonCheck {
+    const confirmed = confirmation.cells.filter(cell => cell.confirmed);
+    const count = confirmation.cells.length;
+    return confirmed.length > 0
+        ? { ...check, passed: false, message: `Check failed: ${confirmed.length} of ${cellCount} cells slower, confirmed by a second pass on fresh `
+            + `processes: ${confirmed.map(cell => `${cell.cell} (ratio ${cell.firstRatio.toFixed(2)}, then ${cell.secondRatio!.toFixed(2)})`).join('; ')}.` }
+        : { ...check, passed: true, message: `Check passed: the ${count} cell${count === 1 ? '' : 's'} the first pass called `
+            + `slower ${count === 1 ? 'was' : 'were'} not confirmed by a second pass on fresh processes `
+            + `(${confirmation.cells.map(cell => `${cell.cell}: ${cell.secondVerdict ?? 'not compared'}`).join('; ')}).` };
+}
+
+/** The confirming pass's lines under the comparison's table in `comparison.txt` and on the terminal. */
+export function confirmationText(confirmation: Confirmation): string {
+    return [`Confirmation (--check): the cells called slower, measured again in ${confirmation.pairs} pairs on fresh processes (confirmation/):`,
+        ...confirmation.cells.map(cell => `  ${cell.cell}: ${cell.firstRatio.toFixed(2)}, then ${cell.secondRatio === undefined ? 'not compared'
             : `${cell.secondRatio.toFixed(2)} ${cell.secondVerdict}`}: ${cell.confirmed ? 'confirmed' : 'not confirmed'}`)].join('\n');
 }
