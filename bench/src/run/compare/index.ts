@@ -14,7 +14,6 @@
  */
 export * from './block-order';
 export * from './restart-policy';
-export * from './minutes';
 export * from './side';
 export * from './pass';
 export * from './confirmation';

@@ -8,9 +8,9 @@
 import { ComparisonSide } from '@fs-perf/benchmark-core';
 import { waitForQuiet } from '../../util/processes';
 import { CompareRunOptions } from '../compare-options';
+import { minutes } from '../format';
 import { pairOrder } from './block-order';
 import { budgetDesign, budgetSpent, secondsLeft, secondsPerPair } from './budget-planner';
-import { minutes } from './minutes';
 import { OpenCells } from './open-cells';
 import { RestartPolicy } from './restart-policy';
 import { makeBlocksFolder, writeBlock } from './run-files';
