@@ -3,16 +3,16 @@
  * cores), in rounds and over each link; the results files, the report and `run.json` written into the run's folder.
  */
 import { promises as fs } from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { describeNetworkProfile, LOOPBACK, mergeRounds, NetworkProfile, NotMeasuredHost, renderHeadlineText, ResultsDocument } from '@fs-perf/benchmark-core';
 import { chromiumAvailable } from '../hosts/chromium';
 import { checkTheiaReachable } from '../hosts/theia-app';
 import { planTheiaRelease, TheiaReleasePlan } from '../hosts/theia-release';
 import { ensureToxiproxy } from '../link/toxiproxy';
-import { benchCompare } from './alternated';
+import { benchCompare } from './compare';
 import { Measure, prepareHost } from './measure-host';
-import { BenchHost, BenchOptions, BenchTarget, HOST_NAMES, NetworkChoice } from './options';
+import { BenchHost, BenchOptions, BenchTarget, HOST_NAMES, NetworkChoice, recordedOptions } from './options';
+import { machineRecord } from '../util/machine';
 import { ensureVsix, VSIX } from './prepare';
 import { describeSampling, log, progressPrinter, runSeconds } from './progress';
 import { writeReport } from './report-files';
@@ -47,19 +47,31 @@ export async function bench(options: BenchOptions): Promise<number> {
         + `${options.rounds > 1 ? `, in ${options.rounds} rounds` : ''}${options.cpuThrottle > 1 ? `, pages' CPU throttled ${options.cpuThrottle}x` : ''}`
         + `${links.length > 0 ? `, over ${options.networks.map(choice => choice === LOOPBACK ? LOOPBACK : describeNetworkProfile(choice)).join(', ')}` : ''}; output in ${options.out}`);
     const targets = benchTargets(options);
+    const outcomes = new Map<string, HostOutcome>();
+    const prepared = await prepareTargets(targets, options, outcomes);
+    // One measurement per host and link; a host measured over a link is `<host>@<link>` (its results file too).
+    const runs = benchRuns(targets, options.networks);
+    skipRunsOverLinks(runs, outcomes, links.length > 0);
+    const measured = await measureRounds(runs, prepared, outcomes, options);
+    await writeResultsFiles(measured, outcomes, options);
+    return reportRun(runs, outcomes, options);
+}
+
+/** A host that failed: logged, and its outcome recorded. */
+function recordFailure(outcomes: Map<string, HostOutcome>, host: string, error: unknown): void {
+    const reason = (error as Error).message ?? String(error);
+    log(`  ${host}: FAILED: ${reason}`);
+    outcomes.set(host, { host, status: 'failed', seconds: 0, reason });
+}
+
+/** Every host set up first (builds, installs), so the rounds that follow only measure; what cannot be is recorded in `outcomes`. */
+async function prepareTargets(targets: readonly BenchTarget[], options: BenchOptions, outcomes: Map<string, HostOutcome>): Promise<Map<string, Measure>> {
     // Every Theia release is checked against the registry before anything is installed.
     const plans = new Map<string, TheiaReleasePlan>();
     for (const version of options.theiaVersions ?? []) {
         plans.set(version, await planTheiaRelease(version));
     }
-    // Every host is set up first (builds, installs), so the rounds that follow only measure.
     const prepared = new Map<string, Measure>();
-    const outcomes = new Map<string, HostOutcome>();
-    const failed = (host: string, error: unknown): void => {
-        const reason = (error as Error).message ?? String(error);
-        log(`  ${host}: FAILED: ${reason}`);
-        outcomes.set(host, { host, status: 'failed', seconds: 0, reason });
-    };
     for (const target of targets) {
         log(`${target.name}${target.host === 'theia-browser' && options.theiaUrl ? ` at ${options.theiaUrl}` : ''}`);
         try {
@@ -71,13 +83,16 @@ export async function bench(options: BenchOptions): Promise<number> {
                 prepared.set(target.id, preparation.run);
             }
         } catch (error) {
-            failed(target.id, error);
+            recordFailure(outcomes, target.id, error);
         }
     }
-    // One measurement per host and link; a host measured over a link is `<host>@<link>` (its results file too).
-    const runs = benchRuns(targets, options.networks);
+    return prepared;
+}
+
+/** The runs over a link that cannot be measured, recorded as skipped with the reason (no Toxiproxy, no page across a link, no host). */
+function skipRunsOverLinks(runs: readonly BenchRun[], outcomes: Map<string, HostOutcome>, overLinks: boolean): void {
     let noLinks: string | undefined;
-    if (links.length > 0) {
+    if (overLinks) {
         try {
             log(`Toxiproxy: ${ensureToxiproxy()}`);
         } catch (error) {
@@ -93,6 +108,16 @@ export async function bench(options: BenchOptions): Promise<number> {
             outcomes.set(run.key, { host: run.key, status: 'skipped', seconds: 0, reason: skip });
         }
     }
+}
+
+/** Each run's documents, one a round, and the seconds it took in all. */
+interface MeasuredRuns {
+    readonly rounds: Map<string, ResultsDocument[]>;
+    readonly spent: Map<string, number>;
+}
+
+/** Measures every run that has no outcome yet, round after round (each round's documents in `rounds/` when there are several). */
+async function measureRounds(runs: readonly BenchRun[], prepared: Map<string, Measure>, outcomes: Map<string, HostOutcome>, options: BenchOptions): Promise<MeasuredRuns> {
     const rounds = new Map<string, ResultsDocument[]>();
     const spent = new Map<string, number>();
     for (let round = 1; round <= options.rounds; round++) {
@@ -118,12 +143,17 @@ export async function bench(options: BenchOptions): Promise<number> {
                 }
                 log(`  ${host}: ${document.results.length} result rows in ${((Date.now() - hostStarted) / 1000).toFixed(1)} s`);
             } catch (error) {
-                failed(host, error);
+                recordFailure(outcomes, host, error);
             } finally {
                 spent.set(host, (spent.get(host) ?? 0) + (Date.now() - hostStarted) / 1000);
             }
         }
     }
+    return { rounds, spent };
+}
+
+/** Each run's rounds merged into `results/<host>.json`; a run that failed in any round keeps only its time. */
+async function writeResultsFiles({ rounds, spent }: MeasuredRuns, outcomes: Map<string, HostOutcome>, options: BenchOptions): Promise<void> {
     for (const [host, documents] of rounds) {
         const seconds = Math.round((spent.get(host) ?? 0) * 10) / 10;
         if (outcomes.get(host)?.status === 'failed') {
@@ -135,6 +165,10 @@ export async function bench(options: BenchOptions): Promise<number> {
         outcomes.set(host, { host, status: 'measured', seconds, resultsFile });
         log(`  ${host}: ${options.rounds > 1 ? `${documents.length} rounds merged, ` : ''}${seconds} s -> ${path.relative(options.out, resultsFile)}`);
     }
+}
+
+/** The report of the hosts measured, `run.json` and the last line; returns the exit code. */
+async function reportRun(runs: readonly BenchRun[], outcomes: Map<string, HostOutcome>, options: BenchOptions): Promise<number> {
     const ordered = runs.map(run => outcomes.get(run.key)).filter((outcome): outcome is HostOutcome => outcome !== undefined);
     const measured = ordered.filter(outcome => outcome.status === 'measured');
     const notMeasured: NotMeasuredHost[] = ordered.filter(outcome => outcome.status !== 'measured')
@@ -150,7 +184,7 @@ export async function bench(options: BenchOptions): Promise<number> {
         log(`report written in ${reportSeconds.toFixed(2)} s: ${written.map(file => path.relative(options.out, file)).join(', ')} in ${options.out}`);
     }
     await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
-        options: { ...options, out: undefined }, machine: { hostname: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryBytes: os.totalmem() },
+        options: recordedOptions(options), machine: machineRecord(),
         hosts: ordered.map(outcome => ({ ...outcome, resultsFile: outcome.resultsFile && path.relative(options.out, outcome.resultsFile) })),
         seconds: Math.round(measureSeconds * 10) / 10, reportSeconds,
     }, undefined, 2) + '\n');

@@ -85,8 +85,7 @@ async function measureVsCodeServer(options: BenchOptions, network?: NetworkProfi
     const { document, commandDurationMs } = await runInCodeServer({
         vsix: VSIX,
         commandTitle: 'FS Perf: Run Benchmark',
-        settings: { 'fsPerf.iterations': options.iterations, 'fsPerf.warmup': options.warmup, 'fsPerf.sizes': options.sizes, 'fsPerf.precision': options.precision,
-            ...runSettings(options) },
+        settings: runSettings(options),
         onProgress: progressPrinter('vscode-server'),
         cpuThrottle: options.cpuThrottle,
         network,

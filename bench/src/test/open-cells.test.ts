@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { ResultsDocument } from '@fs-perf/benchmark-core';
-import { OpenCells } from '../run/open-cells';
+import { OpenCells } from '../run/compare/open-cells';
 
 /** A block as the alternated run reads it: one row of the plugin's read of 5000K with these samples. */
 function block(samplesMs: number[]): ResultsDocument {

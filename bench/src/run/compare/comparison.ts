@@ -1,0 +1,84 @@
+/**
+ * The comparison run of `yarn bench --compare`: both sides set up, then a pass of alternated blocks (pass.ts), each side's
+ * blocks merged, the verdicts and the report written; with `--check`, the cells the pass called slower measured again in
+ * a second, independent pass on fresh processes (confirmation.ts), and the check failing only on a slowdown that pass
+ * confirms (see index.ts).
+ */
+import * as path from 'path';
+import { checkRunComparison, compareRuns } from '@fs-perf/benchmark-core';
+import { defaultTheiaCache, packTheiaExtension } from '../../hosts/theia-release';
+import { CompareRunOptions } from '../compare-options';
+import { minutes } from '../format';
+import { Confirmation, confirmationText, confirmedCheck, confirmSlower } from './confirmation';
+import { comparesBefore, measurePass } from './pass';
+import { prepareSide } from './prepare-side';
+import { RestartPolicy } from './restart-policy';
+import { writeComparison, writeComparisonReport, writeRunRecord, writeSides } from './run-files';
+import { PreparedSide } from './side';
+
+/**
+ * Runs the comparison: sets up both sides (one after the other), then measures them ({@link measureComparison}).
+ * Returns the exit code: with `check`, 1 when a cell is slower.
+ */
+export async function benchCompare(options: CompareRunOptions): Promise<number> {
+    const { log, compare } = options;
+    const started = Date.now();
+    const [baseSpec, headSpec] = compare.sides;
+    const policy = RestartPolicy.of(compare);
+    log(`comparing ${headSpec.label} (${headSpec.kind} ${headSpec.value}) with ${baseSpec.label} (${baseSpec.kind} ${baseSpec.value}): `
+        + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of alternated blocks of ${options.iterations} samples + ${options.warmup} warm-up `
+        + `${policy.describeWarmUp()} at ${options.sizes.join(', ')}, ${policy.describeStarts()}`
+        + `${compare.pauseMs > 0 ? `, a pause before each sample as long as the previous sample, at most ${compare.pauseMs} ms` : ''}; output in ${options.out}`);
+    let packed: Promise<string> | undefined;
+    const extension = (): Promise<string> => packed ??= (async () => {
+        log('packing the Theia extension (npm pack in theia-extension/) for the apps');
+        return packTheiaExtension(path.join(options.theiaCache ?? defaultTheiaCache(), 'packs'));
+    })();
+    // Set up one after the other (never two Theia builds at once), before anything is measured.
+    const prepared: PreparedSide[] = [];
+    for (const spec of compare.sides) {
+        log(`setting up ${spec.label}`);
+        prepared.push(await prepareSide(spec, options, extension));
+    }
+    return measureComparison(prepared, options, started);
+}
+
+/**
+ * Measures two prepared sides alternately (pass.ts) and writes `results/<base|head>.json`, `blocks/`,
+ * `comparison.txt` and `comparison.json` (the verdicts), the report and `run.json`; with `--check` and a slower cell, the
+ * confirming pass in `confirmation/` (its own results, blocks and comparison). `started`: when the run began (its set-up
+ * included). Returns the exit code: 1 when a side failed, or with `check` when a slowdown was confirmed.
+ */
+export async function measureComparison(prepared: readonly PreparedSide[], options: CompareRunOptions, started: number): Promise<number> {
+    const { log, compare } = options;
+    const setupSeconds = (Date.now() - started) / 1000;
+    const comparisonOptions = { minSize: options.sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold };
+    const pass = await measurePass(prepared, options, { sizes: options.sizes, pairs: compare.pairs, budgetSeconds: compare.budgetSeconds, folder: options.out, name: '' });
+    const pairsTaken = pass.sides[0].blocks.length;
+    const comparisonId = `compare-${new Date(started).toISOString()}`;
+    const sides = await writeSides(pass.sides, pass.cells, options.out, comparisonId, comparisonOptions);
+    const comparison = compareRuns([sides.base], [sides.head], comparisonOptions);
+    let check = checkRunComparison(comparison);
+    let confirmation: Confirmation | undefined;
+    if (compare.check && !check.passed && !pass.failure) {
+        confirmation = await confirmSlower(prepared, options, comparison, pairsTaken, comparisonId);
+        check = confirmedCheck(check, confirmation, comparison.cells.length);
+    }
+    const text = await writeComparison(options.out, comparison, { check: { passed: check.passed, message: check.message }, ...(confirmation ? { confirmation } : {}) },
+        confirmation ? `\n${confirmationText(confirmation)}` : '');
+    const written = await writeComparisonReport(options.out, comparisonOptions, sides, pass.failure ? { pairs: pairsTaken, started } : undefined);
+    const seconds = (Date.now() - started) / 1000;
+    await writeRunRecord(options, prepared, pairsTaken, { seconds, setupSeconds, measureSeconds: pass.seconds, confirmSeconds: confirmation?.seconds }, pass.failure);
+    console.log(text);
+    log(`report written: ${written.map(file => path.relative(options.out, file)).filter(name => !name.startsWith('chart-')).join(', ')} in ${options.out}`);
+    log(`done in ${minutes(seconds)} (set-up ${minutes(setupSeconds)}, measuring ${minutes(pass.seconds)}${confirmation ? `, confirming ${minutes(confirmation.seconds)}` : ''})`);
+    if (pass.failure) {
+        console.error(`${pass.failure.message} ${comparesBefore(pairsTaken)}`);
+        return 1;
+    }
+    if (!compare.check) {
+        return 0;
+    }
+    (check.passed ? console.log : console.error)(check.message);
+    return check.passed ? 0 : 1;
+}

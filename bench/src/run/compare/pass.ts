@@ -1,0 +1,248 @@
+/**
+ * One alternated pass of `yarn bench --compare`: blocks A B, B A, ... (block-order.ts), the sides started and stopped as
+ * the restart policy says (restart-policy.ts), with `--budget` until every cell is resolved or the time is spent
+ * (budget-planner.ts, open-cells.ts); every block written to `<folder>/blocks/` as it is measured. The run's first pass
+ * measures every cell; a confirming pass (`--check`, confirmation.ts) measures again the sizes of the cells the first
+ * called slower.
+ */
+import { ComparisonSide } from '@fs-perf/benchmark-core';
+import { waitForQuiet } from '../../util/processes';
+import { CompareRunOptions } from '../compare-options';
+import { minutes } from '../format';
+import { pairOrder } from './block-order';
+import { budgetDesign, budgetSpent, secondsLeft, secondsPerPair } from './budget-planner';
+import { OpenCells } from './open-cells';
+import { RestartPolicy } from './restart-policy';
+import { makeBlocksFolder, writeBlock } from './run-files';
+import { addBlock, firstBlockOfStart, keepCompletePairs, OpenSide, openSide, PreparedSide, runBlock, startSide, stopSide } from './side';
+
+/** Samples of the warm-up block after each start of a side (discarded with the block; no warm-up before them). */
+const WARMUP_BLOCK_ITERATIONS = 1;
+
+export function comparesBefore(pairs: number): string {
+    return `The report compares the ${pairs === 1 ? 'pair' : `${pairs} pairs`} measured before it.`;
+}
+
+/** What a pass measures. */
+export interface PassPlan {
+    /** Sizes of the blocks (a confirming pass measures only those of the cells it confirms). */
+    readonly sizes: readonly string[];
+    /** Pairs, unless `budgetSeconds` samples until every cell is resolved. */
+    readonly pairs: number;
+    readonly budgetSeconds?: number;
+    /** Where `blocks/` goes. */
+    readonly folder: string;
+    /** Prefix of the progress lines, e.g. `confirming ` (empty for the first pass). */
+    readonly name: string;
+}
+
+/** A pass measured: each side with its blocks, the sequential design's state, and the failure that ended it early. */
+export interface PassResult {
+    readonly sides: readonly OpenSide[];
+    readonly cells?: OpenCells;
+    readonly failure?: Error;
+    readonly seconds: number;
+}
+
+/**
+ * Measures one pass (see the module comment). A side that dies (or cannot start again) ends the pass, but the complete
+ * pairs measured before it are kept and the failure returned: a build that crashes on a read is a finding, and what it
+ * did until then is part of it. Both sides are stopped when the pass ends, also on failure.
+ */
+export async function measurePass(prepared: readonly PreparedSide[], options: CompareRunOptions, plan: PassPlan): Promise<PassResult> {
+    return new Pass(prepared, options, plan).measure();
+}
+
+/** A pass being measured: its sides, when they start, and what its budget has planned so far. */
+class Pass {
+    protected readonly began = Date.now();
+    protected readonly sides: OpenSide[];
+    protected readonly policy: RestartPolicy;
+    protected readonly log: (message: string) => void;
+    protected cells: OpenCells | undefined;
+    /** Pairs the pass takes: fixed, or with a budget planned from the first pair's time (until then, one). */
+    protected plannedPairs: number;
+    /** The start of both sides' processes that is up (with one start per block, only the check start's). */
+    protected start = 0;
+    /** Blocks measured so far, so the next block's position in the pass. */
+    protected position = 0;
+    /** When the pass's first start was done: the budget counts from here. */
+    protected timedStarted = 0;
+    /** Both sides' first start, when it also measures the first pair. */
+    protected startSeconds = 0;
+    /** With both sides up, their warm-up blocks after the first start: a cost of the start, not of the first pair. */
+    protected firstWarmUpSeconds = 0;
+
+    constructor(prepared: readonly PreparedSide[], protected readonly options: CompareRunOptions, protected readonly plan: PassPlan) {
+        this.log = options.log;
+        this.sides = prepared.map(openSide);
+        const requested = RestartPolicy.of(options.compare);
+        this.policy = requested.forSides(this.sides);
+        if (requested.pairsPerStart > 0 && this.policy.pairsPerStart === 0) {
+            this.log('  a side is a Theia at a URL, which this run did not start: neither side is restarted between pairs');
+        }
+        this.plannedPairs = plan.budgetSeconds === undefined ? plan.pairs : 1;
+    }
+
+    async measure(): Promise<PassResult> {
+        await makeBlocksFolder(this.plan.folder);
+        let failure: Error | undefined;
+        try {
+            await this.startFirst();
+            for (let pair = 1; pair <= this.plannedPairs; pair++) {
+                await this.measurePair(pair);
+                if (this.plan.budgetSeconds !== undefined && this.budgetEnds(pair, this.plan.budgetSeconds)) {
+                    break;
+                }
+            }
+        } catch (error) {
+            failure = error as Error;
+            keepCompletePairs(this.sides);
+            if (this.sides.some(side => side.blocks.length === 0)) {
+                throw failure;
+            }
+            this.log(`  ${failure.message} ${comparesBefore(this.sides[0].blocks.length)}`);
+        } finally {
+            await this.stopBoth();
+        }
+        return { sides: this.sides, cells: this.cells, failure, seconds: (Date.now() - this.began) / 1000 };
+    }
+
+    protected side(which: ComparisonSide['side']): OpenSide {
+        return this.sides.find(side => side.spec.side === which)!;
+    }
+
+    /** Starts both sides, so that one that cannot start is refused before anything is measured. */
+    protected async startFirst(): Promise<void> {
+        this.startSeconds = await this.startBoth(0);
+        if (this.policy.startsEachBlock) {
+            // Each side is started once before any block (and both apps' files are read from disk once before a block);
+            // then each block starts its side afresh.
+            await this.stopBoth();
+            this.startSeconds = 0;
+        }
+        this.timedStarted = Date.now();
+    }
+
+    /** Starts both sides' processes (start `start`, in its order); returns the seconds taken. */
+    protected async startBoth(start: number): Promise<number> {
+        const began = Date.now();
+        this.start = start;
+        for (const which of this.policy.startOrder(start)) {
+            await startSide(this.side(which), start, this.log, this.plan.name);
+        }
+        return (Date.now() - began) / 1000;
+    }
+
+    /** Stops both sides' processes, the side started last first. */
+    protected async stopBoth(): Promise<void> {
+        for (const which of this.policy.startOrder(this.start).reverse()) {
+            await stopSide(this.side(which), this.log);
+        }
+    }
+
+    /**
+     * The warm-up block (the default; `--no-warmup-block` turns it off): after each start of a side, one untimed "Run All"
+     * (one sample of every case), so the new processes load, compile and allocate before the block that counts, instead
+     * of one more warm-up round inside it. Measured in docs/compare.md, "What each lever did".
+     */
+    protected async warmUp(side: OpenSide, sizes: readonly string[]): Promise<void> {
+        const started = Date.now();
+        await runBlock(side, this.options, `${this.plan.name}warm-up block`, sizes, 0, WARMUP_BLOCK_ITERATIONS);
+        this.log(`  ${side.spec.label}: warm-up block (not counted) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+
+    /** One pair: both sides restarted and warmed up first when the policy says so, then its two blocks in their order. */
+    protected async measurePair(pair: number): Promise<void> {
+        const sizes = this.cells ? this.cells.sizesToMeasure(this.plan.sizes) : this.plan.sizes;
+        if (this.policy.restartsBefore(pair)) {
+            await this.stopBoth();
+            await this.startBoth(this.policy.startOf(pair));
+        }
+        if (this.policy.warmsUpBothBefore(pair)) {
+            const warmUpStarted = Date.now();
+            for (const which of this.policy.startOrder(this.start)) {
+                await this.warmUp(this.side(which), sizes);
+            }
+            if (pair === 1) {
+                this.firstWarmUpSeconds = (Date.now() - warmUpStarted) / 1000;
+            }
+        }
+        for (const which of pairOrder(pair)) {
+            await this.measureBlock(this.side(which), pair, sizes);
+        }
+    }
+
+    /** One block of pair `pair`, on its own start of the side when the policy starts each block afresh. */
+    protected async measureBlock(side: OpenSide, pair: number, sizes: readonly string[]): Promise<void> {
+        if (this.policy.startsEachBlock) {
+            await this.startForBlock(side, pair, sizes);
+        }
+        const blockStarted = Date.now();
+        const unplanned = this.plan.budgetSeconds !== undefined && pair === 1;
+        const document = await runBlock(side, this.options, `${this.plan.name}pair ${unplanned ? '1' : `${pair}/${this.plannedPairs}`}`, sizes,
+            this.options.warmup + this.policy.extraWarmupRounds(firstBlockOfStart(side)));
+        addBlock(side, document, this.position);
+        await writeBlock(this.plan.folder, this.position, side, document);
+        this.position++;
+        if (this.policy.startsEachBlock) {
+            await stopSide(side, this.log);
+        }
+        const planned = 2 * this.plannedPairs;
+        const only = sizes.length < this.options.sizes.length ? `, ${sizes.join(', ')} only` : '';
+        const left = unplanned || this.position >= planned ? ''
+            : `; at most about ${minutes(secondsLeft((Date.now() - this.timedStarted) / 1000, this.position, planned))} left`;
+        this.log(`  ${this.plan.name}block ${this.position}${unplanned ? '' : `/${planned}`} (pair ${pair}, ${side.spec.label}${only}) `
+            + `in ${((Date.now() - blockStarted) / 1000).toFixed(1)} s${left}`);
+    }
+
+    /** With a start per block: the side started just before its block, once the machine is quiet again, and warmed up. */
+    protected async startForBlock(side: OpenSide, pair: number, sizes: readonly string[]): Promise<void> {
+        await startSide(side, this.policy.startOf(pair), this.log, this.plan.name);
+        const quiet = await waitForQuiet();
+        if (quiet) {
+            this.log(`  ${side.spec.label}: ${quiet.quiet ? `the machine was quiet after ${quiet.seconds.toFixed(1)} s` : `the machine was not quiet after ${quiet.seconds.toFixed(0)} s; measuring all the same`}`);
+        }
+        if (this.policy.warmupBlock) {
+            await this.warmUp(side, sizes);
+        }
+    }
+
+    /** With a budget: plans the pass after its first pair, then decides the cells due a look; whether the pass ends here. */
+    protected budgetEnds(pair: number, budget: number): boolean {
+        const cells = this.cells ?? this.planBudget(budget);
+        const resolved = cells.decide(pair, this.side('base').blocks, this.side('head').blocks);
+        if (resolved.length > 0) {
+            this.log(`  look after ${pair} pairs: ${resolved.join('; ')}`);
+        }
+        const elapsed = (Date.now() - this.timedStarted) / 1000;
+        if (cells.openCount === 0) {
+            this.log(`  every cell resolved after ${pair} pairs`);
+            return true;
+        }
+        if (pair === this.plannedPairs) {
+            this.log(`  all ${this.plannedPairs} planned pairs taken: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
+            return true;
+        }
+        if (budgetSpent(budget, elapsed, pair, cells.lookPairs[0])) {
+            this.log(`  the budget is spent after ${pair} pairs: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
+            return true;
+        }
+        this.log(`  ${cells.openCount} of ${cells.count} cells open; ${minutes(budget - elapsed)} of the budget left`);
+        return false;
+    }
+
+    /** The sequential design the budget allows, from what the first pair took. */
+    protected planBudget(budget: number): OpenCells {
+        const { compare } = this.options;
+        const pairSeconds = secondsPerPair({ measured: (Date.now() - this.timedStarted) / 1000, warmUp: this.firstWarmUpSeconds, start: this.startSeconds },
+            this.policy.pairsPerStart);
+        const cells = new OpenCells(budgetDesign(budget, pairSeconds, compare));
+        this.cells = cells;
+        this.plannedPairs = cells.design.maxPairs;
+        this.log(`  sampling until each cell is resolved within ${minutes(budget)}: a pair takes about ${pairSeconds.toFixed(0)} s`
+            + `${this.policy.pairsPerStart > 0 ? ' with its share of the restarts' : ''}, so at most `
+            + `${this.plannedPairs} pairs; cells are decided after ${cells.lookPairs.join(', ')} pairs (group-sequential, alpha ${compare.alpha} over all looks)`);
+        return cells;
+    }
+}
