@@ -1,4 +1,5 @@
 import { PLUGIN_READ_HOPS } from '../measure/hops';
+import { bytes, FRONTEND_READ, IN_HOST_READ, PathProcess, PathStep, PLUGIN_READ_STEPS, request, stepsOfHopTrace } from '../measure/path-steps';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import type { HostKey } from '../results/host-identity';
 import { NetworkProfile } from '../results/schema';
@@ -6,49 +7,16 @@ import { NetworkProfile } from '../results/schema';
 /** Where a process of a path runs: next to the disk (the data centre), or on the user's machine. */
 export type LinkSide = 'server' | 'client';
 
-/** The processes a path can cross. */
-export type PathProcess = 'plugin-host' | 'extension-host' | 'frontend' | 'workbench' | 'backend' | 'disk';
-
 /** Where each process runs when the page is in a browser on the far side of the link (Theia browser app, code-server). */
 const BROWSER_PLACEMENT: Record<PathProcess, LinkSide> = {
     'plugin-host': 'server', 'extension-host': 'server', frontend: 'client', workbench: 'client', backend: 'server', disk: 'server',
 };
-
-/** One step of a path: a message from one process to the next, carrying a request or the file's bytes. */
-export interface PathStep {
-    readonly id: string;
-    readonly from: PathProcess;
-    readonly to: PathProcess;
-    readonly carries: 'request' | 'bytes';
-}
 
 /** Where the steps come from: a hop trace the run recorded, or the path the scenario is known to take. */
 export interface PathSteps {
     readonly steps: readonly PathStep[];
     readonly from: 'hop trace' | 'scenario';
 }
-
-/** A Theia plugin's read, step by step, as {@link PLUGIN_READ_HOPS} traces it (the disk hop crosses nothing). */
-const PLUGIN_READ_STEPS: Readonly<Record<(typeof PLUGIN_READ_HOPS)[number]['id'], PathStep>> = {
-    'request-to-frontend': { id: 'request-to-frontend', from: 'plugin-host', to: 'frontend', carries: 'request' },
-    'request-to-backend': { id: 'request-to-backend', from: 'frontend', to: 'backend', carries: 'request' },
-    disk: { id: 'disk', from: 'backend', to: 'disk', carries: 'request' },
-    'bytes-to-frontend': { id: 'bytes-to-frontend', from: 'backend', to: 'frontend', carries: 'bytes' },
-    'bytes-to-plugin': { id: 'bytes-to-plugin', from: 'frontend', to: 'plugin-host', carries: 'bytes' },
-};
-
-/** The steps of a traced read: the hop trace's hop ids, each known to {@link PLUGIN_READ_STEPS} (else undefined). */
-export function stepsOfHopTrace(hopIds: readonly string[]): PathStep[] | undefined {
-    const steps = hopIds.map(id => (PLUGIN_READ_STEPS as Record<string, PathStep | undefined>)[id]);
-    return steps.every((step): step is PathStep => step !== undefined) ? steps : undefined;
-}
-
-const request = (from: PathProcess, to: PathProcess): PathStep => ({ id: `${from}-to-${to}`, from, to, carries: 'request' });
-const bytes = (from: PathProcess, to: PathProcess): PathStep => ({ id: `${from}-to-${to}`, from, to, carries: 'bytes' });
-/** The frontend asks the backend and the bytes come back: one round trip, the file downstream. */
-const FRONTEND_READ = [request('frontend', 'backend'), bytes('backend', 'frontend')];
-/** Read where the extension host runs, next to the disk: nothing crosses the link. */
-const IN_HOST_READ = [request('extension-host', 'disk'), bytes('disk', 'extension-host')];
 
 /**
  * The steps of a scenario in a host, where known: from the hop trace where the run recorded one for this host's plugin

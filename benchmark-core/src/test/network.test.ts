@@ -1,6 +1,7 @@
 import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
-import { crossingOf, pathSteps, stepsOfHopTrace, wireFloor } from '../network/wire-floor';
+import { stepsOfHopTrace } from '../measure/path-steps';
+import { crossingOf, pathSteps, wireFloor } from '../network/wire-floor';
 import { LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, parseNetworkList, toxicsFor } from '../network/profiles';
 import { NetworkProfile } from '../results/schema';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
