@@ -1,5 +1,4 @@
-import { ReportChart } from '../model/section-types';
-import { MedianTable } from '../model/types';
+import { MedianTable, ReportChart } from '../model/types';
 
 /** The report as a document outline: what Markdown and HTML mark up, each in its own way. */
 export type ReportBlock =

@@ -4,7 +4,7 @@ import { HostKey } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
 import { ComparisonSide, NetworkProfile } from '../../results/schema';
 import { ChangeVerdict } from '../../stats/change';
-import { CpuRow, FactorCell, FactorTable, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportHost, SizeChart, StackedBarChart, StreamRow, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
+import { CpuRow, FactorCell, FactorTable, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportChart, ReportHost, SizeChart, StackedBarChart, StreamRow, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
 
 /**
  * The comparison report as data: built once from results files, rendered by every output (Markdown,
@@ -80,9 +80,6 @@ export interface CpuSection {
     /** At the largest size with a CPU pass: a bar per host and scenario, a segment per process. */
     readonly chart: StackedBarChart;
 }
-
-/** A forest plot only in a comparison report (the two sides of one alternated run). */
-export type ReportChart = SizeChart | StackedBarChart | ForestChart;
 
 export interface ComparisonReportOptions {
     readonly title?: string;

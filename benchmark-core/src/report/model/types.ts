@@ -310,6 +310,9 @@ export interface ForestChart {
     readonly rows: readonly ForestRow[];
 }
 
+/** A forest plot only in a comparison report (the two sides of one alternated run). */
+export type ReportChart = SizeChart | StackedBarChart | ForestChart;
+
 /** What the emulation check of one results file measured through the link, against the profile's figures. */
 export interface NetworkCheckRow {
     /** The file's host (a Theia browser app's file is its extension's). */
