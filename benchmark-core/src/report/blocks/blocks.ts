@@ -1,5 +1,5 @@
 import { ComparisonReport, HeadlineSection, PairedHeadlineSection, ReportSection } from '../model/section-types';
-import { heading, ReportBlock, table } from './block';
+import { charts, heading, ReportBlock, table } from './block';
 import { distributionGrid, environmentGrid, factorGrid, medianGrid, notMeasuredGrid, streamGrid } from './grids';
 import { REPORT_HEADINGS } from './headings';
 import { headlineBlocks } from './headline';
@@ -10,9 +10,7 @@ import { noiseBudgetGrid, oneSideOnlyNote, pairedComparisonGrid, pairedCompariso
 
 /** The headings, notes, tables and charts of every section, in the report's order. */
 export function reportBlocks(report: ComparisonReport): ReportBlock[] {
-    // Line charts open the report, except a link's, drawn with its section; stacked bars are drawn with their sections.
-    const linkCharts = new Set(report.sections.flatMap(section => section.kind === 'network' && section.chart ? [section.chart] : []));
-    const sizeCharts = report.charts.filter(chart => chart.kind === 'lines' && !linkCharts.has(chart));
+    const openingCharts = report.charts.filter(chart => chart.placement === 'opening');
     const headline = report.sections.find((section): section is HeadlineSection => section.kind === 'headline');
     const pairedHeadline = report.sections.find((section): section is PairedHeadlineSection => section.kind === 'paired-headline');
     // A comparison report says how to read its own table, with the comparison.
@@ -21,8 +19,23 @@ export function reportBlocks(report: ComparisonReport): ReportBlock[] {
         ...(headline ? [heading(2, REPORT_HEADINGS.headline), ...headlineBlocks(headline)] : []),
         ...(pairedHeadline ? [heading(2, REPORT_HEADINGS.headline), ...pairedHeadlineBlocks(pairedHeadline)] : []),
         ...(compares ? [] : [heading(2, REPORT_HEADINGS.howToRead), { kind: 'paragraph' as const, text: REPORT_HEADINGS.howToReadNote }]),
-        ...(sizeCharts.length > 0 ? [{ kind: 'charts' as const, charts: sizeCharts }] : [])];
-    return [...opening, ...report.sections.flatMap(sectionBlocks)];
+        ...(openingCharts.length > 0 ? [charts(...openingCharts)] : [])];
+    const blocks = [...opening, ...report.sections.flatMap(sectionBlocks)];
+    checkEveryChartDrawn(report, blocks);
+    return blocks;
+}
+
+/**
+ * Throws where a chart of the report is in no block: one its section holds but does not draw would otherwise be a file
+ * nothing shows.
+ */
+function checkEveryChartDrawn(report: ComparisonReport, blocks: readonly ReportBlock[]): void {
+    const drawn = new Set(blocks.flatMap(block => block.kind === 'charts' ? block.charts : []));
+    const missing = report.charts.filter(chart => !drawn.has(chart));
+    if (missing.length > 0) {
+        throw new Error(`The report's charts ${missing.map(chart => `'${chart.id}'`).join(', ')} are drawn nowhere: `
+            + 'a chart placed in a section is drawn by that section\'s blocks (sectionBlocks).');
+    }
 }
 
 /** A section's headings, notes, tables and charts; none for the headlines, which open the report. */
@@ -36,7 +49,7 @@ function sectionBlocks(section: ReportSection): ReportBlock[] {
             return [heading(2, `${REPORT_HEADINGS.comparison}: ${section.head.label} against ${section.base.label}`), table(pairedComparisonGrid(section)),
                 ...(onlyOneSide ? [{ kind: 'paragraph' as const, text: onlyOneSide }] : []),
                 heading(3, REPORT_HEADINGS.howToRead), { kind: 'paragraph', text: pairedComparisonNote(section) },
-                { kind: 'charts', charts: [section.chart], linked: true }];
+                charts(section.chart)];
         }
         case 'noise-budget':
             return section.rows.length > 0 ? [heading(3, REPORT_HEADINGS.noiseBudget), table(noiseBudgetGrid(section)),
@@ -57,7 +70,7 @@ function sectionBlocks(section: ReportSection): ReportBlock[] {
             return [heading(2, REPORT_HEADINGS.vscodeParts), table(vscodePartsGrid(section.rows)), { kind: 'paragraph', text: REPORT_HEADINGS.vscodePartsNote }];
         case 'cpu':
             return [heading(2, REPORT_HEADINGS.cpu), table(cpuGrid(section)), { kind: 'paragraph', text: cpuNote(section) },
-                { kind: 'charts', charts: [section.chart] }];
+                charts(section.chart)];
         case 'network':
             return networkBlocks(section);
         case 'precision':

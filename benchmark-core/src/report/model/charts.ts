@@ -36,7 +36,7 @@ export function reportCharts(suiteTables: readonly MedianTable[], factorTables: 
         const series = medianSeriesOf(table);
         if (series.length > 0) {
             charts.push({
-                kind: 'lines', id, title, xTitle: 'file size', yTitle: 'median ms',
+                kind: 'lines', id, placement: 'opening', title, xTitle: 'file size', yTitle: 'median ms',
                 sizes: chartSizes(series.flatMap(line => line.points.map(point => point.size))), series, display,
             });
         }
@@ -63,7 +63,7 @@ export function reportCharts(suiteTables: readonly MedianTable[], factorTables: 
         };
         if (series.points.length > 0) {
             charts.push({
-                kind: 'lines', id: `factors-${table.id}`, title: `${table.title}: the factor per file size`, xTitle: 'file size',
+                kind: 'lines', id: `factors-${table.id}`, placement: 'opening', title: `${table.title}: the factor per file size`, xTitle: 'file size',
                 yTitle: 'factor: the first\'s time over the second\'s, 1 = the same', sizes: chartSizes(series.points.map(point => point.size)), series: [series], display: 'dots',
             });
         }
@@ -78,7 +78,7 @@ export function reportCharts(suiteTables: readonly MedianTable[], factorTables: 
     });
     if (streamSeries.length > 0) {
         charts.push({
-            kind: 'lines', id: 'first-chunk', title: 'Streamed read: time to the first chunk and to the end (log scales)', xTitle: 'file size', yTitle: 'median ms',
+            kind: 'lines', id: 'first-chunk', placement: 'opening', title: 'Streamed read: time to the first chunk and to the end (log scales)', xTitle: 'file size', yTitle: 'median ms',
             sizes: chartSizes(streamSeries.flatMap(line => line.points.map(point => point.size))), series: streamSeries,
         });
     }

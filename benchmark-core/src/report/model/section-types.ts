@@ -24,6 +24,7 @@ export interface ComparisonReport {
     readonly measurements: readonly ReportMeasurement[];
     /** In reading order; every renderer renders every kind. */
     readonly sections: readonly ReportSection[];
+    /** Every chart, each written as a file, whether it opens the report or a section holds it (its `placement`). */
     readonly charts: readonly ReportChart[];
 }
 
