@@ -4,10 +4,11 @@ import { renderReportFiles } from '../report/files';
 import { renderReportHtml } from '../report/html';
 import { escapeMarkdownCell, renderReportMarkdown } from '../report/markdown';
 import { reportBlocks } from '../report/blocks/blocks';
-import { buildComparisonReport } from '../report/model/build';
+import { buildComparisonReport, reportSections } from '../report/model/build';
 import { ComparisonReport } from '../report/model/section-types';
 import { medianCell } from '../report/model/tables';
 import { MedianTable, StackedBarChart } from '../report/model/types';
+import { renderReportChartSvg } from '../report/svg/charts';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, resultsDocument, sampleRun, theiaBrowser, vscodeServer } from './results-builders';
 
@@ -114,6 +115,17 @@ suite('report renderers', () => {
         assert.isBelow(html.indexOf('class="bar-chart"'), html.indexOf('<table>'), 'among the opening charts, before the first section');
         assert.include(renderReportMarkdown(report), '![Bars that open the report](chart-cpu.svg)');
         assert.throws(() => reportBlocks({ ...report, charts: [{ ...bars, placement: 'section' }] }), /The report's charts 'cpu' are drawn nowhere/);
+    });
+
+    test('each scenario\'s samples: a chart of the one union, drawn by its renderer in the HTML only, neither a file nor in the Markdown', () => {
+        const report = buildComparisonReport(sampleRun());
+        const [scenarios] = reportSections(report, 'scenarios');
+        assert.deepStrictEqual(scenarios.distributions.map(chart => chart.table), scenarios.tables);
+        const svg = renderReportChartSvg(scenarios.distributions[0]);
+        assert.match(svg, /^<svg [^>]*class="strip-chart"[\s\S]*<title>Every sample \(dots\), the median \(bar\) and its 95% interval \(band\)<\/title>/);
+        assert.include(renderReportHtml(report), svg);
+        assert.notInclude(renderReportMarkdown(report), '(chart-distribution');
+        assert.isFalse(renderReportFiles(report).some(file => file.name.includes('distribution')));
     });
 
     test('github-action-benchmark entries: one per measurement, named by host label, scenario and size, in ms, no range without an interval', () => {

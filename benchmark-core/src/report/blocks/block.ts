@@ -1,4 +1,4 @@
-import { MedianTable, ReportChart } from '../model/types';
+import { ReportChart } from '../model/types';
 
 /** The report as a document outline: what Markdown and HTML mark up, each in its own way. */
 export type ReportBlock =
@@ -7,10 +7,8 @@ export type ReportBlock =
     /** A bulleted list of sentences. */
     | { readonly kind: 'list'; readonly items: readonly string[] }
     | { readonly kind: 'table'; readonly grid: TextGrid }
-    /** Drawn in the HTML; the Markdown embeds their files. */
-    | { readonly kind: 'charts'; readonly charts: readonly ReportChart[] }
-    /** The samples of a per-scenario table, drawn where a renderer can draw (HTML). */
-    | { readonly kind: 'distribution'; readonly table: MedianTable };
+    /** Drawn in the HTML; the Markdown embeds those written as files. */
+    | { readonly kind: 'charts'; readonly charts: readonly ReportChart[] };
 
 export const heading = (level: 1 | 2 | 3, text: string): ReportBlock => ({ kind: 'heading', level, text });
 export const table = (grid: TextGrid): ReportBlock => ({ kind: 'table', grid });

@@ -60,8 +60,8 @@ function sectionBlocks(section: ReportSection): ReportBlock[] {
             return [heading(2, REPORT_HEADINGS.factors), { kind: 'paragraph', text: REPORT_HEADINGS.factorsNote },
                 ...section.tables.flatMap(factor => [heading(3, factor.title), table(factorGrid(factor))])];
         case 'scenarios':
-            return [heading(2, REPORT_HEADINGS.scenarios), ...section.tables.flatMap((median): ReportBlock[] =>
-                [heading(3, median.title), table(distributionGrid(median)), { kind: 'distribution', table: median }])];
+            return [heading(2, REPORT_HEADINGS.scenarios), ...section.distributions.flatMap(distribution =>
+                [heading(3, distribution.table.title), table(distributionGrid(distribution.table)), charts(distribution)])];
         case 'streaming':
             return [heading(2, REPORT_HEADINGS.streaming), { kind: 'paragraph', text: REPORT_HEADINGS.streamingNote }, table(streamGrid(section.rows))];
         case 'hops':

@@ -1,9 +1,10 @@
 import { SCENARIO_CATALOG } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 import { hostKeyId } from '../../results/host-identity';
+import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
 import { HEADLINE_FACTORS } from './headline';
 import { defined } from './tables';
-import { FactorChartSeries, FactorTable, MedianChartSeries, MedianTable, SizeChart, StreamRow } from './types';
+import { DistributionChart, FactorChartSeries, FactorTable, MedianChartSeries, MedianTable, SizeChart, StreamRow } from './types';
 
 /** Most series a chart draws (one colour each, told apart at a glance); the renderers' limit too. */
 const MAX_CHART_SERIES = 6;
@@ -83,4 +84,14 @@ export function reportCharts(suiteTables: readonly MedianTable[], factorTables: 
         });
     }
     return charts;
+}
+
+/** Every sample of a per-scenario table, in its section below the table. */
+export function distributionChart(table: MedianTable): DistributionChart {
+    return {
+        kind: 'distribution', id: `distribution-${table.id}`, placement: 'section', table,
+        title: `Every sample (dots), the median (bar) and its ${Math.round(CONFIDENCE_LEVEL * 100)}% interval (band)`,
+        xTitle: table.columns.every(column => FIXTURE_SIZE_LABELS.includes(column)) ? 'file size' : '',
+        yTitle: 'ms (log scale)',
+    };
 }

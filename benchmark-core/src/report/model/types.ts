@@ -315,8 +315,26 @@ export interface ForestChart extends ChartBase {
     readonly rows: readonly ForestRow[];
 }
 
-/** Every kind of chart, drawn where its placement says. A forest plot only in a comparison report (the two sides of one alternated run). */
-export type ReportChart = SizeChart | StackedBarChart | ForestChart;
+/**
+ * Every sample of a per-scenario table: a group per column (size), a strip of dots per row (host), the median and its
+ * interval. Drawn in the HTML page only, not a file of its own: in the Markdown, the table above it gives the spread in
+ * numbers.
+ */
+export interface DistributionChart extends ChartBase {
+    readonly kind: 'distribution';
+    readonly xTitle: string;
+    readonly yTitle: string;
+    readonly table: MedianTable;
+}
+
+/**
+ * Every kind of chart: each is drawn by its renderer (a kind without one does not compile) where its placement says. A
+ * forest plot only in a comparison report (the two sides of one alternated run).
+ */
+export type ReportChart = SizeChart | StackedBarChart | ForestChart | DistributionChart;
+
+/** A chart the report also writes as a file of its own (`chart-<id>.svg`), which its Markdown embeds. */
+export type FileChart = Exclude<ReportChart, DistributionChart>;
 
 /** What the emulation check of one results file measured through the link, against the profile's figures. */
 export interface NetworkCheckRow {
