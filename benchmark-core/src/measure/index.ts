@@ -8,3 +8,5 @@ export * from './sha256';
 export * from './sizes';
 export * from './hops';
 export * from './cpu';
+export type { PathProcess, PathStep } from './path-steps';
+export { stepsOfHopTrace } from './path-steps';

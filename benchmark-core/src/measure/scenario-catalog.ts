@@ -1,4 +1,34 @@
+import { bytes, FRONTEND_READ, IN_HOST_READ, PathStep, request } from './path-steps';
 import { Scenario, ScenarioInfo } from './scenario';
+import type { VerificationLevel } from './verify';
+
+/**
+ * A scenario's steps in the hosts whose page can sit on the far side of an emulated link (`yarn bench --network`), at
+ * least one of them, for the network section's wire floor. `traced plugin read`: the steps its host's hop trace
+ * recorded, else the plugin read's hops in path order.
+ */
+export type ScenarioWireSteps =
+    | { readonly theiaBrowser: readonly PathStep[] | 'traced plugin read'; readonly codeServer?: readonly PathStep[] }
+    | { readonly theiaBrowser?: readonly PathStep[] | 'traced plugin read'; readonly codeServer: readonly PathStep[] };
+
+/**
+ * What a run over a complete fixture manifest records as every case's verification (`verifiedAs`), which the end-to-end
+ * tests expect: a content check gives `sha256`, a length check `length`, or `count` for a listing.
+ */
+type ExpectedVerification =
+    | { readonly verification: 'content'; readonly verifiedAs: Extract<VerificationLevel, 'sha256'> }
+    | { readonly verification: 'length'; readonly verifiedAs: Exclude<VerificationLevel, 'sha256'> };
+
+/**
+ * A catalog entry: what a scenario records, which extension implements it, and what the rest of the suite needs of it, so
+ * that an entry lacking any of it does not compile. `wireSteps: 'none'`: a path not described (writes, stat,
+ * directories), which the network section gives no wire floor.
+ */
+export type ScenarioCatalogEntry = ScenarioInfo & ExpectedVerification & {
+    readonly suite: ScenarioSuite;
+    readonly description: string;
+    readonly wireSteps: ScenarioWireSteps | 'none';
+};
 
 /**
  * Every scenario the suite knows, in report order. Ids are stable: they key settings, results and the
@@ -10,6 +40,13 @@ export const SCENARIO_CATALOG = {
         id: 'vscode.workspace.fs.readFile', label: 'workspace.fs.readFile', api: 'vscode.workspace.fs.readFile(uri)',
         target: 'fixture', verification: 'content',
         suite: 'vscode', description: 'workspace.fs.readFile of each fixture',
+        verifiedAs: 'sha256', wireSteps: {
+            theiaBrowser: 'traced plugin read',
+            // VS Code's remote extension host reads a file: URI with its own disk provider, next to the disk, but each call waits for
+            // one round trip to the workbench first (its $ensureActivation call): measured over lan, cable and dsl (docs/network-2026-11-25), the call takes the
+            // link's round trip plus a few ms at every size, while the bytes stay in the host (10000K costs what 1K does).
+            codeServer: [request('extension-host', 'workbench'), request('workbench', 'extension-host'), ...IN_HOST_READ],
+        },
     },
     vscodeReadFileWorkbench: {
         id: 'vscode.workspace.fs.readFile.workbench', label: 'workspace.fs.readFile (through the workbench)',
@@ -17,6 +54,10 @@ export const SCENARIO_CATALOG = {
         target: 'fixture', verification: 'content',
         suite: 'vscode', description: 'workspace.fs.readFile of each fixture by its vscode-remote URI: the extension host has no provider for it, '
             + 'so VS Code sends the read to the workbench, which reads it over its remote connection (the path a Theia plugin\'s read takes)',
+        verifiedAs: 'sha256', wireSteps: {
+            // A vscode-remote: URI has no provider in the extension host: the workbench (in the page) reads it over its connection.
+            codeServer: [request('extension-host', 'workbench'), request('workbench', 'backend'), bytes('backend', 'workbench'), bytes('workbench', 'extension-host')],
+        },
     },
     vscodeReadFileHops: {
         id: 'vscode.workspace.fs.readFile.hops', label: 'workspace.fs.readFile (traced hops)',
@@ -24,59 +65,73 @@ export const SCENARIO_CATALOG = {
         target: 'fixture', verification: 'content',
         suite: 'vscode', description: "workspace.fs.readFile of each fixture, run after the other cases with the Theia extension's trace on: "
             + 'where the milliseconds go between plugin host, frontend, backend and disk (Theia only)',
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: 'traced plugin read' },
     },
     vscodeWriteFile: {
         id: 'vscode.workspace.fs.writeFile', label: 'workspace.fs.writeFile', api: 'vscode.workspace.fs.writeFile(uri, bytes)',
         target: 'fixture', verification: 'content',
         suite: 'vscode', description: "workspace.fs.writeFile of each fixture's bytes into a temporary folder, removed afterwards",
+        verifiedAs: 'sha256', wireSteps: 'none',
     },
     vscodeStat: {
         id: 'vscode.workspace.fs.stat', label: 'workspace.fs.stat', api: 'vscode.workspace.fs.stat(uri), one small file per sample',
         target: 'small-files', verification: 'length',
         suite: 'vscode', description: 'workspace.fs.stat of one small file per sample',
+        verifiedAs: 'length', wireSteps: 'none',
     },
     vscodeReadDirectory: {
         id: 'vscode.workspace.fs.readDirectory', label: 'workspace.fs.readDirectory', api: 'vscode.workspace.fs.readDirectory(uri) of the small-files folder',
         target: 'small-files', verification: 'length',
         suite: 'vscode', description: 'workspace.fs.readDirectory of the small-files folder',
+        verifiedAs: 'count', wireSteps: 'none',
     },
     extensionHostNodeReadFile: {
         id: 'extension-host.fs.promises.readFile', label: 'fs.promises.readFile (extension host)', api: "require('fs').promises.readFile(path) in the extension host",
         target: 'fixture', verification: 'content',
         suite: 'vscode', description: 'Node fs.promises.readFile inside the extension host: the in-host floor',
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: [request('plugin-host', 'disk'), bytes('disk', 'plugin-host')], codeServer: IN_HOST_READ },
     },
     // Theia extension (frontend), Theia's own APIs and the backend service
     theiaFileServiceReadFile: {
         id: 'theia.FileService.readFile', label: 'FileService.readFile', api: 'FileService.readFile(uri)',
         target: 'fixture', verification: 'content',
         suite: 'theia', description: 'FileService.readFile of each fixture',
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ },
     },
     theiaFileServiceReadFileStream: {
         id: 'theia.FileService.readFileStream', label: 'FileService.readFileStream', api: 'FileService.readFileStream(uri), stream consumed',
         target: 'fixture', verification: 'content',
         suite: 'theia', description: 'FileService.readFileStream of each fixture, the stream consumed',
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ },
     },
     theiaNodeFsService: {
         id: 'theia.NodeFsReadService.readFile', label: 'Node fs service (RPC)', api: 'NodeFsReadService.readFile(uri) over Theia RPC',
         target: 'fixture', verification: 'content',
         suite: 'theia', description: 'the raw Node fs backend service over Theia RPC, bytes as binary',
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ },
     },
     theiaDiskFloor: {
         id: 'theia.backend.diskRead', label: 'backend disk read (floor)', api: 'the opened file read in the backend, timed there',
         target: 'fixture', verification: 'length',
         suite: 'theia', description: "the backend's own read of the opened file, timed in the backend: the disk floor",
+        verifiedAs: 'length', wireSteps: {
+            // Timed in the backend: the frontend's request and answer are outside the clock readings.
+            theiaBrowser: [request('backend', 'disk'), bytes('disk', 'backend')],
+        },
     },
     theiaRpcTransport: {
         id: 'theia.rpc.transport', label: 'RPC transport (in-memory buffer)', api: 'NodeFsReadService.buffer(bytes) over Theia RPC',
         target: 'fixture', verification: 'length',
         suite: 'theia', description: "the same RPC returning an in-memory buffer of the fixture's size: the transport alone",
+        verifiedAs: 'length', wireSteps: { theiaBrowser: FRONTEND_READ },
     },
     theiaHttpFetch: {
         id: 'theia.http.fetch', label: 'HTTP fetch (wire floor)', api: 'fetch(backend route) + arrayBuffer()',
         target: 'fixture', verification: 'content',
         suite: 'theia', description: 'an HTTP fetch of the fixture from the same backend: the wire floor',
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ },
     },
-} as const satisfies Record<string, ScenarioInfo & { suite: ScenarioSuite; description: string }>;
+} as const satisfies Record<string, ScenarioCatalogEntry>;
 
 export type ScenarioCatalogKey = keyof typeof SCENARIO_CATALOG;
 
@@ -125,6 +180,7 @@ export function scenarioCatalogOrder(scenarioId: string): number {
     return index < 0 ? Number.MAX_SAFE_INTEGER : index;
 }
 
-export function scenarioInfoById(id: string): ScenarioInfo | undefined {
-    return Object.values(SCENARIO_CATALOG).find(scenario => scenario.id === id);
+/** The catalog entry of a scenario id; undefined for an id the catalog does not know. */
+export function scenarioInfoById(id: string): ScenarioCatalogEntry | undefined {
+    return Object.values<ScenarioCatalogEntry>(SCENARIO_CATALOG).find(scenario => scenario.id === id);
 }

@@ -1,26 +1,16 @@
 import { PLUGIN_READ_HOPS } from '../measure/hops';
-import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
+import { PathProcess, PathStep, PLUGIN_READ_STEPS, stepsOfHopTrace } from '../measure/path-steps';
+import { scenarioInfoById } from '../measure/scenario-catalog';
 import type { HostKey } from '../results/host-identity';
 import { NetworkProfile } from '../results/schema';
 
 /** Where a process of a path runs: next to the disk (the data centre), or on the user's machine. */
 export type LinkSide = 'server' | 'client';
 
-/** The processes a path can cross. */
-export type PathProcess = 'plugin-host' | 'extension-host' | 'frontend' | 'workbench' | 'backend' | 'disk';
-
 /** Where each process runs when the page is in a browser on the far side of the link (Theia browser app, code-server). */
 const BROWSER_PLACEMENT: Record<PathProcess, LinkSide> = {
     'plugin-host': 'server', 'extension-host': 'server', frontend: 'client', workbench: 'client', backend: 'server', disk: 'server',
 };
-
-/** One step of a path: a message from one process to the next, carrying a request or the file's bytes. */
-export interface PathStep {
-    readonly id: string;
-    readonly from: PathProcess;
-    readonly to: PathProcess;
-    readonly carries: 'request' | 'bytes';
-}
 
 /** Where the steps come from: a hop trace the run recorded, or the path the scenario is known to take. */
 export interface PathSteps {
@@ -28,65 +18,22 @@ export interface PathSteps {
     readonly from: 'hop trace' | 'scenario';
 }
 
-/** A Theia plugin's read, step by step, as {@link PLUGIN_READ_HOPS} traces it (the disk hop crosses nothing). */
-const PLUGIN_READ_STEPS: Readonly<Record<(typeof PLUGIN_READ_HOPS)[number]['id'], PathStep>> = {
-    'request-to-frontend': { id: 'request-to-frontend', from: 'plugin-host', to: 'frontend', carries: 'request' },
-    'request-to-backend': { id: 'request-to-backend', from: 'frontend', to: 'backend', carries: 'request' },
-    disk: { id: 'disk', from: 'backend', to: 'disk', carries: 'request' },
-    'bytes-to-frontend': { id: 'bytes-to-frontend', from: 'backend', to: 'frontend', carries: 'bytes' },
-    'bytes-to-plugin': { id: 'bytes-to-plugin', from: 'frontend', to: 'plugin-host', carries: 'bytes' },
-};
-
-/** The steps of a traced read: the hop trace's hop ids, each known to {@link PLUGIN_READ_STEPS} (else undefined). */
-export function stepsOfHopTrace(hopIds: readonly string[]): PathStep[] | undefined {
-    const steps = hopIds.map(id => (PLUGIN_READ_STEPS as Record<string, PathStep | undefined>)[id]);
-    return steps.every((step): step is PathStep => step !== undefined) ? steps : undefined;
-}
-
-const request = (from: PathProcess, to: PathProcess): PathStep => ({ id: `${from}-to-${to}`, from, to, carries: 'request' });
-const bytes = (from: PathProcess, to: PathProcess): PathStep => ({ id: `${from}-to-${to}`, from, to, carries: 'bytes' });
-/** The frontend asks the backend and the bytes come back: one round trip, the file downstream. */
-const FRONTEND_READ = [request('frontend', 'backend'), bytes('backend', 'frontend')];
-/** Read where the extension host runs, next to the disk: nothing crosses the link. */
-const IN_HOST_READ = [request('extension-host', 'disk'), bytes('disk', 'extension-host')];
-
 /**
- * The steps of a scenario in a host, where known: from the hop trace where the run recorded one for this host's plugin
- * read (`traceHops`), else the path the scenario takes. Undefined for a scenario whose path is not described here
- * (writes, stat, directories) or a host with no page on the far side of a link.
+ * The steps of a scenario in a host, as its catalog entry gives them: for a traced plugin read, those of the hop trace where
+ * the run recorded one for this host (`traceHops`). Undefined for a scenario the catalog does not know or gives no steps in
+ * this host, and for a host with no page on the far side of a link.
  */
 export function pathSteps(scenarioId: string, host: Pick<HostKey, 'editor' | 'runtime' | 'extensionKind'>, traceHops?: readonly string[]): PathSteps | undefined {
-    const inTheiaBrowser = host.editor === 'theia' && host.runtime === 'browser';
-    const inCodeServer = host.editor === 'vscode' && host.runtime === 'server';
-    if (!inTheiaBrowser && !inCodeServer) {
+    const wireSteps = scenarioInfoById(scenarioId)?.wireSteps;
+    if (wireSteps === undefined || wireSteps === 'none') {
         return undefined;
     }
-    const readFile = SCENARIO_CATALOG.vscodeReadFile.id;
-    const tracedRead = SCENARIO_CATALOG.vscodeReadFileHops.id;
-    if (inTheiaBrowser && (scenarioId === readFile || scenarioId === tracedRead)) {
+    const steps = host.editor === 'theia' && host.runtime === 'browser' ? wireSteps.theiaBrowser
+        : host.editor === 'vscode' && host.runtime === 'server' ? wireSteps.codeServer : undefined;
+    if (steps === 'traced plugin read') {
         const traced = traceHops && stepsOfHopTrace(traceHops);
         return traced ? { steps: traced, from: 'hop trace' } : { steps: PLUGIN_READ_HOPS.map(hop => PLUGIN_READ_STEPS[hop.id]), from: 'scenario' };
     }
-    const known: Record<string, readonly PathStep[] | undefined> = inTheiaBrowser ? {
-        [SCENARIO_CATALOG.theiaFileServiceReadFile.id]: FRONTEND_READ,
-        [SCENARIO_CATALOG.theiaFileServiceReadFileStream.id]: FRONTEND_READ,
-        [SCENARIO_CATALOG.theiaNodeFsService.id]: FRONTEND_READ,
-        [SCENARIO_CATALOG.theiaRpcTransport.id]: FRONTEND_READ,
-        [SCENARIO_CATALOG.theiaHttpFetch.id]: FRONTEND_READ,
-        // Timed in the backend: the frontend's request and answer are outside the clock readings.
-        [SCENARIO_CATALOG.theiaDiskFloor.id]: [request('backend', 'disk'), bytes('disk', 'backend')],
-        [SCENARIO_CATALOG.extensionHostNodeReadFile.id]: [request('plugin-host', 'disk'), bytes('disk', 'plugin-host')],
-    } : {
-        // VS Code's remote extension host reads a file: URI with its own disk provider, next to the disk, but each call waits for
-        // one round trip to the workbench first (its $ensureActivation call): measured over lan, cable and dsl (docs/network-2026-11-25), the call takes the
-        // link's round trip plus a few ms at every size, while the bytes stay in the host (10000K costs what 1K does).
-        [readFile]: [request('extension-host', 'workbench'), request('workbench', 'extension-host'), ...IN_HOST_READ],
-        [SCENARIO_CATALOG.extensionHostNodeReadFile.id]: IN_HOST_READ,
-        // A vscode-remote: URI has no provider in the extension host: the workbench (in the page) reads it over its connection.
-        [SCENARIO_CATALOG.vscodeReadFileWorkbench.id]: [request('extension-host', 'workbench'), request('workbench', 'backend'),
-            bytes('backend', 'workbench'), bytes('workbench', 'extension-host')],
-    };
-    const steps = known[scenarioId];
     return steps && { steps, from: 'scenario' };
 }
 

@@ -3,7 +3,6 @@ import { reportBlocks } from './blocks/blocks';
 import { TextGrid } from './blocks/block';
 import { ComparisonReport } from './model/section-types';
 import { escapeXml } from './svg/frame';
-import { renderDistributionSvg } from './svg/strip';
 import { renderReportChartSvg } from './svg/charts';
 
 function htmlTable(grid: TextGrid): string {
@@ -25,8 +24,6 @@ function htmlBlock(block: ReportBlock): string {
             return htmlTable(block.grid);
         case 'charts':
             return block.charts.map(chart => `<figure>${renderReportChartSvg(chart)}</figure>`).join('\n');
-        case 'distribution':
-            return `<figure>${renderDistributionSvg(block.table)}</figure>`;
     }
 }
 

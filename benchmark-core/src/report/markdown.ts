@@ -2,7 +2,7 @@ import { ReportBlock } from './blocks/block';
 import { reportBlocks } from './blocks/blocks';
 import { TextGrid } from './blocks/block';
 import { ComparisonReport } from './model/section-types';
-import { chartFileName } from './svg/charts';
+import { chartFileName, hasChartFile } from './svg/charts';
 
 /** Text for one Markdown table cell: `|` escaped (as hyperfine's Markdown export does), line breaks folded. */
 export function escapeMarkdownCell(text: string): string {
@@ -29,10 +29,8 @@ function markdownBlock(block: ReportBlock): string[] {
         case 'table':
             return markdownTable(block.grid);
         case 'charts':
-            // Every chart is embedded: its file lies next to report.md (`renderReportFiles` writes one per chart of the report).
-            return block.charts.map(chart => `![${oneLine(chart.title).replace(/[[\]]/g, '')}](${chartFileName(chart)})`);
-        case 'distribution':
-            return [];
+            // A chart's file lies next to report.md: `renderReportFiles` writes one per chart of the report.
+            return block.charts.filter(hasChartFile).map(chart => `![${oneLine(chart.title).replace(/[[\]]/g, '')}](${chartFileName(chart)})`);
     }
 }
 

@@ -1,9 +1,10 @@
 import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
-import { crossingOf, pathSteps, stepsOfHopTrace, wireFloor } from '../network/wire-floor';
+import { PLUGIN_READ_STEPS, stepsOfHopTrace } from '../measure/path-steps';
+import { crossingOf, pathSteps, wireFloor } from '../network/wire-floor';
 import { LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, parseNetworkList, toxicsFor } from '../network/profiles';
 import { NetworkProfile } from '../results/schema';
-import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
+import { SCENARIO_CATALOG, ScenarioCatalogEntry } from '../measure/scenario-catalog';
 
 const THEIA_PLUGIN = { editor: 'theia', runtime: 'browser', extensionKind: 'plugin' } as const;
 const THEIA_EXTENSION = { editor: 'theia', runtime: 'browser', extensionKind: 'extension' } as const;
@@ -107,5 +108,20 @@ suite('wire floor', () => {
         assert.isUndefined(pathSteps(SCENARIO_CATALOG.vscodeWriteFile.id, THEIA_PLUGIN));
         assert.isUndefined(pathSteps(SCENARIO_CATALOG.vscodeReadFile.id, { editor: 'theia', runtime: 'electron', extensionKind: 'plugin' }));
         assert.isUndefined(pathSteps(SCENARIO_CATALOG.vscodeReadFile.id, { editor: 'vscode', runtime: 'desktop', extensionKind: 'extension' }));
+    });
+
+    test('every catalog scenario takes its steps from its entry: in each host the entry names, none where it says none', () => {
+        for (const entry of Object.values<ScenarioCatalogEntry>(SCENARIO_CATALOG)) {
+            const inTheia = pathSteps(entry.id, THEIA_EXTENSION);
+            const inCodeServer = pathSteps(entry.id, VSCODE_SERVER);
+            if (entry.wireSteps === 'none') {
+                assert.isUndefined(inTheia ?? inCodeServer, entry.id);
+                continue;
+            }
+            const { theiaBrowser, codeServer } = entry.wireSteps;
+            assert.deepStrictEqual(inTheia?.steps, theiaBrowser === 'traced plugin read' ? PLUGIN_READ_HOPS.map(hop => PLUGIN_READ_STEPS[hop.id]) : theiaBrowser, entry.id);
+            assert.deepStrictEqual(inCodeServer?.steps, codeServer, entry.id);
+        }
+        assert.isUndefined(pathSteps('not.in.the.catalog', THEIA_EXTENSION));
     });
 });

@@ -302,14 +302,14 @@ suite('report: where a plugin\'s read spends its time, VS Code\'s read from its 
         const segments = ['a', 'Theia backend & its very long child process name', 'page renderer', 'b', 'extension host', 'VS Code server',
             'x'.repeat(60), 'plugin host', 'c'];
         const svg = renderStackedBarChartSvg({
-            kind: 'stacked-bars', id: 'cpu', title: 't', xTitle: 'x', scale: 'value', unit: 'ms/MB', segments,
+            kind: 'stacked-bars', id: 'cpu', placement: 'section', title: 't', xTitle: 'x', scale: 'value', unit: 'ms/MB', segments,
             bars: [{ label: 'one', values: segments.map((_, index) => index + 1) }, { label: 'two', values: segments.map(() => 2) }],
         });
         assertLegendFits(svg, segments);
         assert.isAbove(new Set(legendBoxes(svg).map(box => box.y)).size, 2, 'several rows');
         const short = ['a', 'b', 'c', 'd'];
         const sideBySide = legendBoxes(renderStackedBarChartSvg({
-            kind: 'stacked-bars', id: 'cpu', title: 't', xTitle: 'x', scale: 'value', unit: 'ms', segments: short, bars: [{ label: 'one', values: [1, 2, 3, 4] }],
+            kind: 'stacked-bars', id: 'cpu', placement: 'section', title: 't', xTitle: 'x', scale: 'value', unit: 'ms', segments: short, bars: [{ label: 'one', values: [1, 2, 3, 4] }],
         }));
         assert.strictEqual(new Set(sideBySide.map(box => box.y)).size, 1, 'short names share a row');
     });

@@ -3,10 +3,12 @@ import { toBenchmarkActionEntries } from '../report/benchmark-action';
 import { renderReportFiles } from '../report/files';
 import { renderReportHtml } from '../report/html';
 import { escapeMarkdownCell, renderReportMarkdown } from '../report/markdown';
-import { buildComparisonReport } from '../report/model/build';
+import { reportBlocks } from '../report/blocks/blocks';
+import { buildComparisonReport, reportSections } from '../report/model/build';
 import { ComparisonReport } from '../report/model/section-types';
 import { medianCell } from '../report/model/tables';
-import { MedianTable } from '../report/model/types';
+import { MedianTable, StackedBarChart } from '../report/model/types';
+import { renderReportChartSvg } from '../report/svg/charts';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, resultsDocument, sampleRun, theiaBrowser, vscodeServer } from './results-builders';
 
@@ -21,7 +23,7 @@ function handMadeReport(rowLabel: string, medianMs: number): ComparisonReport {
         title: 'Hand-made', sizes: ['5K'], hosts: [], measurements: [],
         sections: [{ kind: 'medians', table }, { kind: 'not-measured', hosts: [{ host: 'Electron | app', reason: 'skipped: a | b\nsecond line <script>' }] }],
         charts: [{
-            kind: 'lines', id: 'factors', title: 'Anything but the word it used to be matched by', xTitle: 'x', yTitle: 'y', sizes: ['5K'],
+            kind: 'lines', id: 'factors', placement: 'opening', title: 'Anything but the word it used to be matched by', xTitle: 'x', yTitle: 'y', sizes: ['5K'],
             series: [{ kind: 'median', label: rowLabel, series: table.rows[0].series, points: [{ size: '5K', cell: table.rows[0].cells[0]! }] }],
         }],
     };
@@ -100,6 +102,30 @@ suite('report renderers', () => {
         const sample = renderReportFiles(buildComparisonReport(sampleRun())).map(file => file.name);
         assert.deepStrictEqual(sample.filter(name => name.startsWith('chart-')), ['chart-medians.svg', 'chart-theia-extension.svg', 'chart-decomposition-browser.svg',
             'chart-factors-plugin-vs-vscode-browser.svg', 'chart-factors-plugin-vs-extension-browser.svg']);
+    });
+
+    test('a chart is drawn where its placement says, whatever its kind; one a section holds and does not draw is refused', () => {
+        const bars: StackedBarChart = {
+            kind: 'stacked-bars', id: 'cpu', placement: 'opening', title: 'Bars that open the report', xTitle: 'x', scale: 'value', unit: 'ms',
+            segments: ['a'], bars: [{ label: 'one', values: [1] }],
+        };
+        const report = { ...handMadeReport('node', 3), charts: [bars] };
+        const html = renderReportHtml(report);
+        assert.isAbove(html.indexOf('class="bar-chart"'), html.indexOf('<h2>How to read</h2>'));
+        assert.isBelow(html.indexOf('class="bar-chart"'), html.indexOf('<table>'), 'among the opening charts, before the first section');
+        assert.include(renderReportMarkdown(report), '![Bars that open the report](chart-cpu.svg)');
+        assert.throws(() => reportBlocks({ ...report, charts: [{ ...bars, placement: 'section' }] }), /The report's charts 'cpu' are drawn nowhere/);
+    });
+
+    test('each scenario\'s samples: a chart of the one union, drawn by its renderer in the HTML only, neither a file nor in the Markdown', () => {
+        const report = buildComparisonReport(sampleRun());
+        const [scenarios] = reportSections(report, 'scenarios');
+        assert.deepStrictEqual(scenarios.distributions.map(chart => chart.table), scenarios.tables);
+        const svg = renderReportChartSvg(scenarios.distributions[0]);
+        assert.match(svg, /^<svg [^>]*class="strip-chart"[\s\S]*<title>Every sample \(dots\), the median \(bar\) and its 95% interval \(band\)<\/title>/);
+        assert.include(renderReportHtml(report), svg);
+        assert.notInclude(renderReportMarkdown(report), '(chart-distribution');
+        assert.isFalse(renderReportFiles(report).some(file => file.name.includes('distribution')));
     });
 
     test('github-action-benchmark entries: one per measurement, named by host label, scenario and size, in ms, no range without an interval', () => {

@@ -1,5 +1,4 @@
-import { ReportChart } from '../model/section-types';
-import { MedianTable } from '../model/types';
+import { ReportChart } from '../model/types';
 
 /** The report as a document outline: what Markdown and HTML mark up, each in its own way. */
 export type ReportBlock =
@@ -8,17 +7,13 @@ export type ReportBlock =
     /** A bulleted list of sentences. */
     | { readonly kind: 'list'; readonly items: readonly string[] }
     | { readonly kind: 'table'; readonly grid: TextGrid }
-    /**
-     * The report's charts; drawn where a renderer can draw (HTML). `linked`: Markdown links their files (next to report.md),
-     * for charts whose section says in numbers only part of what they show; other charts it leaves out.
-     */
-    | { readonly kind: 'charts'; readonly charts: readonly ReportChart[]; readonly linked?: boolean }
-    /** The samples of a per-scenario table, drawn where a renderer can draw (HTML). */
-    | { readonly kind: 'distribution'; readonly table: MedianTable };
+    /** Drawn in the HTML; the Markdown embeds those written as files. */
+    | { readonly kind: 'charts'; readonly charts: readonly ReportChart[] };
 
 export const heading = (level: 1 | 2 | 3, text: string): ReportBlock => ({ kind: 'heading', level, text });
 export const table = (grid: TextGrid): ReportBlock => ({ kind: 'table', grid });
 export const paragraph = (text: string): ReportBlock => ({ kind: 'paragraph', text });
+export const charts = (...drawn: readonly ReportChart[]): ReportBlock => ({ kind: 'charts', charts: drawn });
 
 export type ColumnAlign = 'left' | 'right';
 

@@ -1,5 +1,5 @@
 import { ComparisonReport, HeadlineSection, PairedHeadlineSection, ReportSection } from '../model/section-types';
-import { heading, ReportBlock, table } from './block';
+import { charts, heading, ReportBlock, table } from './block';
 import { distributionGrid, environmentGrid, factorGrid, medianGrid, notMeasuredGrid, streamGrid } from './grids';
 import { REPORT_HEADINGS } from './headings';
 import { headlineBlocks } from './headline';
@@ -10,81 +10,80 @@ import { noiseBudgetGrid, oneSideOnlyNote, pairedComparisonGrid, pairedCompariso
 
 /** The headings, notes, tables and charts of every section, in the report's order. */
 export function reportBlocks(report: ComparisonReport): ReportBlock[] {
-    // Line charts open the report, except a link's, drawn with its section; stacked bars are drawn with their sections.
-    const linkCharts = new Set(report.sections.flatMap(section => section.kind === 'network' && section.chart ? [section.chart] : []));
-    const sizeCharts = report.charts.filter(chart => chart.kind === 'lines' && !linkCharts.has(chart));
+    const openingCharts = report.charts.filter(chart => chart.placement === 'opening');
     const headline = report.sections.find((section): section is HeadlineSection => section.kind === 'headline');
     const pairedHeadline = report.sections.find((section): section is PairedHeadlineSection => section.kind === 'paired-headline');
     // A comparison report says how to read its own table, with the comparison.
     const compares = report.sections.some(section => section.kind === 'paired-comparison');
-    const blocks: ReportBlock[] = [heading(1, report.title),
+    const opening: ReportBlock[] = [heading(1, report.title),
         ...(headline ? [heading(2, REPORT_HEADINGS.headline), ...headlineBlocks(headline)] : []),
         ...(pairedHeadline ? [heading(2, REPORT_HEADINGS.headline), ...pairedHeadlineBlocks(pairedHeadline)] : []),
         ...(compares ? [] : [heading(2, REPORT_HEADINGS.howToRead), { kind: 'paragraph' as const, text: REPORT_HEADINGS.howToReadNote }]),
-        ...(sizeCharts.length > 0 ? [{ kind: 'charts' as const, charts: sizeCharts }] : [])];
-    for (const section of report.sections) {
-        switch (section.kind) {
-            case 'headline':
-            case 'paired-headline':
-                // First, above.
-                break;
-            case 'paired-comparison': {
-                const onlyOneSide = oneSideOnlyNote(section);
-                blocks.push(heading(2, `${REPORT_HEADINGS.comparison}: ${section.head.label} against ${section.base.label}`), table(pairedComparisonGrid(section)),
-                    ...(onlyOneSide ? [{ kind: 'paragraph' as const, text: onlyOneSide }] : []),
-                    heading(3, REPORT_HEADINGS.howToRead), { kind: 'paragraph', text: pairedComparisonNote(section) },
-                    { kind: 'charts', charts: [section.chart], linked: true });
-                break;
-            }
-            case 'noise-budget':
-                if (section.rows.length > 0) {
-                    blocks.push(heading(3, REPORT_HEADINGS.noiseBudget), table(noiseBudgetGrid(section)),
-                        { kind: 'paragraph', text: REPORT_HEADINGS.noiseBudgetNote });
-                }
-                break;
-            case 'medians':
-                blocks.push(heading(2, section.table.title), table(medianGrid(section.table)));
-                break;
-            case 'factors':
-                blocks.push(heading(2, REPORT_HEADINGS.factors), { kind: 'paragraph', text: REPORT_HEADINGS.factorsNote },
-                    ...section.tables.flatMap(factor => [heading(3, factor.title), table(factorGrid(factor))]));
-                break;
-            case 'scenarios':
-                blocks.push(heading(2, REPORT_HEADINGS.scenarios), ...section.tables.flatMap((median): ReportBlock[] =>
-                    [heading(3, median.title), table(distributionGrid(median)), { kind: 'distribution', table: median }]));
-                break;
-            case 'streaming':
-                blocks.push(heading(2, REPORT_HEADINGS.streaming), { kind: 'paragraph', text: REPORT_HEADINGS.streamingNote }, table(streamGrid(section.rows)));
-                break;
-            case 'hops':
-                blocks.push(heading(2, REPORT_HEADINGS.hops), ...hopsBlocks(section, hostLabel => hostLabel));
-                break;
-            case 'vscode-parts':
-                blocks.push(heading(2, REPORT_HEADINGS.vscodeParts), table(vscodePartsGrid(section.rows)), { kind: 'paragraph', text: REPORT_HEADINGS.vscodePartsNote });
-                break;
-            case 'cpu':
-                blocks.push(heading(2, REPORT_HEADINGS.cpu), table(cpuGrid(section)), { kind: 'paragraph', text: cpuNote(section) },
-                    { kind: 'charts', charts: [section.chart] });
-                break;
-            case 'network':
-                blocks.push(...networkBlocks(section));
-                break;
-            case 'precision':
-                blocks.push(heading(2, REPORT_HEADINGS.precision), { kind: 'paragraph', text: precisionNote(section.cells, section.missed) },
-                    ...(section.missed.length > 0 ? [table(precisionGrid(section.missed))] : []));
-                break;
-            case 'environments':
-                blocks.push(heading(2, REPORT_HEADINGS.environments), table(environmentGrid(section.hosts)));
-                break;
-            case 'not-measured':
-                blocks.push(heading(2, REPORT_HEADINGS.notMeasured), table(notMeasuredGrid(section.hosts)));
-                break;
-            default:
-                // A section kind added to the model and not rendered here fails to compile.
-                unknownSection(section);
-        }
-    }
+        ...(openingCharts.length > 0 ? [charts(...openingCharts)] : [])];
+    const blocks = [...opening, ...report.sections.flatMap(sectionBlocks)];
+    checkEveryChartDrawn(report, blocks);
     return blocks;
+}
+
+/**
+ * Throws where a chart of the report is in no block: one its section holds but does not draw would otherwise be a file
+ * nothing shows.
+ */
+function checkEveryChartDrawn(report: ComparisonReport, blocks: readonly ReportBlock[]): void {
+    const drawn = new Set(blocks.flatMap(block => block.kind === 'charts' ? block.charts : []));
+    const missing = report.charts.filter(chart => !drawn.has(chart));
+    if (missing.length > 0) {
+        throw new Error(`The report's charts ${missing.map(chart => `'${chart.id}'`).join(', ')} are drawn nowhere: `
+            + 'a chart placed in a section is drawn by that section\'s blocks (sectionBlocks).');
+    }
+}
+
+/** A section's headings, notes, tables and charts; none for the headlines, which open the report. */
+function sectionBlocks(section: ReportSection): ReportBlock[] {
+    switch (section.kind) {
+        case 'headline':
+        case 'paired-headline':
+            return [];
+        case 'paired-comparison': {
+            const onlyOneSide = oneSideOnlyNote(section);
+            return [heading(2, `${REPORT_HEADINGS.comparison}: ${section.head.label} against ${section.base.label}`), table(pairedComparisonGrid(section)),
+                ...(onlyOneSide ? [{ kind: 'paragraph' as const, text: onlyOneSide }] : []),
+                heading(3, REPORT_HEADINGS.howToRead), { kind: 'paragraph', text: pairedComparisonNote(section) },
+                charts(section.chart)];
+        }
+        case 'noise-budget':
+            return section.rows.length > 0 ? [heading(3, REPORT_HEADINGS.noiseBudget), table(noiseBudgetGrid(section)),
+                { kind: 'paragraph', text: REPORT_HEADINGS.noiseBudgetNote }] : [];
+        case 'medians':
+            return [heading(2, section.table.title), table(medianGrid(section.table))];
+        case 'factors':
+            return [heading(2, REPORT_HEADINGS.factors), { kind: 'paragraph', text: REPORT_HEADINGS.factorsNote },
+                ...section.tables.flatMap(factor => [heading(3, factor.title), table(factorGrid(factor))])];
+        case 'scenarios':
+            return [heading(2, REPORT_HEADINGS.scenarios), ...section.distributions.flatMap(distribution =>
+                [heading(3, distribution.table.title), table(distributionGrid(distribution.table)), charts(distribution)])];
+        case 'streaming':
+            return [heading(2, REPORT_HEADINGS.streaming), { kind: 'paragraph', text: REPORT_HEADINGS.streamingNote }, table(streamGrid(section.rows))];
+        case 'hops':
+            return [heading(2, REPORT_HEADINGS.hops), ...hopsBlocks(section, hostLabel => hostLabel)];
+        case 'vscode-parts':
+            return [heading(2, REPORT_HEADINGS.vscodeParts), table(vscodePartsGrid(section.rows)), { kind: 'paragraph', text: REPORT_HEADINGS.vscodePartsNote }];
+        case 'cpu':
+            return [heading(2, REPORT_HEADINGS.cpu), table(cpuGrid(section)), { kind: 'paragraph', text: cpuNote(section) },
+                charts(section.chart)];
+        case 'network':
+            return networkBlocks(section);
+        case 'precision':
+            return [heading(2, REPORT_HEADINGS.precision), { kind: 'paragraph', text: precisionNote(section.cells, section.missed) },
+                ...(section.missed.length > 0 ? [table(precisionGrid(section.missed))] : [])];
+        case 'environments':
+            return [heading(2, REPORT_HEADINGS.environments), table(environmentGrid(section.hosts))];
+        case 'not-measured':
+            return [heading(2, REPORT_HEADINGS.notMeasured), table(notMeasuredGrid(section.hosts))];
+        default:
+            // A section kind added to the model and not rendered here fails to compile.
+            return unknownSection(section);
+    }
 }
 
 function unknownSection(section: never): never {

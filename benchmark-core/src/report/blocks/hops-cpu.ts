@@ -4,7 +4,7 @@ import { formatAtResolution, formatAtPlace, formatShare, formatSupported } from 
 import { HOP_RESOLUTION_MS } from '../model/hops';
 import { CpuSection, HopsSection } from '../model/section-types';
 import { HopColumn, HopRow, PrecisionMiss, VscodePartsRow } from '../model/types';
-import { heading, paragraph, ReportBlock, table } from './block';
+import { charts, heading, paragraph, ReportBlock, table } from './block';
 import { ColumnAlign, TextGrid } from './block';
 import { formatMedian, formatPart, formatPercentValue, NOT_MEASURED_CELL, percent, TOO_FEW_SAMPLES } from './numbers';
 
@@ -114,5 +114,5 @@ export function precisionGrid(missed: readonly PrecisionMiss[]): TextGrid {
 /** The hop tables of a hops section, a heading each, the note under them and the chart. */
 export function hopsBlocks(section: HopsSection, hostHeading: (hostLabel: string) => string): ReportBlock[] {
     return [...section.hosts.flatMap(({ hostLabel, rows }) => [heading(3, hostHeading(hostLabel)), table(hopGrid(section.hops, rows))]),
-        paragraph(hopsNote(section)), { kind: 'charts', charts: [section.chart] }];
+        paragraph(hopsNote(section)), charts(section.chart)];
 }

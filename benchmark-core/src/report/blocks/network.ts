@@ -3,7 +3,7 @@ import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
 import { formatShare, formatSupported } from '../../stats/precision';
 import { NetworkSection } from '../model/section-types';
 import { WireFloorTable } from '../model/types';
-import { heading, paragraph, ReportBlock, table, TextGrid } from './block';
+import { charts, heading, paragraph, ReportBlock, table, TextGrid } from './block';
 import { medianGrid, numberColumns } from './grids';
 import { REPORT_HEADINGS } from './headings';
 import { hopsBlocks } from './hops-cpu';
@@ -54,7 +54,7 @@ export function networkBlocks(section: NetworkSection): ReportBlock[] {
         ...(reads ? [heading(3, reads.title), table(medianGrid(reads))] : []),
         ...(section.floors.rows.length > 0 ? [heading(3, `${REPORT_HEADINGS.wireFloor} over ${section.profile.name}`),
             paragraph(REPORT_HEADINGS.wireFloorNote), table(wireFloorGrid(section.floors))] : []),
-        ...(chart ? [{ kind: 'charts' as const, charts: [chart], linked: true }] : []),
+        ...(chart ? [charts(chart)] : []),
         ...(hops ? hopsBlocks(hops, hostLabel => `${REPORT_HEADINGS.hops} over ${section.profile.name}: ${hostLabel}`) : []),
     ];
 }

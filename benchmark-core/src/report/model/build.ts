@@ -1,7 +1,7 @@
 import { collectMeasurements, hostKeysOf, hostLabelsOf, theiaReleasesOf } from '../../results/measurements';
 import { ResultsDocument } from '../../results/schema';
 import { REPORT_BOOTSTRAP } from '../../stats/bootstrap';
-import { chartSizes, reportCharts } from './charts';
+import { chartSizes, distributionChart, reportCharts } from './charts';
 import { cpuSection } from './cpu';
 import { linkEnvironments, precisionSections } from './environments';
 import { headlineSection, reportTitle } from './headline';
@@ -54,7 +54,9 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
         ...defined([headline]),
         ...[...releases.medians, ...suiteTables].map(table => ({ kind: 'medians' as const, table })),
         ...(factors.length > 0 ? [{ kind: 'factors' as const, tables: factors }] : []),
-        ...(scenarios.length > 0 ? [{ kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table) }] : []),
+        ...(scenarios.length > 0 ? [{
+            kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table), distributions: scenarios.map(entry => distributionChart(entry.table)),
+        }] : []),
         ...(streams.length > 0 ? [{ kind: 'streaming' as const, rows: streams }] : []),
         ...defined([hops, vscodeParts, cpu]),
         ...precisionSections(loopback, label),

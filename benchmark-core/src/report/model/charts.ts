@@ -1,9 +1,10 @@
 import { SCENARIO_CATALOG } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 import { hostKeyId } from '../../results/host-identity';
+import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
 import { HEADLINE_FACTORS } from './headline';
 import { defined } from './tables';
-import { FactorChartSeries, FactorTable, MedianChartSeries, MedianTable, SizeChart, StreamRow } from './types';
+import { DistributionChart, FactorChartSeries, FactorTable, MedianChartSeries, MedianTable, SizeChart, StreamRow } from './types';
 
 /** Most series a chart draws (one colour each, told apart at a glance); the renderers' limit too. */
 const MAX_CHART_SERIES = 6;
@@ -36,7 +37,7 @@ export function reportCharts(suiteTables: readonly MedianTable[], factorTables: 
         const series = medianSeriesOf(table);
         if (series.length > 0) {
             charts.push({
-                kind: 'lines', id, title, xTitle: 'file size', yTitle: 'median ms',
+                kind: 'lines', id, placement: 'opening', title, xTitle: 'file size', yTitle: 'median ms',
                 sizes: chartSizes(series.flatMap(line => line.points.map(point => point.size))), series, display,
             });
         }
@@ -63,7 +64,7 @@ export function reportCharts(suiteTables: readonly MedianTable[], factorTables: 
         };
         if (series.points.length > 0) {
             charts.push({
-                kind: 'lines', id: `factors-${table.id}`, title: `${table.title}: the factor per file size`, xTitle: 'file size',
+                kind: 'lines', id: `factors-${table.id}`, placement: 'opening', title: `${table.title}: the factor per file size`, xTitle: 'file size',
                 yTitle: 'factor: the first\'s time over the second\'s, 1 = the same', sizes: chartSizes(series.points.map(point => point.size)), series: [series], display: 'dots',
             });
         }
@@ -78,9 +79,19 @@ export function reportCharts(suiteTables: readonly MedianTable[], factorTables: 
     });
     if (streamSeries.length > 0) {
         charts.push({
-            kind: 'lines', id: 'first-chunk', title: 'Streamed read: time to the first chunk and to the end (log scales)', xTitle: 'file size', yTitle: 'median ms',
+            kind: 'lines', id: 'first-chunk', placement: 'opening', title: 'Streamed read: time to the first chunk and to the end (log scales)', xTitle: 'file size', yTitle: 'median ms',
             sizes: chartSizes(streamSeries.flatMap(line => line.points.map(point => point.size))), series: streamSeries,
         });
     }
     return charts;
+}
+
+/** Every sample of a per-scenario table, in its section below the table. */
+export function distributionChart(table: MedianTable): DistributionChart {
+    return {
+        kind: 'distribution', id: `distribution-${table.id}`, placement: 'section', table,
+        title: `Every sample (dots), the median (bar) and its ${Math.round(CONFIDENCE_LEVEL * 100)}% interval (band)`,
+        xTitle: table.columns.every(column => FIXTURE_SIZE_LABELS.includes(column)) ? 'file size' : '',
+        yTitle: 'ms (log scale)',
+    };
 }

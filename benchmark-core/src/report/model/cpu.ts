@@ -35,7 +35,7 @@ export function cpuSection(measurements: readonly ReportMeasurement[]): CpuSecti
     return {
         kind: 'cpu', processes, rows, hosts,
         chart: {
-            kind: 'stacked-bars', id: 'cpu', scale: 'value', unit: 'ms/MB',
+            kind: 'stacked-bars', id: 'cpu', placement: 'section', scale: 'value', unit: 'ms/MB',
             title: `CPU per MB moved at ${largest}, by process`, xTitle: 'CPU ms per MB (10^6 bytes)', segments: processes,
             bars: rows.filter(row => row.targetLabel === largest).map(row => ({ label: `${row.hostLabel}: ${row.scenario.label}`, values: row.cpuMsPerMegabyte })),
         },

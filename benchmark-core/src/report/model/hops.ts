@@ -94,7 +94,7 @@ export function hopsSection(measurements: readonly ReportMeasurement[]): HopsSec
         largestLargeRestShare: largeRests.length > 0 ? Math.max(...largeRests) : undefined,
         largestLargeTraceEffect: traceEffects.length > 0 ? Math.max(...traceEffects) : undefined,
         chart: {
-            kind: 'stacked-bars', id: 'hops', scale: 'share', unit: 'ms',
+            kind: 'stacked-bars', id: 'hops', placement: 'section', scale: 'share', unit: 'ms',
             title: `Where a plugin's read spends its time${oneHost ? `, ${hosts[0].hostLabel}` : ''}: each hop's share of the typical call`,
             xTitle: 'share of the call (the middle half of the samples; total ms at the end of each bar)',
             segments: hops.map(hop => hop.label), bars,

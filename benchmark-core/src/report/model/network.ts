@@ -80,7 +80,7 @@ function networkChart(profile: NetworkProfile, paths: MedianTable | undefined, f
     }
     const sizes = chartSizes(series.flatMap(line => line.points.map(point => point.size)));
     return {
-        kind: 'lines', id: `network-${chartIdPart(profile.name)}`, xTitle: 'file size', yTitle: 'median ms', sizes, series,
+        kind: 'lines', id: `network-${chartIdPart(profile.name)}`, placement: 'section', xTitle: 'file size', yTitle: 'median ms', sizes, series,
         title: `Over ${describeNetworkProfile(profile)}: median ms of each read, and the plugin read's wire floor (dashed; log scales)`,
     };
 }

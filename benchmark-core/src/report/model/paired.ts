@@ -80,7 +80,7 @@ export function pairedComparisonSection(sides: ComparisonSides, options: RunComp
     return {
         kind: 'paired-comparison', base, head, comparison, rows,
         chart: {
-            kind: 'forest', id: 'comparison', noiseThreshold: comparison.noiseThreshold, level: 1 - comparison.alpha,
+            kind: 'forest', id: 'comparison', placement: 'section', noiseThreshold: comparison.noiseThreshold, level: 1 - comparison.alpha,
             title: `${head.label} / ${base.label}: each cell's ratio and its ${Math.round((1 - comparison.alpha) * 100)}% interval`,
             xTitle: `ratio ${head.label} / ${base.label} (log scale; below 1: ${head.label} faster)`,
             rows: rows.map(({ label, cell }) => ({ label, ratio: cell.ratio.ratio, low: cell.ratio.low, high: cell.ratio.high, verdict: cell.verdict })),

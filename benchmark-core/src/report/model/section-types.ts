@@ -4,7 +4,7 @@ import { HostKey } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
 import { ComparisonSide, NetworkProfile } from '../../results/schema';
 import { Verdict } from '../../stats/verdict';
-import { CpuRow, FactorCell, FactorTable, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportHost, SizeChart, StackedBarChart, StreamRow, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
+import { CpuRow, DistributionChart, FactorCell, FactorTable, FileChart, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportHost, SizeChart, StackedBarChart, StreamRow, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
 
 /**
  * The comparison report as data: built once from results files, rendered by every output (Markdown,
@@ -24,7 +24,8 @@ export interface ComparisonReport {
     readonly measurements: readonly ReportMeasurement[];
     /** In reading order; every renderer renders every kind. */
     readonly sections: readonly ReportSection[];
-    readonly charts: readonly ReportChart[];
+    /** Every chart written as a file, whether it opens the report or a section holds it (its `placement`). */
+    readonly charts: readonly FileChart[];
 }
 
 export type ReportSection =
@@ -37,8 +38,8 @@ export type ReportSection =
     /** The original suite's tables and the decomposition: one heading each. */
     | { readonly kind: 'medians'; readonly table: MedianTable }
     | { readonly kind: 'factors'; readonly tables: readonly FactorTable[] }
-    /** One table per scenario with every host that measured it. */
-    | { readonly kind: 'scenarios'; readonly tables: readonly MedianTable[] }
+    /** One table per scenario with every host that measured it, and one strip plot of each table's samples. */
+    | { readonly kind: 'scenarios'; readonly tables: readonly MedianTable[]; readonly distributions: readonly DistributionChart[] }
     /** Streamed reads: time to the first chunk beside the whole read, per host and size. */
     | { readonly kind: 'streaming'; readonly rows: readonly StreamRow[] }
     | HopsSection
@@ -80,9 +81,6 @@ export interface CpuSection {
     /** At the largest size with a CPU pass: a bar per host and scenario, a segment per process. */
     readonly chart: StackedBarChart;
 }
-
-/** A forest plot only in a comparison report (the two sides of one alternated run). */
-export type ReportChart = SizeChart | StackedBarChart | ForestChart;
 
 export interface ComparisonReportOptions {
     readonly title?: string;

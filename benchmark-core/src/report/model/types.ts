@@ -222,15 +222,23 @@ export interface FloorChartSeries {
     readonly points: readonly { readonly size: string; readonly ms: number }[];
 }
 
-/** A chart over fixture sizes. */
-export interface SizeChart {
-    readonly kind: 'lines';
-    /**
-     * Names the chart file (`chart-<id>.svg`): `medians`, `theia-extension`, `decomposition-browser`, `factors`, `first-chunk`,
-     * `network-<profile>` (a link's section).
-     */
+/**
+ * Where a report draws a chart. `opening`: among the charts after the headline. `section`: in the section that holds it,
+ * after that section's tables, so the chart sits beside the numbers it draws.
+ */
+export type ChartPlacement = 'opening' | 'section';
+
+/** What every chart of a report has, whatever its kind. */
+export interface ChartBase {
+    /** Unique within a report; a chart written as a file is named `chart-<id>.svg`. */
     readonly id: string;
     readonly title: string;
+    readonly placement: ChartPlacement;
+}
+
+/** A chart over fixture sizes. */
+export interface SizeChart extends ChartBase {
+    readonly kind: 'lines';
     readonly xTitle: string;
     readonly yTitle: string;
     /** The x axis: the sizes with a point, smallest first. */
@@ -253,11 +261,10 @@ export interface StackedBar {
 }
 
 /** Horizontal bars split into segments, the same segments in the same order in every bar; drawn with the section that holds it. */
-export interface StackedBarChart {
+export interface StackedBarChart extends ChartBase {
     readonly kind: 'stacked-bars';
-    /** Names the standalone file: `chart-<id>.svg` (`hops-<profile>`: the traced reads over an emulated link). */
+    /** `hops-<profile>`: the traced reads over an emulated link. */
     readonly id: 'hops' | 'cpu' | `hops-${string}`;
-    readonly title: string;
     readonly xTitle: string;
     /** `share`: every bar drawn as 100% of its total; `value`: every bar on one scale from 0. */
     readonly scale: 'share' | 'value';
@@ -297,11 +304,9 @@ export interface ForestRow {
  * A forest plot: a row per cell, a dot at its ratio and a whisker for its interval, on a log axis around 1, with
  * the band of changes counted as noise (1 ± `noiseThreshold`).
  */
-export interface ForestChart {
+export interface ForestChart extends ChartBase {
     readonly kind: 'forest';
-    /** Names the standalone file: `chart-comparison.svg`. */
     readonly id: 'comparison';
-    readonly title: string;
     readonly xTitle: string;
     /** Fraction (0.05 = 5%): the band is drawn from 1 − it to 1 + it. */
     readonly noiseThreshold: number;
@@ -309,6 +314,27 @@ export interface ForestChart {
     readonly level: number;
     readonly rows: readonly ForestRow[];
 }
+
+/**
+ * Every sample of a per-scenario table: a group per column (size), a strip of dots per row (host), the median and its
+ * interval. Drawn in the HTML page only, not a file of its own: in the Markdown, the table above it gives the spread in
+ * numbers.
+ */
+export interface DistributionChart extends ChartBase {
+    readonly kind: 'distribution';
+    readonly xTitle: string;
+    readonly yTitle: string;
+    readonly table: MedianTable;
+}
+
+/**
+ * Every kind of chart: each is drawn by its renderer (a kind without one does not compile) where its placement says. A
+ * forest plot only in a comparison report (the two sides of one alternated run).
+ */
+export type ReportChart = SizeChart | StackedBarChart | ForestChart | DistributionChart;
+
+/** A chart the report also writes as a file of its own (`chart-<id>.svg`), which its Markdown embeds. */
+export type FileChart = Exclude<ReportChart, DistributionChart>;
 
 /** What the emulation check of one results file measured through the link, against the profile's figures. */
 export interface NetworkCheckRow {

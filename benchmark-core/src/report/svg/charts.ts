@@ -2,23 +2,26 @@ import { fixtureSize } from '../../measure/sizes';
 import { Interval } from '../../stats/median-interval';
 import { formatSupported } from '../../stats/precision';
 import { formatFactor, formatMedian } from '../blocks/numbers';
-import { ReportChart } from '../model/section-types';
-import { FactorChartSeries, FloorChartSeries, MedianChartSeries, SizeChart } from '../model/types';
+import { FactorChartSeries, FileChart, FloorChartSeries, MedianChartSeries, ReportChart, SizeChart } from '../model/types';
 import { renderStackedBarChartSvg } from './bar';
 import { renderDotChartSvg } from './dots';
 import { renderForestChartSvg } from './forest';
 import { renderLineChartSvg } from './line';
+import { renderDistributionSvg } from './strip';
 
-/** A report chart drawn: a line chart over file sizes (the median with its interval, or the factor with its), stacked bars, or a forest plot. */
+/** Each kind's renderer: a chart kind added to {@link ReportChart} without one does not compile. */
+const CHART_RENDERERS: { readonly [K in ReportChart['kind']]: (chart: Extract<ReportChart, { readonly kind: K }>) => string } = {
+    lines: renderSizeChartSvg,
+    'stacked-bars': renderStackedBarChartSvg,
+    forest: renderForestChartSvg,
+    distribution: renderDistributionSvg,
+};
+
+/** A report chart drawn by its kind's renderer. */
 export function renderReportChartSvg(chart: ReportChart): string {
-    switch (chart.kind) {
-        case 'stacked-bars':
-            return renderStackedBarChartSvg(chart);
-        case 'forest':
-            return renderForestChartSvg(chart);
-        default:
-            return renderSizeChartSvg(chart);
-    }
+    // TypeScript cannot tie the kind read to the renderer picked; the table's type ties them.
+    const render = CHART_RENDERERS[chart.kind] as (chart: ReportChart) => string;
+    return render(chart);
 }
 
 /** A size chart's point as drawn: its value, its interval where it has one, and its tooltip. */
@@ -66,7 +69,12 @@ function renderSizeChartSvg(chart: SizeChart): string {
     });
 }
 
+/** Whether a chart is also written as a file of its own; only the HTML page draws the others. */
+export function hasChartFile(chart: ReportChart): chart is FileChart {
+    return chart.kind !== 'distribution';
+}
+
 /** File name of a chart drawn alone, e.g. `chart-medians.svg`. */
-export function chartFileName(chart: ReportChart): string {
+export function chartFileName(chart: FileChart): string {
     return `chart-${chart.id}.svg`;
 }

@@ -1,7 +1,6 @@
-import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
-import { CONFIDENCE_LEVEL, Interval } from '../../stats/median-interval';
+import { Interval } from '../../stats/median-interval';
 import { formatMedian } from '../blocks/numbers';
-import { MedianTable } from '../model/types';
+import { DistributionChart } from '../model/types';
 import { axes, CHART_CLOSING, chartOpening, escapeXml, frameOf, legend, legendHeight, logYAxis, PALETTE, px } from './frame';
 
 /** The samples of one series in one group of a {@link StripChart}. */
@@ -81,11 +80,12 @@ export function renderStripChartSvg(chart: StripChart, width = 760, plotHeight =
 }
 
 /** The samples of a per-scenario table as a strip plot: a group per column (size), a strip per row (host). */
-export function renderDistributionSvg(table: MedianTable): string {
+export function renderDistributionSvg(chart: DistributionChart): string {
+    const { table } = chart;
     return renderStripChartSvg({
-        title: `Every sample (dots), the median (bar) and its ${Math.round(CONFIDENCE_LEVEL * 100)}% interval (band)`,
-        xTitle: table.columns.every(column => FIXTURE_SIZE_LABELS.includes(column)) ? 'file size' : '',
-        yTitle: 'ms (log scale)',
+        title: chart.title,
+        xTitle: chart.xTitle,
+        yTitle: chart.yTitle,
         groups: table.columns,
         series: table.rows.map(row => ({
             name: row.label,
