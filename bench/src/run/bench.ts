@@ -11,8 +11,9 @@ import { checkTheiaReachable } from '../hosts/theia-app';
 import { planTheiaRelease, TheiaReleasePlan } from '../hosts/theia-release';
 import { ensureToxiproxy } from '../link/toxiproxy';
 import { benchCompare } from './alternated';
+import { benchRuns, benchTargets } from './bench-hosts';
 import { Measure, prepareHost } from './measure-host';
-import { BenchHost, BenchOptions, BenchTarget, HOST_NAMES, NetworkChoice } from './options';
+import { BenchHost, BenchOptions, HOST_NAMES } from './options';
 import { ensureVsix, VSIX } from './prepare';
 import { describeSampling, log, progressPrinter, runSeconds } from './progress';
 import { writeReport } from './report-files';
@@ -162,30 +163,8 @@ export async function bench(options: BenchOptions): Promise<number> {
     return ordered.some(outcome => outcome.status === 'failed') ? 1 : 0;
 }
 
-/** One host over one link: `key` names its results file (`theia-browser`, `theia-browser@dsl`). */
-export interface BenchRun {
-    readonly key: string;
-    readonly name: string;
-    readonly target: BenchTarget;
-    readonly network: NetworkChoice;
-}
-
-/** Every target over every link, hosts within links (the order a round measures them in). */
-export function benchRuns(targets: readonly BenchTarget[], networks: readonly NetworkChoice[]): BenchRun[] {
-    return networks.flatMap(network => targets.map(target => network === LOOPBACK
-        ? { key: target.id, name: target.name, target, network }
-        : { key: `${target.id}@${network.name}`, name: `${target.name} over ${network.name}`, target, network }));
-}
-
 /** Why a host cannot be measured over an emulated link (undefined: it can). */
 export function linkSkipReason(host: BenchHost): string | undefined {
     return host === 'theia-browser' || host === 'vscode-server' ? undefined
         : `${HOST_NAMES[host]} has no page on the far side of a network: its window runs beside its backend, so there is no user link to emulate`;
-}
-
-/** The hosts to measure; with `--theia-version`, one theia-browser target per release in browser-app's place. */
-export function benchTargets(options: Pick<BenchOptions, 'hosts' | 'theiaVersions'>): BenchTarget[] {
-    return options.hosts.flatMap((host): BenchTarget[] => host === 'theia-browser' && options.theiaVersions?.length
-        ? options.theiaVersions.map(version => ({ id: `theia-browser-${version}`, host, name: `Theia ${version} browser app (extension + plugin)`, theiaVersion: version }))
-        : [{ id: host, host, name: HOST_NAMES[host] }]);
 }
