@@ -5,7 +5,7 @@
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { describeNetworkProfile, LOOPBACK, mergeRounds, NetworkProfile, NotMeasuredHost, renderHeadlineText, ResultsDocument } from '@fs-perf/benchmark-core';
+import { describeNetworkProfile, LOOPBACK, mergeRounds, NetworkProfile, renderHeadlineText, ResultsDocument } from '@fs-perf/benchmark-core';
 import { chromiumAvailable } from '../hosts/chromium';
 import { checkTheiaReachable } from '../hosts/theia-app';
 import { planTheiaRelease, TheiaReleasePlan } from '../hosts/theia-release';
@@ -17,14 +17,7 @@ import { BenchHost, BenchOptions, HOST_NAMES } from './options';
 import { ensureVsix, VSIX } from './prepare';
 import { describeSampling, log, progressPrinter, runSeconds } from './progress';
 import { writeReport } from './report-files';
-
-interface HostOutcome {
-    readonly host: string;
-    readonly status: 'measured' | 'skipped' | 'failed';
-    readonly seconds: number;
-    readonly reason?: string;
-    readonly resultsFile?: string;
-}
+import { HostOutcome, notMeasuredHosts } from './run-record';
 
 /** Runs `yarn bench` with `options` (or its `--compare`); the exit code: 1 when a host failed or none was measured. */
 export async function bench(options: BenchOptions): Promise<number> {
@@ -138,8 +131,7 @@ export async function bench(options: BenchOptions): Promise<number> {
     }
     const ordered = runs.map(run => outcomes.get(run.key)).filter((outcome): outcome is HostOutcome => outcome !== undefined);
     const measured = ordered.filter(outcome => outcome.status === 'measured');
-    const notMeasured: NotMeasuredHost[] = ordered.filter(outcome => outcome.status !== 'measured')
-        .map(outcome => ({ host: runs.find(run => run.key === outcome.host)!.name, reason: `${outcome.status}: ${outcome.reason}` }));
+    const notMeasured = notMeasuredHosts(ordered, runs);
     const measureSeconds = runSeconds();
     let reportSeconds: number | undefined;
     if (measured.length > 0) {

@@ -8,6 +8,7 @@ export * from './compare-pass';
 export * from './compare-blocks';
 export * from './alternated';
 export * from './report-files';
+export * from './run-record';
 export * from './bench';
 export * from './preflight';
 export * from './reanalyse';
