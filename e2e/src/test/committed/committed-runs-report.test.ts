@@ -1,9 +1,9 @@
 import { assert } from 'chai';
 import { spawnSync } from 'child_process';
 import { existsSync, promises as fs, readdirSync } from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { REPOSITORY_ROOT } from '@fs-perf/bench';
+import { temporaryFolderForEachTest } from '../session-helpers';
 
 const DOCS = path.join(REPOSITORY_ROOT, 'docs');
 const CLI = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'report.js');
@@ -27,13 +27,8 @@ function committedRuns(): string[] {
  */
 suite('yarn report of each committed run gives its committed report', () => {
     let directory: string;
-
-    suiteSetup(async () => {
-        directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-committed-reports-'));
-    });
-
-    suiteTeardown(async () => {
-        await fs.rm(directory, { recursive: true, force: true });
+    temporaryFolderForEachTest('fs-perf-committed-reports-', folder => {
+        directory = folder;
     });
 
     test('the committed runs are found: the default run, the releases, the pauses, the network run and the comparisons', () => {
