@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Re-analyses committed `yarn bench --compare` run folders with today's code, when the analysis changes on purpose (a
-// new verdict rule, a new pair statistic): comparison.json, comparison.txt and the report are written again from the
-// run's unchanged results; nothing measured is touched. `node scripts/reanalyse-runs.js [run folder...]` (default:
-// every docs/compare-* run); `--check` writes nothing and exits 1 naming each folder whose files differ from the code's.
-// Needs `yarn build` first.
+// Re-analyses committed run folders with today's code, when the analysis or the report changes on purpose (a new verdict
+// rule, a new pair statistic, a new table): a `yarn bench --compare` run's comparison.json, comparison.txt and report, any
+// other run's report (as `yarn report` of the folder writes it), are written again from the run's unchanged results;
+// nothing measured is touched. `node scripts/reanalyse-runs.js [run folder...]` (default: every run folder of docs/, one
+// with results/); `--check` writes nothing and exits 1 naming each comparison that differs from the code's (the reports
+// are e2e/src/test/committed/committed-runs-report.test.ts's to check). Needs `yarn build` first.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -15,10 +16,17 @@ async function main() {
     const args = process.argv.slice(2);
     const check = args.includes('--check');
     const named = args.filter(arg => arg !== '--check').map(folder => path.resolve(folder));
-    const folders = named.length > 0 ? named : fs.readdirSync(path.join(root, 'docs')).filter(name => name.startsWith('compare-')).sort()
-        .map(name => path.join(root, 'docs', name));
+    const folders = named.length > 0 ? named : fs.readdirSync(path.join(root, 'docs')).sort().map(name => path.join(root, 'docs', name))
+        .filter(folder => fs.existsSync(path.join(folder, 'results')));
     const stale = [];
     for (const folder of folders) {
+        if (!fs.existsSync(path.join(folder, 'comparison.json'))) {
+            if (!check) {
+                await writeReport([folder], folder);
+                console.log(`${path.relative(root, folder)}: report written`);
+            }
+            continue;
+        }
         const run = await reanalyseComparisonRun(folder);
         const files = { 'comparison.json': run.json, 'comparison.txt': run.text };
         const changed = Object.entries(files).filter(([name, content]) => fs.readFileSync(path.join(folder, name), 'utf8') !== content).map(([name]) => name);

@@ -4,26 +4,20 @@
  */
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { describeNetworkProfile, LOOPBACK, mergeRounds, NetworkProfile, NotMeasuredHost, renderHeadlineText, ResultsDocument } from '@fs-perf/benchmark-core';
+import { describeNetworkProfile, LOOPBACK, mergeRounds, NetworkProfile, renderHeadlineText, ResultsDocument } from '@fs-perf/benchmark-core';
 import { chromiumAvailable } from '../hosts/chromium';
 import { checkTheiaReachable } from '../hosts/theia-app';
 import { planTheiaRelease, TheiaReleasePlan } from '../hosts/theia-release';
 import { ensureToxiproxy } from '../link/toxiproxy';
 import { benchCompare } from './compare';
+import { BenchRun, benchRuns, benchTargets } from './bench-hosts';
 import { Measure, prepareHost } from './measure-host';
-import { BenchHost, BenchOptions, BenchTarget, HOST_NAMES, NetworkChoice, recordedOptions } from './options';
+import { BenchHost, BenchOptions, BenchTarget, HOST_NAMES, recordedOptions } from './options';
 import { machineRecord } from '../util/machine';
 import { ensureVsix, VSIX } from './prepare';
 import { describeSampling, log, progressPrinter, runSeconds } from './progress';
 import { writeReport } from './report-files';
-
-interface HostOutcome {
-    readonly host: string;
-    readonly status: 'measured' | 'skipped' | 'failed';
-    readonly seconds: number;
-    readonly reason?: string;
-    readonly resultsFile?: string;
-}
+import { HostOutcome, notMeasuredHosts } from './run-record';
 
 /** Runs `yarn bench` with `options` (or its `--compare`); the exit code: 1 when a host failed or none was measured. */
 export async function bench(options: BenchOptions): Promise<number> {
@@ -171,8 +165,7 @@ async function writeResultsFiles({ rounds, spent }: MeasuredRuns, outcomes: Map<
 async function reportRun(runs: readonly BenchRun[], outcomes: Map<string, HostOutcome>, options: BenchOptions): Promise<number> {
     const ordered = runs.map(run => outcomes.get(run.key)).filter((outcome): outcome is HostOutcome => outcome !== undefined);
     const measured = ordered.filter(outcome => outcome.status === 'measured');
-    const notMeasured: NotMeasuredHost[] = ordered.filter(outcome => outcome.status !== 'measured')
-        .map(outcome => ({ host: runs.find(run => run.key === outcome.host)!.name, reason: `${outcome.status}: ${outcome.reason}` }));
+    const notMeasured = notMeasuredHosts(ordered, runs);
     const measureSeconds = runSeconds();
     let reportSeconds: number | undefined;
     if (measured.length > 0) {
@@ -196,30 +189,8 @@ async function reportRun(runs: readonly BenchRun[], outcomes: Map<string, HostOu
     return ordered.some(outcome => outcome.status === 'failed') ? 1 : 0;
 }
 
-/** One host over one link: `key` names its results file (`theia-browser`, `theia-browser@dsl`). */
-export interface BenchRun {
-    readonly key: string;
-    readonly name: string;
-    readonly target: BenchTarget;
-    readonly network: NetworkChoice;
-}
-
-/** Every target over every link, hosts within links (the order a round measures them in). */
-export function benchRuns(targets: readonly BenchTarget[], networks: readonly NetworkChoice[]): BenchRun[] {
-    return networks.flatMap(network => targets.map(target => network === LOOPBACK
-        ? { key: target.id, name: target.name, target, network }
-        : { key: `${target.id}@${network.name}`, name: `${target.name} over ${network.name}`, target, network }));
-}
-
 /** Why a host cannot be measured over an emulated link (undefined: it can). */
 export function linkSkipReason(host: BenchHost): string | undefined {
     return host === 'theia-browser' || host === 'vscode-server' ? undefined
         : `${HOST_NAMES[host]} has no page on the far side of a network: its window runs beside its backend, so there is no user link to emulate`;
-}
-
-/** The hosts to measure; with `--theia-version`, one theia-browser target per release in browser-app's place. */
-export function benchTargets(options: Pick<BenchOptions, 'hosts' | 'theiaVersions'>): BenchTarget[] {
-    return options.hosts.flatMap((host): BenchTarget[] => host === 'theia-browser' && options.theiaVersions?.length
-        ? options.theiaVersions.map(version => ({ id: `theia-browser-${version}`, host, name: `Theia ${version} browser app (extension + plugin)`, theiaVersion: version }))
-        : [{ id: host, host, name: HOST_NAMES[host] }]);
 }

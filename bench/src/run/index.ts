@@ -7,6 +7,7 @@ export * from './compare-options';
 export * from './compare';
 export * from './alternated';
 export * from './report-files';
+export * from './run-record';
 export * from './bench';
 export * from './preflight';
 export * from './reanalyse';

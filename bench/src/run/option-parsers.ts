@@ -3,12 +3,9 @@
  * wherever it is given: each throws an InvalidArgumentError naming the option, which commander prints with the usage.
  */
 import { InvalidArgumentError } from 'commander';
-import { compareReleases, countProblem, LOOPBACK, NetworkProfile, parseNetworkList, parseSizeList } from '@fs-perf/benchmark-core';
+import { compareReleases, countProblem, parseNetworkList, parseSizeList } from '@fs-perf/benchmark-core';
 import { unsupportedTheiaVersion } from '../hosts/theia-release';
-import { BENCH_HOSTS, BenchHost } from './bench-hosts';
-
-/** A link `--network` measures over, or loopback (no emulated link). */
-export type NetworkChoice = NetworkProfile | typeof LOOPBACK;
+import { BENCH_HOSTS, BenchHost, NetworkChoice } from './bench-hosts';
 
 /**
  * A commander argument parser for a whole number in `range`, checked as the editors check their settings (benchmark-core's

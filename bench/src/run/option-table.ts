@@ -12,10 +12,10 @@ import {
 } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-release';
 import { parseCompareSides } from './alternated';
-import { BENCH_HOSTS, BenchHost } from './bench-hosts';
+import { BENCH_HOSTS, BenchHost, NetworkChoice } from './bench-hosts';
 import { COMPARE_DEFAULTS, COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS, CompareOptions } from './compare-options';
 import {
-    alphaArgument, cpuThrottleArgument, hostListArgument, integerArgument, minutesArgument, NetworkChoice, networkListArgument, percentageArgument,
+    alphaArgument, cpuThrottleArgument, hostListArgument, integerArgument, minutesArgument, networkListArgument, percentageArgument,
     sizeListArgument, theiaUrlArgument, theiaVersionListArgument,
 } from './option-parsers';
 

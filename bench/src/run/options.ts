@@ -5,25 +5,14 @@
  */
 import { Option } from 'commander';
 import { LOOPBACK } from '@fs-perf/benchmark-core';
-import { BenchHost } from './bench-hosts';
 import { CompareOptions } from './compare-options';
 import {
     BENCH_FLAGS, BenchFlag, benchFlags, BenchOptions, FlagContext, FlagName, FlagValues, OptionField, RUN_CHECKS, RUN_MODES, RunMode, runModes,
 } from './option-table';
 
 // The run's parts that bench.ts, measure-host.ts and progress.ts take from here.
-export { BenchHost, HOST_NAMES } from './bench-hosts';
-export { NetworkChoice } from './option-parsers';
+export { BenchHost, BenchTarget, HOST_NAMES, NetworkChoice } from './bench-hosts';
 export { BenchOptions } from './option-table';
-
-/** One thing measured: a host, or for `--theia-version` one Theia release as the theia-browser host. */
-export interface BenchTarget {
-    /** Results file name and log prefix: the host, or `theia-browser-<version>`. */
-    readonly id: string;
-    readonly host: BenchHost;
-    readonly name: string;
-    readonly theiaVersion?: string;
-}
 
 function shown(value: unknown): string {
     return Array.isArray(value) ? value.join(',') : String(value);

@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { buildComparisonReport, renderReportFiles } from '@fs-perf/benchmark-core';
 import { HeadlessChromium, launchChromium, readResultsInputs, REPOSITORY_ROOT } from '@fs-perf/bench';
-import { NETWORK_RUN, NETWORK_RUN_FILES, skipWithoutChromium } from '../session-helpers';
+import { skipWithoutChromium } from '../session-helpers';
 
 const DOCS = path.join(REPOSITORY_ROOT, 'docs');
 /** Most series one plot may draw (its legend's entries), each in its own colour. */
@@ -22,11 +22,6 @@ async function committedRuns(): Promise<string[]> {
         }
     }
     return runs;
-}
-
-/** A run's results as `yarn report` reads them; the network run's in the order it was measured, as its report was rendered. */
-async function runResults(run: string): Promise<string[]> {
-    return run === NETWORK_RUN ? NETWORK_RUN_FILES.map(file => path.join(run, 'results', file)) : [path.join(run, 'results')];
 }
 
 /**
@@ -135,7 +130,7 @@ suite('charts of every committed run, in a browser', function (): void {
 
     test('the report the code renders now from each committed run\'s results passes the same checks', async () => {
         for (const run of await committedRuns()) {
-            const report = buildComparisonReport(await readResultsInputs(await runResults(run)));
+            const report = buildComparisonReport(await readResultsInputs([run]));
             const html = renderReportFiles(report).find(file => file.kind === 'html')!.content;
             await browser!.page.setContent(html);
             assert.deepStrictEqual(await chartProblems(browser!), [], `${path.basename(run)}, rendered now`);
