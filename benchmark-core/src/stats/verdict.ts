@@ -36,6 +36,10 @@ export interface VerdictEvidence {
      * p-value adjusted for the number of cells compared. Significance then needs both.
      */
     readonly pValue?: number;
+    /** How many independent units the interval rests on (alternated pairs, rounds, or samples), for a rule that asks. */
+    readonly fewestPairs?: number;
+    readonly fewestRounds?: number;
+    readonly fewestSamples?: number;
 }
 
 /**
