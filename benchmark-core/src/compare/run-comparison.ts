@@ -8,7 +8,8 @@ import { RatioEstimate } from '../stats/bootstrap';
 import { adjustPValues, Change, changeVerdict, detectChange, roundsChange } from '../stats/change';
 import { CONFIDENCE_LEVEL, Interval, medianInterval } from '../stats/median-interval';
 import { pairedChange, smallestDetectableChange } from '../stats/paired';
-import { runSequential, SequentialDesign, SequentialLook, sequentialLooks, SequentialOutcome } from '../stats/sequential';
+import { SequentialOutcome } from '../stats/sequential';
+import { planSequentialRun, replaySequentialRun, SequentialRunDesign } from '../stats/sequential-run';
 import { median } from '../stats/statistics';
 import { DEFAULT_VERDICT_RULE, validVerdictRule, Verdict, VerdictRule } from '../stats/verdict';
 
@@ -57,8 +58,9 @@ export interface CellChange extends ComparisonCell {
     readonly smallestDetectable: number;
     /**
      * Sampled until resolved (the sides' `sequential` design): the look that decided the cell (or the last one taken),
-     * whose nominal level `ratio`'s interval has; the verdict is that look's, and `adjustedPValue` is `pValue` (the
-     * design, not an adjustment, keeps the false-alarm rate).
+     * whose nominal level `ratio`'s interval has (with the design's `correction`, the level of the cell's share of the
+     * run's alpha at that look); the verdict is that look's, and `adjustedPValue` is `pValue` (the design, not an
+     * adjustment of the p-value, keeps the false-alarm rate).
      */
     readonly sequential?: { readonly pairs: number; readonly nominalAlpha: number };
 }
@@ -113,7 +115,9 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
     const after = index(current);
     const measured = [...before].filter(([id]) => after.has(id)).map(([id, entry]) => measureCell(entry, after.get(id)!, sides, rule));
     const adjusted = adjustPValues(measured.map(cell => cell.change.pValue));
-    const cells = measured.map((cell, position) => decideCell(cell, adjusted[position], rule, sides?.base.sequential !== undefined));
+    const design = sides?.base.sequential;
+    const looked = design ? replayLooks(design, measured) : new Map<number, SequentialOutcome>();
+    const cells = measured.map((cell, position) => decideCell({ ...cell, sequential: looked.get(position) }, adjusted[position], rule, design !== undefined));
     const only = (entries: Map<string, ReportMeasurement>, other: Map<string, ReportMeasurement>): ComparisonCell[] =>
         [...entries].filter(([id]) => !other.has(id)).map(([, entry]) => cellOf(entry));
     return {
@@ -165,11 +169,7 @@ function measureCell(entry: ReportMeasurement, other: ReportMeasurement, sides: 
     const common = { cell: cellOf(entry), baseline: medianEstimate(baselineSamples), current: medianEstimate(currentSamples) };
     const options = { alpha: rule.alpha };
     if (sides && baselineRounds && currentRounds && baselineRounds.length === currentRounds.length) {
-        const change = pairedChange(baselineRounds, currentRounds, options);
-        const design = sides.base.sequential;
-        const looks = design ? sequentialLooks(design) : undefined;
-        const sequential = design && looks && change.pairRatios.length >= looks[0].pairs ? replaySequential(design, change.pairRatios, looks) : undefined;
-        return { ...common, change, unit: 'pairs', ...(sequential ? { sequential } : {}) };
+        return { ...common, change: pairedChange(baselineRounds, currentRounds, options), unit: 'pairs' };
     }
     if (baselineRounds && currentRounds) {
         return { ...common, change: roundsChange(baselineRounds, currentRounds, options), unit: 'rounds',
@@ -200,10 +200,19 @@ function decideCell(measured: MeasuredCell, adjustedPValue: number, rule: Verdic
     };
 }
 
-/** A cell's recorded pair ratios run through the design again: the look that decided it, or the last it reached. */
-function replaySequential(design: SequentialDesign, ratios: readonly number[], looks: readonly SequentialLook[]): SequentialOutcome {
-    let next = 0;
-    return runSequential(design, () => next < ratios.length ? ratios[next++] : undefined, looks);
+/**
+ * The paired cells' recorded pair ratios run through the design again, all cells together (with a run-level correction
+ * a cell's level depends on how many others were flagged before it): by position, the look that decided each cell, or
+ * the last it reached; a cell that stopped before the first look has none.
+ */
+function replayLooks(design: SequentialRunDesign, measured: readonly MeasuredCell[]): Map<number, SequentialOutcome> {
+    const paired = measured.flatMap((cell, position) => cell.unit === 'pairs' && cell.change.pairRatios
+        ? [{ key: String(position), ratios: cell.change.pairRatios }] : []);
+    if (paired.length === 0) {
+        return new Map();
+    }
+    const outcomes = replaySequentialRun(planSequentialRun(design, paired.length), paired);
+    return new Map([...outcomes].map(([key, outcome]) => [Number(key), outcome]));
 }
 
 /** The base and head side of one alternated run. */

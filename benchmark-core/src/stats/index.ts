@@ -6,5 +6,6 @@ export * from './verdict';
 export { formatSupported, formatShare, formatInterval, formatWithInterval, formatRatioInterval, formatAtResolution, formatDetectableRange } from './precision';
 export * from './normal';
 export * from './sequential';
+export * from './sequential-run';
 export * from './noise-budget';
 export { blockCentre, pairRatios } from './paired';

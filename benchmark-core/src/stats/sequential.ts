@@ -16,7 +16,8 @@ import { decideVerdict, Verdict } from './verdict';
  * interval is taken at the look's nominal level and decided by the one verdict rule (stats/verdict.ts) at that level; a
  * cell it calls inconclusive keeps sampling, and ends inconclusive at the last look.
  * Early looks spend almost nothing (their boundaries are wide), so a cell stops early only on a clear difference,
- * and the last look is tested at nearly the fixed-sample level.
+ * and the last look is tested at nearly the fixed-sample level. This holds the rate for one cell; sequential-run.ts
+ * shares it among a run's cells, so that it holds for the run.
  */
 
 /** What a sequential comparison of one cell is planned with. */
@@ -171,19 +172,24 @@ function simpson(values: Float64Array, spacing: number): number {
 export function sequentialLooks(design: SequentialDesign): SequentialLook[] {
     let pairs = lookPairs(design);
     for (;;) {
-        const boundaries = groupSequentialBoundaries(pairs.map(count => count / design.maxPairs), design.alpha ?? 0.05);
-        const looks = pairs.map((count, index) => ({
-            pairs: count,
-            boundary: boundaries[index].boundary,
-            nominalAlpha: 2 * (1 - normalCdf(boundaries[index].boundary)),
-            spent: boundaries[index].spent,
-        }));
+        const looks = looksSpending(pairs, design.maxPairs, design.alpha ?? 0.05);
         const idle = looks.findIndex((look, index) => index < looks.length - 1 && walshRank(look.pairs, 1 - look.nominalAlpha) === undefined);
         if (idle === -1) {
             return looks;
         }
         pairs = pairs.filter((_, index) => index !== idle);
     }
+}
+
+/** Looks after `pairs` pairs (increasing, the last at most `maxPairs`) spending `alpha` over them, each with its boundary and nominal level. */
+export function looksSpending(pairs: readonly number[], maxPairs: number, alpha: number): SequentialLook[] {
+    const boundaries = groupSequentialBoundaries(pairs.map(count => count / maxPairs), alpha);
+    return pairs.map((count, index) => ({
+        pairs: count,
+        boundary: boundaries[index].boundary,
+        nominalAlpha: 2 * (1 - normalCdf(boundaries[index].boundary)),
+        spent: boundaries[index].spent,
+    }));
 }
 
 /** What one look at a cell's pairs says. */

@@ -3,6 +3,8 @@ import { compareRuns } from '../compare/run-comparison';
 import { validateResultsDocument } from '../results/document';
 import { ResultsDocument } from '../results/schema';
 import { seededRandom } from '../stats/bootstrap';
+import { sequentialLooks } from '../stats/sequential';
+import { planSequentialRun } from '../stats/sequential-run';
 import { alternatedBlocks, sideDocument } from './paired-builders';
 import { theiaBrowserPlugin } from './results-builders';
 
@@ -42,6 +44,25 @@ suite('a comparison sampled until resolved (yarn bench --compare --budget)', () 
         assert.closeTo(slower.ratio.ratio, 1.2, 0.03);
         assert.isBelow(slower.sequential!.nominalAlpha, 0.01, 'an early look tests at its own strict level');
         assert.strictEqual(slower.adjustedPValue, slower.pValue);
+    });
+
+    test('with the run-level correction recorded, each cell is decided at its share of the run\'s alpha, a flagged cell\'s share passed on', () => {
+        const holm = (document: ResultsDocument): ResultsDocument => ({
+            ...document, comparison: { ...document.comparison!, sequential: { ...document.comparison!.sequential!, correction: 'holm' } },
+        }) as ResultsDocument;
+        const [base, head] = sequentialRun({ '5000K': 12, '10000K': 12 }).map(holm);
+        const byTarget = new Map(compareRuns([base], [head]).cells.map(cell => [cell.target, cell]));
+        const plan = planSequentialRun({ ...DESIGN, correction: 'holm' }, 2);
+        // The 20% slowdown is flagged at half the alpha; the unchanged cell, decided again at the same look, then has all of it.
+        assert.strictEqual(byTarget.get('10000K')!.verdict, 'slower');
+        assert.strictEqual(byTarget.get('10000K')!.sequential?.nominalAlpha, plan.looksAfter(0)[0].nominalAlpha);
+        assert.isBelow(plan.looksAfter(0)[0].nominalAlpha, sequentialLooks(DESIGN)[0].nominalAlpha);
+        assert.strictEqual(byTarget.get('5000K')!.verdict, 'no change');
+        assert.strictEqual(byTarget.get('5000K')!.sequential?.nominalAlpha, plan.looksAfter(1)[0].nominalAlpha);
+        assert.closeTo(plan.looksAfter(1)[0].nominalAlpha, sequentialLooks(DESIGN)[0].nominalAlpha, 1e-12);
+        // Without the field (every run made before it), each cell has the whole alpha, as the run had.
+        const [oldBase, oldHead] = sequentialRun({ '5000K': 12, '10000K': 12 });
+        assert.strictEqual(compareRuns([oldBase], [oldHead]).cells.find(cell => cell.target === '10000K')!.sequential?.nominalAlpha, sequentialLooks(DESIGN)[0].nominalAlpha);
     });
 
     test('a cell that stopped before the first look is inconclusive whatever its pairs say', () => {
