@@ -6,7 +6,8 @@ import { z } from 'zod';
  * side of a `yarn bench --compare` run, its rows' `rounds` then being its blocks); version 4 adds `network` (the emulated
  * link a `yarn bench --network` run measured over); version 5 adds a comparison side's `sequential` design (cells sampled
  * until resolved); version 6 adds a comparison side's `starts` (which start of the side's processes measured each block);
- * version 7 adds a comparison side's `rule` (what its verdicts were decided with). Versions 1 to 6 are still read.
+ * version 7 adds a comparison side's `rule` (what its verdicts were decided with) and its sequential design's
+ * `correction`. Versions 1 to 6 are still read.
  */
 export const RESULTS_SCHEMA_VERSION = 7;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
@@ -176,6 +177,8 @@ export const comparisonSideSchema = z.object({
         minPairs: z.number().int().min(6),
         lookEvery: z.number().int().positive(),
         maxPairs: z.number().int().min(6),
+        /** (v7) The run's alpha shared across its cells by Holm at every look (stats/sequential-run.ts); absent: 5% a cell. */
+        correction: z.enum(['holm']).optional(),
     }).optional(),
     /**
      * (v6) Per block, in block order: which start of the side's processes (backend, plugin host, page) measured it, 0 the

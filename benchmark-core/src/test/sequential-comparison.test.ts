@@ -47,9 +47,10 @@ suite('a comparison sampled until resolved (yarn bench --compare --budget)', () 
     });
 
     test('with the run-level correction recorded, each cell is decided at its share of the run\'s alpha, a flagged cell\'s share passed on', () => {
-        const holm = (document: ResultsDocument): ResultsDocument => ({
+        // Through the schema, as a results file is read back: the correction must survive validation.
+        const holm = (document: ResultsDocument): ResultsDocument => validateResultsDocument(JSON.parse(JSON.stringify({
             ...document, comparison: { ...document.comparison!, sequential: { ...document.comparison!.sequential!, correction: 'holm' } },
-        }) as ResultsDocument;
+        })));
         const [base, head] = sequentialRun({ '5000K': 12, '10000K': 12 }).map(holm);
         const byTarget = new Map(compareRuns([base], [head]).cells.map(cell => [cell.target, cell]));
         const plan = planSequentialRun({ ...DESIGN, correction: 'holm' }, 2);
