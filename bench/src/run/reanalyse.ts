@@ -5,7 +5,8 @@
  */
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { checkRunComparison, compareRuns, parseResultsDocument, renderRunComparison, RunComparison, verdictCounts } from '@fs-perf/benchmark-core';
+import { checkRunComparison, compareRuns, parseResultsDocument, RunComparison } from '@fs-perf/benchmark-core';
+import { comparisonFiles } from './compare/run-files';
 
 /** What a comparison run wrote, as it would write it now. */
 export interface ReanalysedRun {
@@ -28,12 +29,11 @@ export async function reanalyseComparisonRun(folder: string): Promise<Reanalysed
     const committed = JSON.parse(await read('comparison.json')) as { check?: { passed: boolean; message: string }; confirmation?: unknown };
     const comparison = compareRuns([base], [head], { minSize: run.sizes[0], alpha: run.compare.alpha, noiseThreshold: run.compare.noiseThreshold });
     const check = committed.confirmation && committed.check ? committed.check : checkRunComparison(comparison);
-    const json = JSON.stringify({
-        ...comparison, counts: verdictCounts(comparison), check: { passed: check.passed, message: check.message },
-        ...(committed.confirmation ? { confirmation: committed.confirmation } : {}),
-    }, undefined, 2) + '\n';
+    const record = { check: { passed: check.passed, message: check.message }, ...(committed.confirmation ? { confirmation: committed.confirmation } : {}) };
+    // The confirming pass's words were measured, not analysed: kept as the run wrote them.
     const previousText = await read('comparison.txt');
     const confirmationAt = previousText.indexOf('\nConfirmation (--check):');
-    const text = renderRunComparison(comparison) + (committed.confirmation && confirmationAt >= 0 ? previousText.slice(confirmationAt) : '\n');
+    const note = committed.confirmation && confirmationAt >= 0 ? previousText.slice(confirmationAt, -1) : '';
+    const { json, text } = comparisonFiles(comparison, record, note);
     return { comparison, json, text };
 }

@@ -49,10 +49,18 @@ export async function writeSides(sides: readonly OpenSide[], cells: OpenCells | 
  * with its verdicts counted and `record`'s fields after them. Returns the text.
  */
 export async function writeComparison(folder: string, comparison: RunComparison, record: object = {}, note = ''): Promise<string> {
-    const text = renderRunComparison(comparison) + note;
-    await fs.writeFile(path.join(folder, 'comparison.txt'), text + '\n');
-    await fs.writeFile(path.join(folder, 'comparison.json'), JSON.stringify({ ...comparison, counts: verdictCounts(comparison), ...record }, undefined, 2) + '\n');
-    return text;
+    const files = comparisonFiles(comparison, record, note);
+    await fs.writeFile(path.join(folder, 'comparison.txt'), files.text);
+    await fs.writeFile(path.join(folder, 'comparison.json'), files.json);
+    return files.text.slice(0, -1);
+}
+
+/** What comparison.txt and comparison.json hold, for a run as it ends and for a re-analysis of its folder alike. */
+export function comparisonFiles(comparison: RunComparison, record: object = {}, note = ''): { readonly text: string; readonly json: string } {
+    return {
+        text: renderRunComparison(comparison) + note + '\n',
+        json: JSON.stringify({ ...comparison, counts: verdictCounts(comparison), ...record }, undefined, 2) + '\n',
+    };
 }
 
 /** A run that ended before its last pair: the pairs it kept, and when it began. */
