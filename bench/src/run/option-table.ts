@@ -261,8 +261,8 @@ export const BENCH_FLAGS = {
         toField: pairs => pairs ?? COMPARE_DEFAULTS.pairs,
     }),
     alpha: flag<number>({
-        flags: '--alpha <p>', description: 'significance level, per cell and spent over the looks with --budget, of p-values adjusted for the number of cells '
-            + 'with --pairs',
+        flags: '--alpha <p>', description: 'false-alarm rate of the whole run: with --budget shared by its cells (Holm) and spent over the looks; with --pairs, '
+            + 'the level of p-values adjusted for the number of cells',
         parse: alphaArgument, default: DEFAULT_ALPHA, modes: COMPARE_ONLY, fields: ['compare.alpha'],
     }),
     noiseThreshold: flag<number>({
@@ -271,7 +271,8 @@ export const BENCH_FLAGS = {
         fields: ['compare.noiseThreshold'], toField: percent => percent! / 100,
     }),
     check: flag<boolean>({
-        flags: '--check', description: 'exit 1 when a cell is significantly slower beyond the noise threshold', default: false, modes: COMPARE_ONLY,
+        flags: '--check', description: 'exit 1 when a cell is slower: significant at the run\'s alpha, from all its pairs, and beyond the noise threshold',
+        default: false, modes: COMPARE_ONLY,
         fields: ['compare.check'],
     }),
     budget: flag<number>({

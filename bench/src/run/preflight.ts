@@ -6,12 +6,12 @@
  */
 import { spawnSync } from 'child_process';
 import { existsSync } from 'fs';
-import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, LOOPBACK } from '@fs-perf/benchmark-core';
+import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, fewestPairsToDecide, FIXTURE_SIZE_LABELS, LOOPBACK } from '@fs-perf/benchmark-core';
 import { ChromiumLookup, findChromium, MACHINE_CHROMIUM_LOOKUP } from '../hosts/chromium';
 import { CODE_SERVER_NODE_MAJOR, CODE_SERVER_VERSION } from '../hosts/code-server';
 import { hasDisplay, NO_DISPLAY } from '../hosts/vscode-desktop';
 import { TOXIPROXY_INSTALL_SCRIPT, TOXIPROXY_MINIMUM_GO } from '../link/toxiproxy';
-import { SEQUENTIAL_MIN_PAIRS } from './compare-options';
+import { SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MIN_PAIRS } from './compare-options';
 import { minutes } from './format';
 import { BenchHost } from './bench-hosts';
 import { BenchOptions, DEFAULT_BENCH_PRECISION } from './option-table';
@@ -194,19 +194,26 @@ export function comparePairSeconds(iterations: number): number {
     return 50 + 10 * iterations;
 }
 
+/** The scenarios a comparison of two Theias measures at each size (the backend's disk read, the RPC transport, FileService, the plugin's two reads). */
+const COMPARE_SCENARIOS_PER_SIZE = 5;
+
 /**
  * What the run will take, in words: the measuring time from the committed runs' timings (scaled by hosts, releases, rounds
  * and links), what it leaves out (first-time setup), and whether the options differ from the timed defaults.
  */
 export function expectedDuration(options: BenchOptions, hostsMeasured: readonly BenchHost[] = options.hosts): string {
     if (options.compare) {
-        // With a budget, never less than the sequential design's first look (the budget does not end a run before it).
+        // With a budget, never less than the pairs the run needs to decide a cell (the budget does not end a run before
+        // them), which depends on its cells: a Theia side has 5 scenarios a size (the first pair shows the real count).
         const pairSeconds = comparePairSeconds(options.iterations);
+        const cells = COMPARE_SCENARIOS_PER_SIZE * options.sizes.length;
+        const fewest = fewestPairsToDecide({ alpha: options.compare.alpha, noiseThreshold: options.compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS,
+            lookEvery: SEQUENTIAL_LOOK_EVERY, correction: 'holm' }, cells);
         const seconds = options.compare.budgetSeconds === undefined ? options.compare.pairs * pairSeconds
-            : Math.max(options.compare.budgetSeconds, SEQUENTIAL_MIN_PAIRS * pairSeconds);
-        return `${options.compare.budgetSeconds ? `at most about ${minutes(seconds)} of alternated blocks (--budget, at least ${SEQUENTIAL_MIN_PAIRS} pairs; less when every cell is resolved sooner)`
+            : Math.max(options.compare.budgetSeconds, fewest * pairSeconds);
+        return `${options.compare.budgetSeconds ? `at most about ${minutes(seconds)} of alternated blocks (--budget, at least the ${fewest} pairs `
+            + `${cells} cells need to decide any of them; less when every cell is resolved sooner)`
             : `about ${minutes(seconds)} of alternated blocks (${options.compare.pairs} pairs, ~${pairSeconds} s each)`}`
-            + `${options.compare.check ? ', then as long again where --check confirms a slower cell' : ''}`
             + ', plus building each side\'s app where the cache lacks it (a few minutes each)';
     }
     const overLinks = options.networks.some(choice => choice !== LOOPBACK);

@@ -16,20 +16,25 @@ suite('--compare --budget: the budget planner', () => {
         assert.strictEqual(secondsPerPair({ measured: 100, warmUp: 0, start: 0 }, 1), 100);
     });
 
-    test('the design takes as many pairs as the budget allows, never fewer than its first look\'s nor more than 200, and carries the verdict\'s inputs', () => {
-        assert.deepStrictEqual(budgetDesign(60 * 60, 100, DECISION), { ...DECISION, minPairs: 8, lookEvery: 4, maxPairs: 36 });
-        assert.strictEqual(budgetDesign(13 * 60, 100, DECISION).maxPairs, 8, '7 pairs fit, but no look could decide before 8');
-        assert.strictEqual(budgetDesign(600 * 60, 0.2, DECISION).maxPairs, 200, 'a pair is taken as at least a second, and 200 pairs at the most');
-        assert.deepStrictEqual(budgetDesign(60 * 60, 100, { alpha: 0.01, noiseThreshold: 0.03 }), { alpha: 0.01, noiseThreshold: 0.03, minPairs: 8, lookEvery: 4, maxPairs: 36 });
-        const looks = sequentialLooks(budgetDesign(60 * 60, 100, DECISION)).map(look => look.pairs);
+    test('the design takes as many pairs as the budget allows, never fewer than the run needs to decide a cell nor more than 200, shares alpha by Holm, and carries the verdict\'s inputs', () => {
+        const common = { ...DECISION, minPairs: 8, lookEvery: 4, correction: 'holm' };
+        assert.deepStrictEqual(budgetDesign(60 * 60, 100, DECISION, 15), { design: { ...common, maxPairs: 36 }, fewestPairs: 10, overBudget: false });
+        assert.deepStrictEqual(budgetDesign(13 * 60, 100, DECISION, 15), { design: { ...common, maxPairs: 10 }, fewestPairs: 10, overBudget: true },
+            '7 pairs fit, but 15 cells sharing 5% need 10 pairs before any can be flagged');
+        assert.strictEqual(budgetDesign(13 * 60, 100, DECISION, 1).design.maxPairs, 8, 'one cell keeps the whole 5%: its first look, 8 pairs, can decide');
+        assert.strictEqual(budgetDesign(600 * 60, 0.2, DECISION, 15).design.maxPairs, 200, 'a pair is taken as at least a second, and 200 pairs at the most');
+        assert.deepStrictEqual(budgetDesign(60 * 60, 100, { alpha: 0.01, noiseThreshold: 0.03 }, 15).design,
+            { alpha: 0.01, noiseThreshold: 0.03, minPairs: 8, lookEvery: 4, correction: 'holm', maxPairs: 36 });
+        assert.isAbove(budgetDesign(13 * 60, 100, { alpha: 0.01, noiseThreshold: 0.03 }, 15).fewestPairs, 10, 'a smaller alpha needs more pairs');
+        const looks = sequentialLooks(budgetDesign(60 * 60, 100, DECISION, 15).design).map(look => look.pairs);
         assert.strictEqual(looks[looks.length - 1], 36, 'the last look is at the planned pairs');
     });
 
-    test('the budget is spent when one more pair at the pace so far would overrun it, but never before the first look', () => {
-        assert.isFalse(budgetSpent(100, 1000, 7, 8), 'far over budget, yet before the first look');
+    test('the budget is spent when one more pair at the pace so far would overrun it, but never before the run can decide a cell', () => {
+        assert.isFalse(budgetSpent(100, 1000, 9, 10), 'far over budget, yet before the pairs the run needs to decide a cell');
         assert.isTrue(budgetSpent(100, 90, 8, 8), '90 s + 11 s for a ninth pair > 100 s');
         assert.isFalse(budgetSpent(100, 80, 8, 8), '80 s + 10 s for a ninth pair fits');
-        assert.isFalse(budgetSpent(100, 80, 8, 12), 'a long design looks first after 12 pairs');
+        assert.isFalse(budgetSpent(100, 80, 8, 12), 'a run of many cells needs 12 pairs');
     });
 
     test('what is left: the planned blocks not measured yet, at the pace of those measured', () => {

@@ -105,14 +105,15 @@ suite('preflight', () => {
         assert.lengthOf(preflight({ ...ALL, hostsGiven: true, network: true }, machine({ nodeVersion: 'v22.1.0', env: {}, which: () => undefined }, [])).problems, 4);
     });
 
-    test('--compare\'s expected duration: the budget, but never less than the first look\'s 8 pairs at what a pair of that many samples takes', () => {
+    test('--compare\'s expected duration: the budget, but never less than the pairs its cells need to decide one (10 for 15) at what a pair of that many samples takes', () => {
         const side = (which: 'base' | 'head') => ({ side: which, label: which, kind: 'release' as const, value: '1.74.1' });
         const options: BenchOptions = { hosts: ['theia-browser'], iterations: 5, warmup: 1, sizes: ['500K', '5000K', '10000K'], precision: 0, rounds: 1,
             cpuThrottle: 1, cpuPass: false, out: '/tmp/x', networks: [LOOPBACK],
             compare: { sides: [side('base'), side('head')], pairs: 8, alpha: 0.05, noiseThreshold: 0.05, check: false, budgetSeconds: 780, restartEvery: 1, pauseMs: 500, warmupBlock: true } };
-        assert.match(expectedDuration(options), /^at most about 13 min of alternated blocks \(--budget, at least 8 pairs/);
-        // 10 samples a block: pairs of about 150 s (docs/compare-2026-11-26-aa-iterations-10), 8 of them 20 min.
-        assert.match(expectedDuration({ ...options, iterations: 10 }), /^at most about 20 min of alternated blocks/);
+        assert.match(expectedDuration(options), /^at most about 17 min of alternated blocks \(--budget, at least the 10 pairs 15 cells need to decide any of them/);
+        assert.match(expectedDuration({ ...options, sizes: ['10000K'] }), /^at most about 13 min of alternated blocks \(--budget, at least the 8 pairs 5 cells need/);
+        // 10 samples a block: pairs of about 150 s (docs/compare-2026-11-26-aa-iterations-10), 10 of them 25 min.
+        assert.match(expectedDuration({ ...options, iterations: 10 }), /^at most about 25 min of alternated blocks/);
         assert.match(expectedDuration({ ...options, compare: { ...options.compare!, budgetSeconds: undefined, pairs: 6 } }), /^about 10 min of alternated blocks \(6 pairs, ~100 s each\)/);
     });
 

@@ -2,7 +2,7 @@
  * `--budget`: how many pairs the time allows, planned from what the first pair took, and when the budget is spent. Pure:
  * every time is given in seconds, none is read here.
  */
-import { SequentialDesign } from '@fs-perf/benchmark-core';
+import { fewestPairsToDecide, SequentialRunDesign } from '@fs-perf/benchmark-core';
 import { CompareOptions, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from '../compare-options';
 
 /** What the pass's first pair took. */
@@ -25,21 +25,35 @@ export function secondsPerPair(first: FirstPairSeconds, pairsPerStart: number): 
     return first.measured - first.warmUp + (pairsPerStart > 0 ? (first.start + first.warmUp) / pairsPerStart : 0);
 }
 
-/** The sequential design a budget allows at `pairSeconds` a pair: as many pairs as fit, within the design's least and most. */
-export function budgetDesign(budgetSeconds: number, pairSeconds: number, compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>): Required<SequentialDesign> {
-    return {
-        alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY,
-        maxPairs: Math.max(SEQUENTIAL_MIN_PAIRS, Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budgetSeconds / Math.max(1, pairSeconds)))),
-    };
+/** The design a budget allows for a run of `cellCount` cells, and the fewest pairs that design can decide a cell in. */
+export interface BudgetDesign {
+    readonly design: Required<SequentialRunDesign>;
+    /** The fewest pairs a run of this many cells needs to decide any of them at the run's alpha (see `fewestPairsToDecide`). */
+    readonly fewestPairs: number;
+    /** Whether the budget allowed fewer pairs than that, so the design takes more than the budget. */
+    readonly overBudget: boolean;
 }
 
 /**
- * Whether `pairs` pairs in `elapsedSeconds` leave no room for one more. Never before the design's first look (at
- * `firstLookPairs`): without a look no cell could be decided (a pair slower than planned would otherwise leave a run of
- * 8 planned pairs at 7, compared without the design).
+ * The sequential design a budget allows at `pairSeconds` a pair for a run of `cellCount` cells: the run's alpha shared
+ * across its cells by Holm at every look (stats/sequential-run.ts), so a run of unchanged code flags any cell at most
+ * alpha of the time; as many pairs as fit, at most 200, and never fewer than the run needs to decide anything (with 15
+ * cells at 5%, 10 pairs: a design of fewer could flag no cell, whatever it measured).
  */
-export function budgetSpent(budgetSeconds: number, elapsedSeconds: number, pairs: number, firstLookPairs: number): boolean {
-    return pairs >= firstLookPairs && elapsedSeconds + elapsedSeconds / pairs > budgetSeconds;
+export function budgetDesign(budgetSeconds: number, pairSeconds: number, compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>, cellCount: number): BudgetDesign {
+    const common = { alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY, correction: 'holm' as const };
+    const fewestPairs = fewestPairsToDecide(common, cellCount);
+    const fits = Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budgetSeconds / Math.max(1, pairSeconds)));
+    return { design: { ...common, maxPairs: Math.max(fewestPairs, fits) }, fewestPairs, overBudget: fits < fewestPairs };
+}
+
+/**
+ * Whether `pairs` pairs in `elapsedSeconds` leave no room for one more. Never before `fewestPairs`, the fewest the run
+ * needs to decide a cell (see {@link BudgetDesign}): a run stopped before them could flag nothing (a pair slower than
+ * planned would otherwise leave a run of 10 planned pairs at 9).
+ */
+export function budgetSpent(budgetSeconds: number, elapsedSeconds: number, pairs: number, fewestPairs: number): boolean {
+    return pairs >= fewestPairs && elapsedSeconds + elapsedSeconds / pairs > budgetSeconds;
 }
 
 /** The most the planned blocks left can take, at the pace of those measured so far. */

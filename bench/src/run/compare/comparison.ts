@@ -1,15 +1,13 @@
 /**
  * The comparison run of `yarn bench --compare`: both sides set up, then a pass of alternated blocks (pass.ts), each side's
- * blocks merged, the verdicts and the report written; with `--check`, the cells the pass called slower measured again in
- * a second, independent pass on fresh processes (confirmation.ts), and the check failing only on a slowdown that pass
- * confirms (see index.ts).
+ * blocks merged, the verdicts and the report written; with `--check`, the exit code says whether a cell was slower, each
+ * cell decided from all its pairs with the run's false-alarm rate held at alpha (see open-cells.ts).
  */
 import * as path from 'path';
 import { checkRunComparison, compareRuns } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, packTheiaExtension } from '../../hosts/theia-release';
 import { CompareRunOptions } from '../compare-options';
 import { minutes } from '../format';
-import { Confirmation, confirmationText, confirmedCheck, confirmSlower } from './confirmation';
 import { comparesBefore, measurePass } from './pass';
 import { prepareSide } from './prepare-side';
 import { RestartPolicy } from './restart-policy';
@@ -45,9 +43,8 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
 
 /**
  * Measures two prepared sides alternately (pass.ts) and writes `results/<base|head>.json`, `blocks/`,
- * `comparison.txt` and `comparison.json` (the verdicts), the report and `run.json`; with `--check` and a slower cell, the
- * confirming pass in `confirmation/` (its own results, blocks and comparison). `started`: when the run began (its set-up
- * included). Returns the exit code: 1 when a side failed, or with `check` when a slowdown was confirmed.
+ * `comparison.txt` and `comparison.json` (the verdicts and what `--check` decides), the report and `run.json`. `started`:
+ * when the run began (its set-up included). Returns the exit code: 1 when a side failed, or with `check` when a cell is slower.
  */
 export async function measureComparison(prepared: readonly PreparedSide[], options: CompareRunOptions, started: number): Promise<number> {
     const { log, compare } = options;
@@ -58,20 +55,14 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     const comparisonId = `compare-${new Date(started).toISOString()}`;
     const sides = await writeSides(pass.sides, pass.cells, options.out, comparisonId, comparisonOptions);
     const comparison = compareRuns([sides.base], [sides.head], comparisonOptions);
-    let check = checkRunComparison(comparison);
-    let confirmation: Confirmation | undefined;
-    if (compare.check && !check.passed && !pass.failure) {
-        confirmation = await confirmSlower(prepared, options, comparison, pairsTaken, comparisonId);
-        check = confirmedCheck(check, confirmation, comparison.cells.length);
-    }
-    const text = await writeComparison(options.out, comparison, { check: { passed: check.passed, message: check.message }, ...(confirmation ? { confirmation } : {}) },
-        confirmation ? `\n${confirmationText(confirmation)}` : '');
+    const check = checkRunComparison(comparison);
+    const text = await writeComparison(options.out, comparison, { check: { passed: check.passed, message: check.message } });
     const written = await writeComparisonReport(options.out, comparisonOptions, sides, pass.failure ? { pairs: pairsTaken, started } : undefined);
     const seconds = (Date.now() - started) / 1000;
-    await writeRunRecord(options, prepared, pairsTaken, { seconds, setupSeconds, measureSeconds: pass.seconds, confirmSeconds: confirmation?.seconds }, pass.failure);
+    await writeRunRecord(options, prepared, pairsTaken, { seconds, setupSeconds, measureSeconds: pass.seconds }, pass.failure);
     console.log(text);
     log(`report written: ${written.map(file => path.relative(options.out, file)).filter(name => !name.startsWith('chart-')).join(', ')} in ${options.out}`);
-    log(`done in ${minutes(seconds)} (set-up ${minutes(setupSeconds)}, measuring ${minutes(pass.seconds)}${confirmation ? `, confirming ${minutes(confirmation.seconds)}` : ''})`);
+    log(`done in ${minutes(seconds)} (set-up ${minutes(setupSeconds)}, measuring ${minutes(pass.seconds)})`);
     if (pass.failure) {
         console.error(`${pass.failure.message} ${comparesBefore(pairsTaken)}`);
         return 1;

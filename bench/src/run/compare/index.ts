@@ -16,5 +16,4 @@ export * from './block-order';
 export * from './restart-policy';
 export * from './side';
 export * from './pass';
-export * from './confirmation';
 export * from './comparison';

@@ -1,32 +1,47 @@
 /**
  * `--compare --budget`: which cells of an alternated run are still open. After each planned look of the sequential design,
- * every open cell is decided from its pairs so far (benchmark-core's stats/sequential); a resolved cell is measured no
- * more (its size leaves the next blocks once none of its cells is open), and its rows after the look that resolved it
- * are dropped, so its pairs are exactly those it was decided on.
+ * the open cells are decided together from all their pairs so far, the run's alpha shared among them by Holm
+ * (benchmark-core's stats/sequential-run): a cell flagged slower or faster hands its share on to the others. A resolved
+ * cell is measured no more (its size leaves the next blocks once none of its cells is open), and its rows after the look
+ * that resolved it are dropped, so its pairs are exactly those it was decided on, and the comparison afterwards replays
+ * the same looks to the same verdicts.
  */
-import { Measurement, pairRatios, ResultsDocument, SequentialDesign, sequentialDecision, SequentialLook, sequentialLooks } from '@fs-perf/benchmark-core';
+import {
+    decideLook, Measurement, pairRatios, planSequentialRun, ResultsDocument, SequentialRunDesign, SequentialRunPlan,
+} from '@fs-perf/benchmark-core';
 
 /** A cell of a run: the row's own extension kind (plugin rows are Theia's "Run All" merge), scenario and size. */
 function cellKey(document: ResultsDocument, row: Measurement): string {
     return `${(row.host ?? document.host).extensionKind}|${row.scenario.id}|${row.targetLabel}`;
 }
 
+/** The cells both sides measured in a pair's blocks, by key, with their size. */
+export function pairedCells(base: ResultsDocument, head: ResultsDocument): Map<string, string> {
+    const inHead = new Set(head.results.map(row => cellKey(head, row)));
+    return new Map(base.results.filter(row => inHead.has(cellKey(base, row))).map(row => [cellKey(base, row), row.targetLabel]));
+}
+
 export class OpenCells {
-    readonly looks: readonly SequentialLook[];
+    readonly plan: SequentialRunPlan;
     /** Pair count at the look that resolved a cell, by cell key; absent while open. */
     protected readonly resolvedAt = new Map<string, number>();
-    protected readonly cells = new Map<string, string>();
+    /** Cells of the run (those both sides measured in the first pair), by key, with their size. */
+    protected readonly cells: ReadonlyMap<string, string>;
+    /** Cells called slower or faster at the looks so far: with Holm, each hands its share of alpha on to the others. */
+    protected flagged = 0;
 
-    constructor(readonly design: Required<SequentialDesign>) {
-        this.looks = sequentialLooks(design);
+    /** `cells`: the run's cells (see {@link pairedCells}); the design's alpha is shared by all of them. */
+    constructor(readonly design: Required<SequentialRunDesign>, cells: ReadonlyMap<string, string>) {
+        this.cells = cells;
+        this.plan = planSequentialRun(design, Math.max(1, cells.size));
     }
 
     /** The pair counts at which the cells are looked at (the design's looks that can decide something). */
     get lookPairs(): number[] {
-        return this.looks.map(look => look.pairs);
+        return this.plan.looks.map(look => look.pairs);
     }
 
-    /** Cells seen so far, open ones included; each with its size. */
+    /** The run's cells, open ones included. */
     get count(): number {
         return this.cells.size;
     }
@@ -35,47 +50,40 @@ export class OpenCells {
         return this.cells.size - this.resolvedAt.size;
     }
 
-    /** The sizes a next block must measure: those with an open cell (every size before the first block). */
+    /** The sizes a next block must measure: those with an open cell. */
     sizesToMeasure(allSizes: readonly string[]): string[] {
-        if (this.cells.size === 0) {
-            return [...allSizes];
-        }
         const open = new Set([...this.cells].filter(([key]) => !this.resolvedAt.has(key)).map(([, size]) => size));
         return allSizes.filter(size => open.has(size));
     }
 
     /**
-     * Decides every open cell at `pairs` pairs, when that is a planned look: base and head blocks in pair order (block
+     * Decides the open cells at `pairs` pairs, when that is a planned look: base and head blocks in pair order (block
      * `i` of each a pair). Returns the cells resolved at this look, e.g. `plugin|vscode.workspace.fs.readFile|10000K: slower`.
      */
     decide(pairs: number, baseBlocks: readonly ResultsDocument[], headBlocks: readonly ResultsDocument[]): string[] {
-        const look = this.looks.find(candidate => candidate.pairs === pairs);
-        const blocks = new Map<string, { base: number[][]; head: number[][] }>();
-        for (let pair = 0; pair < pairs; pair++) {
-            const head = new Map(headBlocks[pair].results.map(row => [cellKey(headBlocks[pair], row), row]));
-            for (const row of baseBlocks[pair].results) {
-                const key = cellKey(baseBlocks[pair], row);
-                this.cells.set(key, row.targetLabel);
-                const other = head.get(key);
-                if (other && !this.resolvedAt.has(key)) {
-                    const cell = blocks.get(key) ?? { base: [], head: [] };
-                    cell.base.push(row.samplesMs);
-                    cell.head.push(other.samplesMs);
-                    blocks.set(key, cell);
-                }
-            }
-        }
-        if (!look) {
+        const lookIndex = this.lookPairs.indexOf(pairs);
+        if (lookIndex < 0) {
             return [];
         }
-        const resolved: string[] = [];
-        for (const [key, cell] of blocks) {
-            // A cell missing from a block (its size left out) was resolved before it; an open one has every pair.
-            if (cell.base.length !== pairs) {
-                continue;
+        const open = [...this.cells.keys()].filter(key => !this.resolvedAt.has(key)).flatMap(key => {
+            const blocks = { base: [] as number[][], head: [] as number[][] };
+            for (let pair = 0; pair < pairs; pair++) {
+                const base = baseBlocks[pair].results.find(row => cellKey(baseBlocks[pair], row) === key);
+                const head = headBlocks[pair].results.find(row => cellKey(headBlocks[pair], row) === key);
+                if (base && head) {
+                    blocks.base.push(base.samplesMs);
+                    blocks.head.push(head.samplesMs);
+                }
             }
-            // The pairs' ratios as the comparison takes them afterwards (the blocks' geometric means), so the look and the report agree.
-            const decision = sequentialDecision(pairRatios(cell.base, cell.head), look, this.design.noiseThreshold);
+            // The pairs' ratios as the comparison takes them afterwards (the blocks' geometric means), so the look and
+            // the report agree. An open cell has every pair; one missing from a block cannot be decided with the others.
+            return blocks.base.length === pairs ? [{ key, ratios: pairRatios(blocks.base, blocks.head) }] : [];
+        });
+        const resolved: string[] = [];
+        for (const [key, decision] of decideLook(this.plan, lookIndex, open, this.flagged)) {
+            if (decision.verdict === 'slower' || decision.verdict === 'faster') {
+                this.flagged += 1;
+            }
             if (decision.verdict !== 'inconclusive') {
                 this.resolvedAt.set(key, pairs);
                 resolved.push(`${key}: ${decision.verdict}`);

@@ -1,9 +1,8 @@
 /**
  * One alternated pass of `yarn bench --compare`: blocks A B, B A, ... (block-order.ts), the sides started and stopped as
  * the restart policy says (restart-policy.ts), with `--budget` until every cell is resolved or the time is spent
- * (budget-planner.ts, open-cells.ts); every block written to `<folder>/blocks/` as it is measured. The run's first pass
- * measures every cell; a confirming pass (`--check`, confirmation.ts) measures again the sizes of the cells the first
- * called slower.
+ * (budget-planner.ts, open-cells.ts); every block written to `<folder>/blocks/` as it is measured. A run is one pass:
+ * a cell that looks changed early is checked by more pairs on fresh processes within it, and decided from all of them.
  */
 import { ComparisonSide } from '@fs-perf/benchmark-core';
 import { waitForQuiet } from '../../util/processes';
@@ -11,7 +10,7 @@ import { CompareRunOptions } from '../compare-options';
 import { minutes } from '../format';
 import { pairOrder } from './block-order';
 import { budgetDesign, budgetSpent, secondsLeft, secondsPerPair } from './budget-planner';
-import { OpenCells } from './open-cells';
+import { OpenCells, pairedCells } from './open-cells';
 import { RestartPolicy } from './restart-policy';
 import { makeBlocksFolder, writeBlock } from './run-files';
 import { addBlock, firstBlockOfStart, keepCompletePairs, OpenSide, openSide, PreparedSide, runBlock, startSide, stopSide } from './side';
@@ -25,14 +24,14 @@ export function comparesBefore(pairs: number): string {
 
 /** What a pass measures. */
 export interface PassPlan {
-    /** Sizes of the blocks (a confirming pass measures only those of the cells it confirms). */
+    /** Sizes of the blocks. */
     readonly sizes: readonly string[];
     /** Pairs, unless `budgetSeconds` samples until every cell is resolved. */
     readonly pairs: number;
     readonly budgetSeconds?: number;
     /** Where `blocks/` goes. */
     readonly folder: string;
-    /** Prefix of the progress lines, e.g. `confirming ` (empty for the first pass). */
+    /** Prefix of the progress lines (empty for the run's pass). */
     readonly name: string;
 }
 
@@ -62,6 +61,8 @@ class Pass {
     protected cells: OpenCells | undefined;
     /** Pairs the pass takes: fixed, or with a budget planned from the first pair's time (until then, one). */
     protected plannedPairs: number;
+    /** With a budget: the fewest pairs the run needs to decide any cell; the budget never ends it before them. */
+    protected fewestPairs = 0;
     /** The start of both sides' processes that is up (with one start per block, only the check start's). */
     protected start = 0;
     /** Blocks measured so far, so the next block's position in the pass. */
@@ -224,7 +225,7 @@ class Pass {
             this.log(`  all ${this.plannedPairs} planned pairs taken: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
             return true;
         }
-        if (budgetSpent(budget, elapsed, pair, cells.lookPairs[0])) {
+        if (budgetSpent(budget, elapsed, pair, this.fewestPairs)) {
             this.log(`  the budget is spent after ${pair} pairs: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
             return true;
         }
@@ -232,17 +233,22 @@ class Pass {
         return false;
     }
 
-    /** The sequential design the budget allows, from what the first pair took. */
+    /** The sequential design the budget allows, from what the first pair took, for the cells both sides measured in it. */
     protected planBudget(budget: number): OpenCells {
         const { compare } = this.options;
         const pairSeconds = secondsPerPair({ measured: (Date.now() - this.timedStarted) / 1000, warmUp: this.firstWarmUpSeconds, start: this.startSeconds },
             this.policy.pairsPerStart);
-        const cells = new OpenCells(budgetDesign(budget, pairSeconds, compare));
+        const run = pairedCells(this.side('base').blocks[0], this.side('head').blocks[0]);
+        const planned = budgetDesign(budget, pairSeconds, compare, run.size);
+        const cells = new OpenCells(planned.design, run);
         this.cells = cells;
         this.plannedPairs = cells.design.maxPairs;
+        this.fewestPairs = planned.fewestPairs;
         this.log(`  sampling until each cell is resolved within ${minutes(budget)}: a pair takes about ${pairSeconds.toFixed(0)} s`
-            + `${this.policy.pairsPerStart > 0 ? ' with its share of the restarts' : ''}, so at most `
-            + `${this.plannedPairs} pairs; cells are decided after ${cells.lookPairs.join(', ')} pairs (group-sequential, alpha ${compare.alpha} over all looks)`);
+            + `${this.policy.pairsPerStart > 0 ? ' with its share of the restarts' : ''}, so at most ${this.plannedPairs} pairs`
+            + `${planned.overBudget ? ` (the budget allows fewer, but ${run.size} cells need ${planned.fewestPairs} pairs to decide any of them, `
+                + `so the run takes about ${minutes(planned.fewestPairs * pairSeconds)})` : ''}; cells are decided after ${cells.lookPairs.join(', ')} pairs `
+            + `(group-sequential, alpha ${compare.alpha} for the whole run, shared by its ${run.size} cells by Holm)`);
         return cells;
     }
 }

@@ -87,7 +87,6 @@ export interface RunSeconds {
     readonly seconds: number;
     readonly setupSeconds: number;
     readonly measureSeconds: number;
-    readonly confirmSeconds?: number;
 }
 
 /** `run.json`: the run's options and sides, the pairs it took, the machine, its times, and why it ended early if it did. */
@@ -98,7 +97,6 @@ export async function writeRunRecord(options: CompareRunOptions, prepared: reado
         iterations: options.iterations, warmup: options.warmup, sizes: options.sizes,
         machine: machineRecord(),
         seconds: tenths(times.seconds), setupSeconds: tenths(times.setupSeconds), measureSeconds: tenths(times.measureSeconds),
-        ...(times.confirmSeconds !== undefined ? { confirmSeconds: tenths(times.confirmSeconds) } : {}),
         ...(failure ? { endedEarly: { pairs: pairsTaken, reason: failure.message } } : {}),
     }, undefined, 2) + '\n');
 }

@@ -29,7 +29,7 @@ export function openSide(side: PreparedSide): OpenSide {
     return { ...side, start: -1, blocks: [], positions: [], starts: [] };
 }
 
-/** Starts one side's processes as its start `start`; `name` prefixes the line it logs (e.g. `confirming `). */
+/** Starts one side's processes as its start `start`; `name` prefixes the line it logs. */
 export async function startSide(side: OpenSide, start: number, log: (message: string) => void, name: string): Promise<void> {
     log(`${name}starting ${side.spec.label} (${side.source})${start > 0 ? `, start ${start + 1} of its processes` : ''}`);
     side.session = await side.open();

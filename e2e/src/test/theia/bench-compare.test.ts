@@ -1,7 +1,7 @@
 import { assert } from 'chai';
-import { promises as fs } from 'fs';
+import { existsSync, promises as fs } from 'fs';
 import * as path from 'path';
-import { parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, sequentialLooks } from '@fs-perf/benchmark-core';
+import { fewestPairsToDecide, parseResultsDocument, planSequentialRun, ResultsDocument, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
 import { CompareRunOptions, HostSession, measureComparison, PreparedSide, processGroupMembers, REPOSITORY_ROOT, throttleCpu, writeReport } from '@fs-perf/bench';
 import { BENCH, checkReportFrame, closeSession, runToEnd, skipWithoutChromium, temporaryFolderForEachTest } from '../session-helpers';
 
@@ -89,7 +89,7 @@ suite('yarn bench --compare', () => {
         }
     });
 
-    test('--check: cells the first pass calls slower are measured again on fresh processes, and the check fails only on what that pass confirms', async function () {
+    test('--check: a head whose page is 6x slower fails the check in one pass, on the cells through the frontend, and the report\'s headline says so', async function () {
         this.timeout(15 * 60_000);
         const settings = { 'fsPerf.cpuPass': false, 'fsPerf.scenarios': [SCENARIO_CATALOG.vscodeReadFile.id], 'fsPerf.theia.scenarios': [SCENARIO_CATALOG.theiaFileServiceReadFile.id] };
         const servers: number[] = [];
@@ -115,17 +115,15 @@ suite('yarn bench --compare', () => {
             const code = await measureComparison(sides, options, Date.now());
             assert.strictEqual(code, 1, lines.join('\n'));
             const comparison = JSON.parse(await fs.readFile(path.join(out, 'comparison.json'), 'utf8')) as {
-                check: { passed: boolean; message: string }; confirmation?: { pairs: number; cells: { cell: string; confirmed: boolean; secondVerdict?: string }[] };
+                check: { passed: boolean; message: string }; confirmation?: unknown; cells: { scenarioId: string; verdict: string }[];
             };
             assert.isFalse(comparison.check.passed);
-            assert.match(comparison.check.message, /confirmed by a second pass on fresh processes/);
-            assert.strictEqual(comparison.confirmation?.pairs, 6);
-            assert.isAbove(comparison.confirmation!.cells.length, 0, JSON.stringify(comparison));
-            assert.isTrue(comparison.confirmation!.cells.some(cell => cell.confirmed && cell.secondVerdict === 'slower'), JSON.stringify(comparison.confirmation));
-            const confirmed = JSON.parse(await fs.readFile(path.join(out, 'confirmation', 'results', 'head.json'), 'utf8')) as { comparison: { positions: number[] } };
-            assert.strictEqual(confirmed.comparison.positions.length, 6, 'the second pass has its own 6 pairs');
-            assert.include(await fs.readFile(path.join(out, 'comparison.txt'), 'utf8'), 'Confirmation (--check)');
-            assert.strictEqual(servers.length, 4, 'each pass started both sides afresh');
+            assert.match(comparison.check.message, /^Check failed: \d of 2 cells slower: /);
+            assert.isTrue(comparison.cells.some(cell => cell.verdict === 'slower'), JSON.stringify(comparison.cells));
+            assert.isUndefined(comparison.confirmation, 'no second pass: the verdicts come from all the run\'s pairs');
+            assert.isFalse(existsSync(path.join(out, 'confirmation')));
+            assert.match(await fs.readFile(path.join(out, 'report.md'), 'utf8'), /`--check` fails/);
+            assert.strictEqual(servers.length, 2, 'one start of each side (--restart-every 0) and no second pass');
         } finally {
             for (const pid of servers) {
                 assert.deepStrictEqual(await processGroupMembers(pid), [], `backend ${pid} is stopped`);
@@ -147,12 +145,16 @@ suite('yarn bench --compare', () => {
             assert.match(run.stdout, /every cell resolved after \d+ pairs|(the budget is spent after \d+ pairs|all \d+ planned pairs taken): \d+ of \d+ cells stay open/);
             const read = async (file: string): Promise<ResultsDocument> => parseResultsDocument(await fs.readFile(path.join(out, 'results', file), 'utf8'), file);
             const [baseSide, headSide] = [await read('base.json'), await read('head.json')];
-            assert.deepInclude(baseSide.comparison!.sequential!, { minPairs: 8, lookEvery: 4, alpha: 0.05, noiseThreshold: 0.05 });
+            assert.deepInclude(baseSide.comparison!.sequential!, { minPairs: 8, lookEvery: 4, alpha: 0.05, noiseThreshold: 0.05, correction: 'holm' });
             assert.deepStrictEqual(headSide.comparison!.sequential, baseSide.comparison!.sequential);
-            // The looks the run printed are the design's that can decide something (a long design starts later than 8 pairs).
-            const looks = sequentialLooks(baseSide.comparison!.sequential!).map(look => look.pairs);
-            assert.include(run.stdout, `cells are decided after ${looks.join(', ')} pairs`);
+            const comparisonCells = (JSON.parse(await fs.readFile(path.join(out, 'comparison.json'), 'utf8')) as { cells: unknown[] }).cells.length;
+            // The looks the run printed are the design's that can decide something at the smallest share of the run's
+            // alpha (a long design starts later than 8 pairs), and the run's alpha is shared by all its cells.
+            const looks = planSequentialRun(baseSide.comparison!.sequential!, comparisonCells).looks.map(look => look.pairs);
+            assert.include(run.stdout, `cells are decided after ${looks.join(', ')} pairs (group-sequential, alpha 0.05 for the whole run, shared by its ${comparisonCells} cells by Holm)`);
             assert.isAtLeast(looks[0], 8);
+            assert.isAtLeast(baseSide.comparison!.sequential!.maxPairs, fewestPairsToDecide(baseSide.comparison!.sequential!, comparisonCells),
+                'never planned too short to decide a cell');
             const pairs = baseSide.comparison!.positions.length;
             assert.isTrue(headSide.results.every(row => (row.rounds?.length ?? 0) <= pairs), 'no cell has more pairs than the run');
             const comparison = JSON.parse(await fs.readFile(path.join(out, 'comparison.json'), 'utf8')) as {
