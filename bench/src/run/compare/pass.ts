@@ -229,7 +229,8 @@ class Pass {
             this.log(`  the budget is spent after ${pair} pairs: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
             return true;
         }
-        this.log(`  ${cells.openCount} of ${cells.count} cells open; ${minutes(budget - elapsed)} of the budget left`);
+        this.log(`  ${cells.openCount} of ${cells.count} cells open; ${elapsed <= budget ? `${minutes(budget - elapsed)} of the budget left`
+            : `${minutes(elapsed - budget)} over the budget, taking the ${this.fewestPairs} pairs the cells need to decide any of them`}`);
         return false;
     }
 
