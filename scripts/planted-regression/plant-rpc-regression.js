@@ -15,20 +15,30 @@ const DEFAULT_WORK_MS_PER_MB = 2;
 const PATCHED_FILE = 'lib/common/message-rpc/rpc-message-encoder.js';
 const MARKER_FILE = 'fs-perf-planted-regression.json';
 const PLANTED_FUNCTION = 'fsPerfPlantedWork';
+const BUFFER_FUNCTION = 'fsPerfPlantedOnBuffer';
 const SCRIPT = 'scripts/planted-regression/plant-rpc-regression.js';
 
-const USAGE = `Usage: node scripts/planted-regression/plant-rpc-regression.js --out <folder> [options]
+/** A planting script's --help: `summary` says what it writes, the options are the same for every script. */
+function usageText({ script, packageName, summary, workMsPerMbHelp, defaultWorkMsPerMb }) {
+    return `Usage: node ${script} --out <folder> [options]
 
-Writes <folder>/theia-core-<version>.tgz: @theia/core from the npm registry with a planted regression in its
-RPC message encoder and decoder (busy work proportional to each message's size), as one side of
-'yarn bench --compare base=<version> head=<folder>'.
+${summary}
 
 Options:
-  --out <folder>            where the tarball goes (created if missing; an older theia-core tarball is replaced)
-  --theia-version <x.y.z>   the @theia/core release to patch (default ${DEFAULT_THEIA_VERSION})
-  --work-ms-per-mb <ms>     CPU time per MiB, spent on encoding and again on decoding (default ${DEFAULT_WORK_MS_PER_MB})
+  --out <folder>            where the tarball goes (created if missing; an older one is replaced)
+  --theia-version <x.y.z>   the ${packageName} release to patch (default ${DEFAULT_THEIA_VERSION})
+  --work-ms-per-mb <ms>     ${workMsPerMbHelp} (default ${defaultWorkMsPerMb})
   --help                    this text
 `;
+}
+
+const USAGE = usageText({
+    script: SCRIPT, packageName: '@theia/core', defaultWorkMsPerMb: DEFAULT_WORK_MS_PER_MB,
+    summary: `Writes <folder>/theia-core-<version>.tgz: @theia/core from the npm registry with a planted regression in its
+RPC message encoder and decoder (busy work proportional to each message's size), as one side of
+'yarn bench --compare base=<version> head=<folder>'.`,
+    workMsPerMbHelp: 'CPU time per MiB, spent on encoding and again on decoding',
+});
 
 /**
  * The planted work, appended to the encoder module (function declarations are hoisted, so the module's own lines
@@ -71,9 +81,25 @@ function ${PLANTED_FUNCTION}(bytes) {
 `;
 }
 
+/**
+ * The planted work over a BinaryBuffer's bytes (`binary.buffer`, a Uint8Array): `fsPerfPlantedOnBuffer(binary)` returns
+ * the BinaryBuffer as it came, so it can wrap the expression that yields one. Appended with {@link plantedWorkSource}.
+ */
+function plantedBufferWorkSource(workMsPerMb) {
+    return `${plantedWorkSource(workMsPerMb)}function ${BUFFER_FUNCTION}(binary) {\n    ${PLANTED_FUNCTION}(binary.buffer);\n    return binary;\n}\n`;
+}
+
+/**
+ * The edit that appends `source` at the end of the compiled module `patchedFile`, before its source map comment:
+ * function declarations are hoisted, and every line above keeps its number, so the published source map still fits.
+ */
+function appendedSourceEdit(patchedFile, source) {
+    const sourceMapComment = `//# sourceMappingURL=${path.posix.basename(patchedFile)}.map`;
+    return { where: 'the end of the module, before its source map comment', find: `\n${sourceMapComment}`, replace: `\n${source}${sourceMapComment}` };
+}
+
 /** Exact edits of the pristine file; each `find` must occur exactly once. */
 function plantedEdits(workMsPerMb) {
-    const sourceMapComment = '//# sourceMappingURL=rpc-message-encoder.js.map';
     return [
         {
             where: 'MsgPackMessageEncoder.encode',
@@ -85,11 +111,7 @@ function plantedEdits(workMsPerMb) {
             find: '        const bytes = buf.readBytes();\n        return this.msgPack.decode(bytes);\n',
             replace: `        const bytes = ${PLANTED_FUNCTION}(buf.readBytes());\n        return this.msgPack.decode(bytes);\n`,
         },
-        {
-            where: 'the end of the module, before its source map comment',
-            find: `\n${sourceMapComment}`,
-            replace: `\n${plantedWorkSource(workMsPerMb)}${sourceMapComment}`,
-        },
+        appendedSourceEdit(PATCHED_FILE, plantedWorkSource(workMsPerMb)),
     ];
 }
 
@@ -158,16 +180,23 @@ function applyEdits(text, edits, fileName, script = SCRIPT) {
     return text;
 }
 
+/** The file name npm pack gives a package's tarball: `theia-core-1.74.1.tgz` for @theia/core 1.74.1. */
+function tarballName(packageName, version) {
+    return `${packageName.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;
+}
+
 /**
- * Writes `<out>/<tarball>`: `packageName@version` from the registry with `edits` applied to `patchedFile` and a marker
- * file (`marker` plus the pristine tarball's integrity) in the package root.
+ * Writes `<out>/<tarballName>`: `packageName@version` from the registry (or what `spec` names to npm pack, e.g. a
+ * tarball file) with `edits` applied to `patchedFile`, and a marker file in the package root saying what was planted
+ * (`description`, `patchedFunctions`, `workMsPerMb`) and the pristine tarball's integrity.
  */
-function plantPackage({ packageName, version, out, patchedFile, edits, marker, tarballName, script, describe }) {
+function plantPackage({ packageName, version, spec = `${packageName}@${version}`, out, patchedFile, edits, script, description, patchedFunctions, workMsPerMb }) {
+    const tarball = path.join(out, tarballName(packageName, version));
     const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-plant-'));
-    const partial = path.join(out, `.${tarballName}.partial`);
+    const partial = path.join(out, `.${path.basename(tarball)}.partial`);
     try {
-        console.log(`Fetching ${packageName}@${version} with npm pack`);
-        const packed = JSON.parse(run('npm', ['pack', `${packageName}@${version}`, '--json', '--pack-destination', temporary], temporary))[0];
+        console.log(`Fetching ${spec} with npm pack`);
+        const packed = JSON.parse(run('npm', ['pack', spec, '--json', '--pack-destination', temporary], temporary))[0];
         const pristineTarball = path.join(temporary, packed.filename);
 
         console.log(`Unpacking ${packed.filename}`);
@@ -180,24 +209,26 @@ function plantPackage({ packageName, version, out, patchedFile, edits, marker, t
             throw new Error(`npm pack gave ${manifest.name}@${manifest.version}, not ${packageName}@${version}.`);
         }
 
-        console.log(describe);
+        console.log(`Planting ${workMsPerMb} ms/MiB of work in ${patchedFile} (${patchedFunctions.join(', ')})`);
         const patchedPath = path.join(packageRoot, patchedFile);
         if (!fs.existsSync(patchedPath)) {
             throw new Error(`${packageName}@${version} has no ${patchedFile}: this release needs its own patch.`);
         }
         const pristine = fs.readFileSync(patchedPath, 'utf8');
         fs.writeFileSync(patchedPath, applyEdits(pristine, edits, patchedFile, script));
-        const written = { ...marker, package: manifest.name, version: manifest.version, pristineIntegrity: packed.integrity, patchedFile, createdBy: script };
+        const written = {
+            description, patchedFunctions, workMsPerMb, counters: ['globalThis.__fsPerfPlantedBytes', 'globalThis.__fsPerfPlantedMs'],
+            package: manifest.name, version: manifest.version, pristineIntegrity: packed.integrity, patchedFile, createdBy: script,
+        };
         fs.writeFileSync(path.join(packageRoot, MARKER_FILE), `${JSON.stringify(written, undefined, 4)}\n`);
 
         // tar rather than npm pack: the package's "files" list would leave the marker out.
-        const tarball = path.join(out, tarballName);
         console.log(`Repacking as ${tarball}`);
         fs.mkdirSync(out, { recursive: true });
         run('tar', ['-czf', partial, '-C', unpacked, 'package']);
         fs.rmSync(tarball, { force: true });
         fs.renameSync(partial, tarball);
-        const others = fs.readdirSync(out).filter(name => name.endsWith('.tgz') && name !== tarballName);
+        const others = fs.readdirSync(out).filter(name => name.endsWith('.tgz') && name !== path.basename(tarball));
         if (others.length > 0) {
             console.log(`Note: ${out} also holds ${others.join(', ')}, which a compare side made from this folder uses too`);
         }
@@ -212,22 +243,21 @@ function plantPackage({ packageName, version, out, patchedFile, edits, marker, t
 function plant(options) {
     return plantPackage({
         packageName: '@theia/core', version: options.theiaVersion, out: options.out, patchedFile: PATCHED_FILE,
-        edits: plantedEdits(options.workMsPerMb), tarballName: `theia-core-${options.theiaVersion}.tgz`, script: SCRIPT,
-        describe: `Planting ${options.workMsPerMb} ms/MiB of work in ${PATCHED_FILE} (MsgPackMessageEncoder.encode, MsgPackMessageDecoder.decode)`,
-        marker: {
-            description: 'fs-perf planted regression: every RPC message costs workMsPerMb ms of CPU per MiB (1,048,576 bytes) '
-                + 'when it is encoded and again when it is decoded. Not a Theia release: for validating yarn bench --compare only.',
-            patchedFunctions: ['MsgPackMessageEncoder.encode', 'MsgPackMessageDecoder.decode'],
-            workMsPerMb: options.workMsPerMb,
-            counters: ['globalThis.__fsPerfPlantedBytes', 'globalThis.__fsPerfPlantedMs'],
-        },
+        edits: plantedEdits(options.workMsPerMb), script: SCRIPT, workMsPerMb: options.workMsPerMb,
+        patchedFunctions: ['MsgPackMessageEncoder.encode', 'MsgPackMessageDecoder.decode'],
+        description: 'fs-perf planted regression: every RPC message costs workMsPerMb ms of CPU per MiB (1,048,576 bytes) '
+            + 'when it is encoded and again when it is decoded. Not a Theia release: for validating yarn bench --compare only.',
     });
 }
 
-function main(argv) {
+/**
+ * A planting script's command line: `plant(options)` with the parsed options, or the usage. Returns the exit code:
+ * 0 planted (or --help), 1 planting failed (`Planting the <what> regression failed: …`), 2 bad arguments.
+ */
+function runMain(argv, { usage, defaultWorkMsPerMb, plant, what }) {
     let options;
     try {
-        options = parseArguments(argv);
+        options = parseArguments(argv, defaultWorkMsPerMb);
     } catch (error) {
         if (error instanceof UsageError) {
             console.error(`${error.message} Run with --help for the usage.`);
@@ -236,23 +266,23 @@ function main(argv) {
         throw error;
     }
     if (options.help) {
-        console.log(USAGE);
+        console.log(usage);
         return 0;
     }
     try {
         plant(options);
         return 0;
     } catch (error) {
-        console.error(`Planting the RPC regression failed: ${error.message}`);
+        console.error(`Planting the ${what} regression failed: ${error.message}`);
         return 1;
     }
 }
 
 if (require.main === module) {
-    process.exitCode = main(process.argv.slice(2));
+    process.exitCode = runMain(process.argv.slice(2), { usage: USAGE, defaultWorkMsPerMb: DEFAULT_WORK_MS_PER_MB, plant, what: 'RPC' });
 }
 
 module.exports = {
-    applyEdits, plantedEdits, plantedWorkSource, plantPackage, parseArguments, UsageError, DEFAULT_THEIA_VERSION, DEFAULT_WORK_MS_PER_MB, MARKER_FILE,
-    PATCHED_FILE, PLANTED_FUNCTION,
+    appendedSourceEdit, applyEdits, plantedBufferWorkSource, plantedEdits, plantedWorkSource, plantPackage, parseArguments, runMain, tarballName, usageText,
+    UsageError, BUFFER_FUNCTION, DEFAULT_THEIA_VERSION, DEFAULT_WORK_MS_PER_MB, MARKER_FILE, PATCHED_FILE, PLANTED_FUNCTION,
 };

@@ -1,13 +1,13 @@
 import { assert } from 'chai';
-import { execFileSync, spawnSync, SpawnSyncReturns } from 'child_process';
+import { spawnSync, SpawnSyncReturns } from 'child_process';
 import { promises as fs } from 'fs';
 import { createRequire } from 'module';
-import * as os from 'os';
 import * as path from 'path';
 import { REPOSITORY_ROOT } from '@fs-perf/bench';
+import { assertOtherFilesInstalled, installedPackage, PlantedPackage, plantInstalledRelease } from './planted-package';
 
 const SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'planted-regression', 'plant-rpc-regression.js');
-const INSTALLED_CORE = path.join(REPOSITORY_ROOT, 'node_modules', '@theia', 'core');
+const INSTALLED_CORE = installedPackage('@theia/core');
 const ENCODER_FILE = path.join('lib', 'common', 'message-rpc', 'rpc-message-encoder.js');
 const BUFFER_FILE = path.join('lib', 'common', 'message-rpc', 'uint8-array-message-buffer.js');
 /** Not the script's default, to see the parameter reach the planted code. */
@@ -59,30 +59,19 @@ function plant(...args: string[]): SpawnSyncReturns<string> {
 }
 
 suite('Planted regression: @theia/core with per-byte work in its RPC encoder', () => {
+    let plantedCore: PlantedPackage;
     let directory: string;
     let out: string;
-    let unpacked: string;
     let version: string;
     let run: SpawnSyncReturns<string>;
 
     suiteSetup(async function (): Promise<void> {
         this.timeout(60_000);
         // The test compares with the repository's own install, so it plants that release.
-        version = JSON.parse(await fs.readFile(path.join(INSTALLED_CORE, 'package.json'), 'utf8')).version;
-        directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-planted-test-'));
-        out = path.join(directory, 'out');
-        const temporary = path.join(directory, 'tmp');
-        await fs.mkdir(temporary);
-        run = spawnSync(process.execPath, [SCRIPT, '--out', out, '--theia-version', version, '--work-ms-per-mb', String(WORK_MS_PER_MB)], {
-            encoding: 'utf8', env: { ...process.env, TMPDIR: temporary, TMP: temporary, TEMP: temporary },
-        });
-        assert.strictEqual(run.status, 0, `the script failed:\n${run.stdout}\n${run.stderr}`);
-        assert.deepStrictEqual(await fs.readdir(temporary), [], 'the script removes its temporary folders');
-        unpacked = path.join(directory, 'unpacked');
-        await fs.mkdir(unpacked);
-        execFileSync('tar', ['-xzf', path.join(out, `theia-core-${version}.tgz`), '-C', unpacked]);
+        plantedCore = await plantInstalledRelease(SCRIPT, '@theia/core', 'fs-perf-planted-test-', ['--work-ms-per-mb', String(WORK_MS_PER_MB)]);
+        ({ directory, out, version, run } = plantedCore);
         // The package's own requires (msgpackr, …) resolve from the repository's install.
-        await fs.symlink(path.join(REPOSITORY_ROOT, 'node_modules'), path.join(unpacked, 'node_modules'), 'junction');
+        await fs.symlink(path.join(REPOSITORY_ROOT, 'node_modules'), path.join(directory, 'unpacked', 'node_modules'), 'junction');
     });
 
     suiteTeardown(async () => {
@@ -112,21 +101,21 @@ suite('Planted regression: @theia/core with per-byte work in its RPC encoder', (
 
     test('one line per step, then exactly one tarball: @theia/core at the release, with the marker', async () => {
         const tarball = path.join(out, `theia-core-${version}.tgz`);
+        assert.strictEqual(plantedCore.tarball, tarball);
         const lines = run.stdout.trim().split('\n');
         assert.strictEqual(lines.length, 5, run.stdout);
         assert.strictEqual(lines[lines.length - 1], tarball);
         assert.deepStrictEqual(await fs.readdir(out), [path.basename(tarball)]);
-        const manifest = JSON.parse(await fs.readFile(path.join(unpacked, 'package', 'package.json'), 'utf8'));
+        const manifest = JSON.parse(await fs.readFile(path.join(plantedCore.packageRoot, 'package.json'), 'utf8'));
         assert.strictEqual(manifest.name, '@theia/core');
         assert.strictEqual(manifest.version, version);
-        const marker = JSON.parse(await fs.readFile(path.join(unpacked, 'package', 'fs-perf-planted-regression.json'), 'utf8'));
+        const marker = JSON.parse(await fs.readFile(path.join(plantedCore.packageRoot, 'fs-perf-planted-regression.json'), 'utf8'));
         assert.include(marker, { package: '@theia/core', version, patchedFile: 'lib/common/message-rpc/rpc-message-encoder.js', workMsPerMb: WORK_MS_PER_MB });
         assert.deepStrictEqual(marker.patchedFunctions, ['MsgPackMessageEncoder.encode', 'MsgPackMessageDecoder.decode']);
     });
 
     test('the encoder module is the installed release\'s plus the planted work; every other file is unchanged', async () => {
-        const patchedRoot = path.join(unpacked, 'package');
-        const patched = await fs.readFile(path.join(patchedRoot, ENCODER_FILE), 'utf8');
+        const patched = await fs.readFile(path.join(plantedCore.packageRoot, ENCODER_FILE), 'utf8');
         const pristine = await fs.readFile(path.join(INSTALLED_CORE, ENCODER_FILE), 'utf8');
         assert.include(patched, `const FS_PERF_WORK_MS_PER_MB = ${WORK_MS_PER_MB};`);
         assert.include(patched, 'buf.writeBytes(fsPerfPlantedWork(this.msgPack.encode(value)));', 'in MsgPackMessageEncoder.encode');
@@ -139,20 +128,11 @@ suite('Planted regression: @theia/core with per-byte work in its RPC encoder', (
             assert.strictEqual(patchedLines[index].includes('fsPerfPlantedWork(') ? withoutPlantedCode(patchedLines[index]) : patchedLines[index], line, `line ${index + 1}`);
         }
         assert.isTrue(patched.endsWith('\n//# sourceMappingURL=rpc-message-encoder.js.map'));
-
-        const files = (await fs.readdir(patchedRoot, { recursive: true, withFileTypes: true }))
-            .filter(entry => entry.isFile())
-            .map(entry => path.relative(patchedRoot, path.join(entry.parentPath, entry.name)))
-            .filter(file => file !== ENCODER_FILE && file !== 'fs-perf-planted-regression.json');
-        assert.isAbove(files.length, 1000);
-        for (const file of files) {
-            const [own, installed] = await Promise.all([fs.readFile(path.join(patchedRoot, file)), fs.readFile(path.join(INSTALLED_CORE, file))]);
-            assert.isTrue(own.equals(installed), `${file} differs from the installed @theia/core@${version}`);
-        }
+        await assertOtherFilesInstalled(plantedCore, '@theia/core', ENCODER_FILE);
     });
 
     test('a 1 MiB Uint8Array round-trips byte for byte, on the same wire format, and every byte is worked on encoding and decoding', () => {
-        const patchedModules = loadRpcModules(path.join(unpacked, 'package'));
+        const patchedModules = loadRpcModules(plantedCore.packageRoot);
         const pristineModules = loadRpcModules(INSTALLED_CORE);
         const payload = new Uint8Array(MIB);
         for (let index = 0; index < payload.length; index++) {
@@ -200,24 +180,18 @@ suite('Planted regression: @theia/core with per-byte work in its RPC encoder', (
 
 suite('Planted regression: @theia/filesystem with per-byte work in the frontend\'s FileService.readFile', () => {
     const FILE_SERVICE_SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'planted-regression', 'plant-file-service-regression.js');
-    const INSTALLED_FILESYSTEM = path.join(REPOSITORY_ROOT, 'node_modules', '@theia', 'filesystem');
+    const INSTALLED_FILESYSTEM = installedPackage('@theia/filesystem');
     const FILE_SERVICE = path.join('lib', 'browser', 'file-service.js');
 
     test('one tarball of the installed release with the marker; only readFile\'s buffer passes through the planted work, which spends its share per byte', async function () {
         this.timeout(60_000);
-        const version = JSON.parse(await fs.readFile(path.join(INSTALLED_FILESYSTEM, 'package.json'), 'utf8')).version as string;
-        const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-planted-fs-test-'));
+        const plantedFs = await plantInstalledRelease(FILE_SERVICE_SCRIPT, '@theia/filesystem', 'fs-perf-planted-fs-test-', ['--work-ms-per-mb', '5']);
+        const { out, version } = plantedFs;
         try {
-            const out = path.join(directory, 'out');
-            const run = spawnSync(process.execPath, [FILE_SERVICE_SCRIPT, '--out', out, '--theia-version', version, '--work-ms-per-mb', '5'], { encoding: 'utf8' });
-            assert.strictEqual(run.status, 0, `${run.stdout}\n${run.stderr}`);
             assert.deepStrictEqual(await fs.readdir(out), [`theia-filesystem-${version}.tgz`]);
-            const unpacked = path.join(directory, 'unpacked');
-            await fs.mkdir(unpacked);
-            execFileSync('tar', ['-xzf', path.join(out, `theia-filesystem-${version}.tgz`), '-C', unpacked]);
-            const marker = JSON.parse(await fs.readFile(path.join(unpacked, 'package', 'fs-perf-planted-regression.json'), 'utf8'));
+            const marker = JSON.parse(await fs.readFile(path.join(plantedFs.packageRoot, 'fs-perf-planted-regression.json'), 'utf8'));
             assert.deepInclude(marker, { package: '@theia/filesystem', version, workMsPerMb: 5, patchedFunctions: ['FileService.readFile'] });
-            const patched = await fs.readFile(path.join(unpacked, 'package', FILE_SERVICE), 'utf8');
+            const patched = await fs.readFile(path.join(plantedFs.packageRoot, FILE_SERVICE), 'utf8');
             const pristine = await fs.readFile(path.join(INSTALLED_FILESYSTEM, FILE_SERVICE), 'utf8');
             // One call site, in readFile, and the module otherwise the installed one's (line numbers kept for the source map).
             assert.strictEqual(patched.split('fsPerfPlantedOnBuffer(await').length - 1, 1);
@@ -234,7 +208,7 @@ suite('Planted regression: @theia/filesystem with per-byte work in the frontend\
             assert.strictEqual(counters.__fsPerfPlantedBytes, MIB);
             assert.isAtLeast(counters.__fsPerfPlantedMs, 5);
         } finally {
-            await fs.rm(directory, { recursive: true, force: true });
+            await fs.rm(plantedFs.directory, { recursive: true, force: true });
         }
     });
 });
