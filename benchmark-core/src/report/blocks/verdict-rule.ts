@@ -15,13 +15,22 @@ export function describeVerdictRule(comparison: RunComparison): string {
         + `${threshold}); a smaller one may be there unseen.`;
     if (comparison.cells.some(cell => cell.sequential)) {
         return 'Sampled until resolved (--budget): each cell was looked at after planned numbers of pairs, its interval at that look\'s own '
-            + `level (a group-sequential design spending ${comparison.alpha} over all looks); the ratio and interval shown are the deciding `
+            + `level (a group-sequential design spending ${comparison.alpha} over all looks${shared(comparison)}); the ratio and interval shown are the deciding `
             + 'look\'s, and p is the exact Wilcoxon signed-rank p-value of all the cell\'s pairs, not adjusted. '
             + `${decision('the interval excluding 1')}inconclusive: still open at the last look. ${detectable}`;
     }
     return `p: ${comparisonTests(comparison)}, adjusted for the ${comparison.cells.length} cells compared (Benjamini-Hochberg); the ratio's `
         + `interval at ${level}. ${decision(`p below ${comparison.alpha}, the interval excluding 1,`)}`
         + `inconclusive: the run could not tell a change of ${threshold} from noise. ${detectable}`;
+}
+
+/** How the run's cells shared its alpha, when its design recorded a correction. */
+function shared(comparison: RunComparison): string {
+    const cells = comparison.cells.filter(cell => cell.sequential).length;
+    return comparison.paired?.base.sequential?.correction === 'holm'
+        ? ` and shared by the run's ${cells} cells (Holm: each tested at its share, a cell called slower or faster handing its share on), so that `
+            + `unchanged code flags any cell in at most ${percent(comparison.alpha)} of runs`
+        : ', per cell';
 }
 
 /** Which tests the cells' p-values come from. */
