@@ -10,3 +10,4 @@ export * from './hops';
 export * from './cpu';
 export type { PathProcess, PathStep } from './path-steps';
 export { stepsOfHopTrace } from './path-steps';
+export * from './path-components';

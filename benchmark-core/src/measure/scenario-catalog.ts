@@ -1,3 +1,4 @@
+import { PathComponent, ScenarioComponents, THEIA_FILE_SERVICE, THEIA_PLUGIN_FS, VSCODE_EXTENSION_HOST_FS } from './path-components';
 import { bytes, FRONTEND_READ, IN_HOST_READ, PathStep, request } from './path-steps';
 import { Scenario, ScenarioInfo } from './scenario';
 import type { VerificationLevel } from './verify';
@@ -22,13 +23,20 @@ type ExpectedVerification =
 /**
  * A catalog entry: what a scenario records, which extension implements it, and what the rest of the suite needs of it, so
  * that an entry lacking any of it does not compile. `wireSteps: 'none'`: a path not described (writes, stat,
- * directories), which the network section gives no wire floor.
+ * directories), which the network section gives no wire floor. `components`: the parts of each editor its call passes
+ * through (path-components.ts), for a comparison's headline to say what the paths that moved share.
  */
 export type ScenarioCatalogEntry = ScenarioInfo & ExpectedVerification & {
     readonly suite: ScenarioSuite;
     readonly description: string;
     readonly wireSteps: ScenarioWireSteps | 'none';
+    readonly components: ScenarioComponents;
 };
+
+const THEIA_PLUGIN_HOST_FS: readonly PathComponent[] = ['theia-plugin-host-fs'];
+const VSCODE_EXTENSION_HOST_NODE_FS: readonly PathComponent[] = ['vscode-extension-host-fs'];
+/** A Theia plugin's and a VS Code extension's `workspace.fs` call on a `file:` URI, whatever it does (read, write, stat, list). */
+const WORKSPACE_FS: ScenarioComponents = { theia: THEIA_PLUGIN_FS, vscode: VSCODE_EXTENSION_HOST_FS };
 
 /**
  * Every scenario the suite knows, in report order. Ids are stable: they key settings, results and the
@@ -47,6 +55,7 @@ export const SCENARIO_CATALOG = {
             // link's round trip plus a few ms at every size, while the bytes stay in the host (10000K costs what 1K does).
             codeServer: [request('extension-host', 'workbench'), request('workbench', 'extension-host'), ...IN_HOST_READ],
         },
+        components: WORKSPACE_FS,
     },
     vscodeReadFileWorkbench: {
         id: 'vscode.workspace.fs.readFile.workbench', label: 'workspace.fs.readFile (through the workbench)',
@@ -58,6 +67,8 @@ export const SCENARIO_CATALOG = {
             // A vscode-remote: URI has no provider in the extension host: the workbench (in the page) reads it over its connection.
             codeServer: [request('extension-host', 'workbench'), request('workbench', 'backend'), bytes('backend', 'workbench'), bytes('workbench', 'extension-host')],
         },
+        // VS Code only: in Theia's plugin host the scenario finds no remote authority and is skipped.
+        components: { vscode: ['vscode-extension-host-rpc', 'vscode-workbench-file-service', 'vscode-remote-connection', 'vscode-server-disk'] },
     },
     vscodeReadFileHops: {
         id: 'vscode.workspace.fs.readFile.hops', label: 'workspace.fs.readFile (traced hops)',
@@ -66,49 +77,51 @@ export const SCENARIO_CATALOG = {
         suite: 'vscode', description: "workspace.fs.readFile of each fixture, run after the other cases with the Theia extension's trace on: "
             + 'where the milliseconds go between plugin host, frontend, backend and disk (Theia only)',
         verifiedAs: 'sha256', wireSteps: { theiaBrowser: 'traced plugin read' },
+        components: { theia: THEIA_PLUGIN_FS },
     },
     vscodeWriteFile: {
         id: 'vscode.workspace.fs.writeFile', label: 'workspace.fs.writeFile', api: 'vscode.workspace.fs.writeFile(uri, bytes)',
         target: 'fixture', verification: 'content',
         suite: 'vscode', description: "workspace.fs.writeFile of each fixture's bytes into a temporary folder, removed afterwards",
-        verifiedAs: 'sha256', wireSteps: 'none',
+        verifiedAs: 'sha256', wireSteps: 'none', components: WORKSPACE_FS,
     },
     vscodeStat: {
         id: 'vscode.workspace.fs.stat', label: 'workspace.fs.stat', api: 'vscode.workspace.fs.stat(uri), one small file per sample',
         target: 'small-files', verification: 'length',
         suite: 'vscode', description: 'workspace.fs.stat of one small file per sample',
-        verifiedAs: 'length', wireSteps: 'none',
+        verifiedAs: 'length', wireSteps: 'none', components: WORKSPACE_FS,
     },
     vscodeReadDirectory: {
         id: 'vscode.workspace.fs.readDirectory', label: 'workspace.fs.readDirectory', api: 'vscode.workspace.fs.readDirectory(uri) of the small-files folder',
         target: 'small-files', verification: 'length',
         suite: 'vscode', description: 'workspace.fs.readDirectory of the small-files folder',
-        verifiedAs: 'count', wireSteps: 'none',
+        verifiedAs: 'count', wireSteps: 'none', components: WORKSPACE_FS,
     },
     extensionHostNodeReadFile: {
         id: 'extension-host.fs.promises.readFile', label: 'fs.promises.readFile (extension host)', api: "require('fs').promises.readFile(path) in the extension host",
         target: 'fixture', verification: 'content',
         suite: 'vscode', description: 'Node fs.promises.readFile inside the extension host: the in-host floor',
         verifiedAs: 'sha256', wireSteps: { theiaBrowser: [request('plugin-host', 'disk'), bytes('disk', 'plugin-host')], codeServer: IN_HOST_READ },
+        components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS },
     },
     // Theia extension (frontend), Theia's own APIs and the backend service
     theiaFileServiceReadFile: {
         id: 'theia.FileService.readFile', label: 'FileService.readFile', api: 'FileService.readFile(uri)',
         target: 'fixture', verification: 'content',
         suite: 'theia', description: 'FileService.readFile of each fixture',
-        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ },
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ }, components: { theia: THEIA_FILE_SERVICE },
     },
     theiaFileServiceReadFileStream: {
         id: 'theia.FileService.readFileStream', label: 'FileService.readFileStream', api: 'FileService.readFileStream(uri), stream consumed',
         target: 'fixture', verification: 'content',
         suite: 'theia', description: 'FileService.readFileStream of each fixture, the stream consumed',
-        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ },
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ }, components: { theia: THEIA_FILE_SERVICE },
     },
     theiaNodeFsService: {
         id: 'theia.NodeFsReadService.readFile', label: 'Node fs service (RPC)', api: 'NodeFsReadService.readFile(uri) over Theia RPC',
         target: 'fixture', verification: 'content',
         suite: 'theia', description: 'the raw Node fs backend service over Theia RPC, bytes as binary',
-        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ },
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ }, components: { theia: ['theia-rpc', 'theia-backend-disk'] },
     },
     theiaDiskFloor: {
         id: 'theia.backend.diskRead', label: 'backend disk read (floor)', api: 'the opened file read in the backend, timed there',
@@ -118,18 +131,19 @@ export const SCENARIO_CATALOG = {
             // Timed in the backend: the frontend's request and answer are outside the clock readings.
             theiaBrowser: [request('backend', 'disk'), bytes('disk', 'backend')],
         },
+        components: { theia: ['theia-backend-disk'] },
     },
     theiaRpcTransport: {
         id: 'theia.rpc.transport', label: 'RPC transport (in-memory buffer)', api: 'NodeFsReadService.buffer(bytes) over Theia RPC',
         target: 'fixture', verification: 'length',
         suite: 'theia', description: "the same RPC returning an in-memory buffer of the fixture's size: the transport alone",
-        verifiedAs: 'length', wireSteps: { theiaBrowser: FRONTEND_READ },
+        verifiedAs: 'length', wireSteps: { theiaBrowser: FRONTEND_READ }, components: { theia: ['theia-rpc'] },
     },
     theiaHttpFetch: {
         id: 'theia.http.fetch', label: 'HTTP fetch (wire floor)', api: 'fetch(backend route) + arrayBuffer()',
         target: 'fixture', verification: 'content',
         suite: 'theia', description: 'an HTTP fetch of the fixture from the same backend: the wire floor',
-        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ },
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ }, components: { theia: ['theia-http', 'theia-backend-disk'] },
     },
 } as const satisfies Record<string, ScenarioCatalogEntry>;
 

@@ -88,19 +88,20 @@ suite('the comparison in the report (two sides of yarn bench --compare)', () => 
         const counts = verdictCounts(expected);
         const markdown = renderReportMarkdown(report);
         const sentences = pairedHeadlineSentences(headline);
-        assert.match(markdown, /^# FS Performance, comparison of pr-1234 against main: \d{4}-\d\d-\d\d, Test CPU, 2 cores\n\n## Headline\n\nWith pr-1234 against main, 3 of 9 cells are slower/,
-            'the headline opens the report, its sentences first');
-        assert.strictEqual(sentences[0], 'With pr-1234 against main, 3 of 9 cells are slower: all 3 cross Theia\'s RPC (FileService.readFile), '
-            + 'and none of the 3 cells off it (backend disk read (floor)) changed.');
+        assert.match(markdown, /^# FS Performance, comparison of pr-1234 against main: \d{4}-\d\d-\d\d, Test CPU, 2 cores\n\n## Headline\n\n--check fails: Theia browser \(extension\) · FileService\.readFile is slower at 500K /,
+            'the headline opens the report, what --check decides first');
+        const slower = expected.cells.filter(cell => cell.verdict === 'slower');
+        assert.strictEqual(sentences[0], `--check fails: Theia browser (extension) · FileService.readFile is slower at ${slower.map(cell => `${cell.target} ${formatChangeRatio(cell.ratio)}`).join(', ')}.`);
+        assert.strictEqual(sentences[2], 'One path moved: Theia browser (extension) · FileService.readFile (500K, 5000K, 10000K slower).');
         assert.strictEqual(counts.slower, 3);
         const medianDetectable = median(expected.cells.map(cell => cell.smallestDetectable));
-        assert.strictEqual(sentences[1], `This run could have seen changes beyond ±${formatShare(medianDetectable)} (a ratio outside ${formatDetectable(medianDetectable)}) `
+        assert.strictEqual(sentences[4], `This run could have seen changes beyond ±${formatShare(medianDetectable)} (a ratio outside ${formatDetectable(medianDetectable)}) `
             + `in its median cell; ${counts['no change']} of 9 cells were within ±5% (the noise threshold)${counts.inconclusive > 0
                 ? `, ${counts.inconclusive} could not tell a change of ±5% from noise` : ''}.`);
         const largest = expected.cells.filter(cell => cell.verdict === 'slower').sort((a, b) => b.ratio.ratio - a.ratio.ratio)[0];
         assert.strictEqual(headline.largestChange?.cell.target, largest.target);
-        assert.include(sentences[2], `The largest change: ${labelOf(largest)}, `);
-        assert.include(sentences[2], `slower (pr-1234 / main ${formatChangeRatio(largest.ratio)}).`);
+        assert.include(sentences[5], `The largest change: ${labelOf(largest)}, `);
+        assert.include(sentences[5], `slower (pr-1234 / main ${formatChangeRatio(largest.ratio)}).`);
         const figures = pairedKeyFigures(headline);
         const crossing = expected.cells.filter(cell => cell.scenarioId !== SCENARIO_CATALOG.theiaDiskFloor.id);
         const count = (verdict: string): number => crossing.filter(cell => cell.verdict === verdict).length;
@@ -117,9 +118,10 @@ suite('the comparison in the report (two sides of yarn bench --compare)', () => 
         const same = comparisonRun();
         const unchanged = buildComparisonReport([same.base, { ...same.base, comparison: { ...same.head.comparison! } }]);
         assert.isUndefined(reportSections(unchanged, 'paired-headline')[0].largestChange);
-        assert.match(renderReportMarkdown(unchanged), /\n\nNo cell changed measurably: none of 9 cells of pr-1234 against main was called slower or faster\./);
+        assert.match(renderReportMarkdown(unchanged), /\n\n--check passes: no cell of 9 is slower\. No cell changed measurably: none of 9 cells of pr-1234 against main was called slower or faster\./);
         const aa = buildComparisonReport([same.base, { ...same.base, comparison: { ...same.head.comparison!, source: same.base.comparison!.source } }]);
-        assert.match(pairedHeadlineSentences(reportSections(aa, 'paired-headline')[0])[0], /^No false alarm: pr-1234 and main run the same Theia 1\.74\.1 from the registry, and none of 9 cells was called slower or faster\.$/);
+        assert.deepStrictEqual(pairedHeadlineSentences(reportSections(aa, 'paired-headline')[0]).slice(0, 1), ['--check passes: no cell of 9 is slower.']);
+        assert.match(pairedHeadlineSentences(reportSections(aa, 'paired-headline')[0])[1], /^No false alarm: pr-1234 and main run the same Theia 1\.74\.1 from the registry, and none of 9 cells was called slower or faster\.$/);
     });
 
     test('the comparison table: a row per cell from 500K up, the sides named by their labels in the headers', () => {

@@ -1,6 +1,7 @@
-import { Verdict, VERDICTS } from '../../stats/verdict';
+import { PATH_COMPONENT_LABELS, PathComponent } from '../../measure/path-components';
+import { VERDICTS } from '../../stats/verdict';
 import { formatShare } from '../../stats/precision';
-import { PairedHeadlineSection } from '../model/section-types';
+import { MovedPath, PairedHeadlineSection, SharedComponents } from '../model/section-types';
 import { PairedComparisonRow } from '../model/types';
 import { heading, ReportBlock } from './block';
 import { KEY_FIGURES } from './headline';
@@ -12,7 +13,6 @@ function sidesSources(section: Pick<PairedHeadlineSection, 'base' | 'head'>): st
     return base.source === head.source ? `${head.label} and ${base.label} both ${base.source}` : `${head.label}: ${head.source}; ${base.label}: ${base.source}`;
 }
 
-const changed = (row: PairedComparisonRow): boolean => row.cell.verdict === 'slower' || row.cell.verdict === 'faster';
 const scenarios = (rows: readonly PairedComparisonRow[]): string => [...new Set(rows.map(row => row.scenarioLabel))].join(', ');
 
 /** How many of some rows got each verdict: `3 slower, 0 faster, 0 no change, 12 inconclusive`. */
@@ -20,29 +20,105 @@ function verdicts(rows: readonly PairedComparisonRow[]): string {
     return VERDICTS.map(verdict => `${rows.filter(row => row.cell.verdict === verdict).length} ${verdict}`).join(', ');
 }
 
-/** The first sentence: for an A/A run (both sides the same source) whether it raised a false alarm; else what changed, and whether through the RPC. */
-function verdictSentence(section: PairedHeadlineSection): string {
+const COUNT_WORDS = ['No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'];
+const countWord = (count: number): string => COUNT_WORDS[count] ?? String(count);
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** `a`, `a and b`, `a, b and c` (or with `or`). */
+function listOf(items: readonly string[], last: 'and' | 'or' = 'and'): string {
+    return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
+}
+
+const partsOf = (components: readonly PathComponent[], last: 'and' | 'or' = 'and'): string => listOf(components.map(component => PATH_COMPONENT_LABELS[component]), last);
+const sizesOf = (rows: readonly PairedComparisonRow[]): string => rows.map(row => row.cell.target).join(', ');
+
+/** Each moved path's cells of one verdict with their ratios: `<path> at 500K 1.12 [1.04, 1.19], 10000K 1.08 [1.03, 1.13]`. */
+function cellsWithRatios(moved: readonly MovedPath[], verdict: 'slower' | 'faster'): { name: string; at: string; count: number }[] {
+    return moved.flatMap(path => {
+        const rows = path.cells.filter(row => row.cell.verdict === verdict);
+        return rows.length > 0 ? [{ name: path.name, at: rows.map(row => `${row.cell.target} ${formatChangeRatio(row.cell.ratio)}`).join(', '), count: rows.length }] : [];
+    });
+}
+
+/**
+ * What `yarn bench --compare --check` does after a pass with a slower cell (bench/src/run/compare/confirmation.ts): the
+ * report, made from the first pass's results, cannot say how that went.
+ */
+export const CONFIRMING_PASS_NOTE = 'A run with --check measures its slower cells again on fresh processes and fails only on those slower again (its comparison.txt says how that went).';
+
+/** The gate's outcome on these verdicts, first: whether --check passes, and on which cells with what ratio it fails; the faster cells beside. */
+function checkSentences(section: PairedHeadlineSection): string[] {
+    const faster = cellsWithRatios(section.moved, 'faster');
+    const fasterCount = faster.reduce((sum, path) => sum + path.count, 0);
+    const besides = fasterCount > 0 ? ` (${fasterCount} faster: ${faster.map(({ name, at }) => `${name} at ${at}`).join('; ')})` : '';
+    if (section.checkPassed) {
+        return [`--check passes: no cell of ${section.cells} is slower${besides}.`];
+    }
+    const slower = cellsWithRatios(section.moved, 'slower').map(({ name, at }) => `${name} is slower at ${at}`);
+    return [`--check fails: ${slower.join('; ')}${besides}.`, CONFIRMING_PASS_NOTE];
+}
+
+/** For an A/A run (both sides the same source): whether it raised a false alarm; else whether any cell changed. */
+function sameOrUnchangedSentence(section: PairedHeadlineSection): string | undefined {
     const { base, head, cells } = section;
-    const crossing = section.rpc?.crossing ?? [];
-    const off = section.rpc?.off ?? [];
-    const flagged = [...crossing, ...off].filter(changed);
+    const flagged = section.moved.flatMap(path => path.cells);
     if (base.source === head.source) {
         return flagged.length === 0
             ? `No false alarm: ${head.label} and ${base.label} run the same ${base.source}, and none of ${cells} cells was called slower or faster.`
             : `${flagged.length} false alarm${flagged.length === 1 ? '' : 's'}: ${head.label} and ${base.label} run the same ${base.source}, yet `
                 + `${flagged.length} of ${cells} cells were called slower or faster (${scenarios(flagged)}).`;
     }
-    if (flagged.length === 0) {
-        return `No cell changed measurably: none of ${cells} cells of ${head.label} against ${base.label} was called slower or faster.`;
+    return flagged.length === 0
+        ? `No cell changed measurably: none of ${cells} cells of ${head.label} against ${base.label} was called slower or faster.` : undefined;
+}
+
+/** `5000K, 10000K slower; 500K faster`. */
+function movedAt(path: MovedPath): string {
+    return (['slower', 'faster'] as const).flatMap(verdict => {
+        const rows = path.cells.filter(row => row.cell.verdict === verdict);
+        return rows.length > 0 ? [`${sizesOf(rows)} ${verdict}`] : [];
+    }).join('; ');
+}
+
+/** The paths "no change" rules out parts by: `a change in A or B would also have moved <path> at 5000K (no change), and one in C ...`. */
+function ruledOutClauses(shared: SharedComponents): string {
+    return shared.ruledOutBy.map((entry, index) => `${index === 0 ? 'a change in' : 'one in'} ${partsOf(entry.components, 'or')} would also have moved `
+        + `${entry.name} at ${sizesOf(entry.cells)} (no change)`).join(', and ');
+}
+
+/**
+ * Which paths moved, each named with its sizes, and what they share: for one path, the parts it passes through; for
+ * several, the parts they all pass through and each one's own, and whether a cell decided "no change" rules out one
+ * change in what they share (then they are separate findings).
+ */
+function movedPathsSentences(section: PairedHeadlineSection): string[] {
+    const { moved, shared } = section;
+    if (moved.length === 0 || section.base.source === section.head.source) {
+        return [];
     }
-    const count = (verdict: Verdict): number => flagged.filter(row => row.cell.verdict === verdict).length;
-    const what = (['slower', 'faster'] as const).filter(verdict => count(verdict) > 0).map(verdict => `${count(verdict)} of ${cells} cells are ${verdict}`)
-        .join(' and ');
-    const changedCrossing = crossing.filter(changed).length;
-    const changedOff = off.filter(changed).length;
-    return `With ${head.label} against ${base.label}, ${what}: ${changedCrossing === flagged.length ? `all ${flagged.length}` : changedCrossing} `
-        + `cross Theia's RPC (${scenarios(crossing.filter(changed))}), and ${changedOff === 0 ? 'none' : changedOff} of the ${off.length} cells off it `
-        + `(${scenarios(off)}) changed.`;
+    const named = moved.map(path => `${path.name} (${movedAt(path)})`);
+    const ruledOut = shared && shared.ruledOutBy.length > 0 ? ruledOutClauses(shared) : undefined;
+    if (moved.length === 1) {
+        return [`One path moved: ${named[0]}.`, ...shared ? [`It passes through ${partsOf(shared.components)}${ruledOut ? `; ${ruledOut}` : ''}.`] : []];
+    }
+    const first = `${countWord(moved.length)} paths moved: ${listOf(named)}.`;
+    if (!shared) {
+        return [first];
+    }
+    if (shared.components.length === 0) {
+        return [first, 'They share no part of their paths: separate findings.'];
+    }
+    const own = moved.flatMap(path => {
+        const extra = path.components!.filter(component => !shared.components.includes(component));
+        return extra.length > 0 ? [`${path.name} also passes through ${partsOf(extra)}`] : [];
+    });
+    const rest = shared.components.filter(component => !shared.ruledOutBy.some(entry => entry.components.includes(component)));
+    const opposite = new Set(moved.flatMap(path => path.cells.map(row => row.cell.verdict))).size > 1;
+    const verdict = opposite ? 'They moved in opposite directions, and one change in what they share would move them the same way: separate findings.'
+        : !ruledOut ? `No cell through ${shared.components.length === 1 ? 'it' : 'them'} was decided no change, so one change there is not ruled out.`
+            : rest.length === 0 ? `${capitalised(ruledOut)}: they are separate findings, not one change.`
+                : `${capitalised(ruledOut)}; one change in ${partsOf(rest, 'or')} is not ruled out.`;
+    return [first, `They share ${partsOf(shared.components)}${own.length > 0 ? `; ${own.join('; ')}` : ''}.`, verdict];
 }
 
 /** The smallest change the run could have seen, as a percentage and as the ratios it could not tell from no change. */
@@ -59,10 +135,14 @@ function detectableSentence(section: PairedHeadlineSection): string | undefined 
         + `${parts.length > 0 ? `; ${parts.join(', ')}` : ''}.`;
 }
 
-/** The sentences of a comparison's headline: the verdicts (a false alarm or not; through the RPC or not), what it could have seen, the largest change. */
+/**
+ * The sentences of a comparison's headline: what --check decides on these verdicts, whether an A/A run raised a false
+ * alarm, which paths moved and what they share, what the run could have seen, the largest change.
+ */
 export function pairedHeadlineSentences(section: PairedHeadlineSection): string[] {
     const largest = section.largestChange;
-    return [verdictSentence(section), ...[detectableSentence(section)].filter((sentence): sentence is string => sentence !== undefined),
+    return [...checkSentences(section), ...[sameOrUnchangedSentence(section)].filter((sentence): sentence is string => sentence !== undefined),
+        ...movedPathsSentences(section), ...[detectableSentence(section)].filter((sentence): sentence is string => sentence !== undefined),
         ...(largest ? [`The largest change: ${largest.label}, ${formatShare(Math.abs(largest.cell.ratio.ratio - 1))} ${largest.cell.verdict} `
             + `(${section.head.label} / ${section.base.label} ${formatChangeRatio(largest.cell.ratio)}).`] : [])];
 }

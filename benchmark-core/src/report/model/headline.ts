@@ -1,8 +1,10 @@
-import { SCENARIO_CATALOG } from '../../measure/scenario-catalog';
+import { CellChange } from '../../compare/run-comparison';
+import { THEIA_RPC_COMPONENTS } from '../../measure/path-components';
 import { HostKey } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
 import { ResultsDocument } from '../../results/schema';
 
+import { pathComponentsOf } from './moved-paths';
 import { CpuSection, HeadlineSection, HopsSection, NetworkHeadline } from './section-types';
 import { PairedComparisonRow } from './types';
 import { FILE_SERVICE, medianCell, READ_FILE, sizeOrder } from './tables';
@@ -54,17 +56,18 @@ export function headlineSection(measurements: readonly ReportMeasurement[], fact
     return { kind: 'headline', medians, factors: factorFindings, hops: hopFindings, cpu: cpuFindings, stream, ...(network ? { network } : {}) };
 }
 
-/** The scenarios of a comparison whose path never crosses Theia's RPC: the backend's own disk read and the plugin host's in-host read. */
-const OFF_RPC_SCENARIOS: ReadonlySet<string> = new Set([SCENARIO_CATALOG.theiaDiskFloor.id, SCENARIO_CATALOG.extensionHostNodeReadFile.id]);
-
-/** Whether a comparison cell's path crosses Theia's RPC (a plugin's read, FileService's, the RPC transport) or stays in one process. */
-export function crossesRpc(scenarioId: string): boolean {
-    return !OFF_RPC_SCENARIOS.has(scenarioId);
+/**
+ * Whether a comparison cell's path crosses Theia's RPC (a plugin's read, FileService's, the RPC transport) or stays off
+ * it (the backend's own disk read, the plugin host's in-host read, an HTTP fetch, any VS Code host): from the parts the
+ * catalog says it passes through.
+ */
+export function crossesRpc(cell: Pick<CellChange, 'host' | 'scenarioId'>): boolean {
+    return pathComponentsOf(cell.host, cell.scenarioId)?.some(component => THEIA_RPC_COMPONENTS.includes(component)) ?? false;
 }
 
 /** A comparison's rows split by whether they cross Theia's RPC. */
 export function rpcGroups(rows: readonly PairedComparisonRow[]): { crossing: PairedComparisonRow[]; off: PairedComparisonRow[] } {
-    return { crossing: rows.filter(row => crossesRpc(row.cell.scenarioId)), off: rows.filter(row => !crossesRpc(row.cell.scenarioId)) };
+    return { crossing: rows.filter(row => crossesRpc(row.cell)), off: rows.filter(row => !crossesRpc(row.cell)) };
 }
 
 /** The machine the documents were measured on, from their environments: `AMD EPYC, 2 cores` (undefined where none says). */

@@ -7,3 +7,4 @@ export { chartSizes, medianSeriesOf } from './charts';
 export { hostEnvironments } from './environments';
 export * from './paired';
 export * from './build';
+export { movedPaths, pathComponentsOf, sharedComponents } from './moved-paths';

@@ -1,4 +1,4 @@
-import { compareRuns, pairedSides, RunComparison, RunComparisonOptions, verdictCounts } from '../../compare/run-comparison';
+import { checkRunComparison, compareRuns, pairedSides, RunComparison, RunComparisonOptions, verdictCounts } from '../../compare/run-comparison';
 import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 import { HostKey, hostKeyId } from '../../results/host-identity';
@@ -9,6 +9,7 @@ import { noiseBudget } from '../../stats/noise-budget';
 import { median } from '../../stats/statistics';
 import { hostEnvironments } from './environments';
 import { reportTitle, rpcGroups } from './headline';
+import { movedPaths, sharedComponents } from './moved-paths';
 import { ComparisonReport, ComparisonReportOptions, NoiseBudgetSection, PairedComparisonSection, PairedHeadlineSection, ReportSection } from './section-types';
 import { ComparisonSides, HostEnvironment, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow } from './types';
 
@@ -96,11 +97,12 @@ export function pairedHeadlineSection(section: PairedComparisonSection): PairedH
     const largestChange = changed.length > 0 ? changed.reduce((largest, row) => distance(row) > distance(largest) ? row : largest) : undefined;
     const keyCells = KEY_SCENARIOS.flatMap(({ scenarioId, extensionKind }) => rows.filter(row => row.cell.scenarioId === scenarioId
         && row.cell.host.extensionKind === extensionKind && KEY_SIZES.includes(row.cell.target)));
+    const moved = movedPaths(rows);
     return {
         kind: 'paired-headline', base: section.base, head: section.head, pairs: section.base.positions.length, cells: rows.length,
         counts: verdictCounts(comparison), noiseThreshold: comparison.noiseThreshold, largestChange,
         medianSmallestDetectable: rows.length > 0 ? median(rows.map(row => row.cell.smallestDetectable)) : undefined,
-        keyCells, rpc: rpcGroups(rows),
+        keyCells, rpc: rpcGroups(rows), checkPassed: checkRunComparison(comparison).passed, moved, shared: sharedComponents(moved, rows),
     };
 }
 

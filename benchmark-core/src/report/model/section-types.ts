@@ -1,4 +1,5 @@
 import { RunComparison, RunComparisonOptions } from '../../compare/run-comparison';
+import { PathComponent } from '../../measure/path-components';
 import { ScenarioInfo } from '../../measure/scenario';
 import { HostKey } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
@@ -157,6 +158,33 @@ export interface PairedHeadlineSection {
     readonly keyCells: readonly PairedComparisonRow[];
     /** Every row, split by whether its path crosses Theia's RPC (see `crossesRpc`). */
     readonly rpc?: { readonly crossing: readonly PairedComparisonRow[]; readonly off: readonly PairedComparisonRow[] };
+    /** Whether `--check` passes on these verdicts (`checkRunComparison`: it fails exactly when a cell is slower). */
+    readonly checkPassed: boolean;
+    /** The paths (host and scenario) with a slower or faster cell, in the comparison table's order. */
+    readonly moved: readonly MovedPath[];
+    /** What every moved path passes through, and which of it cells decided "no change" rule out; undefined where none moved or one is not described. */
+    readonly shared: SharedComponents | undefined;
+}
+
+/** A path (a host's scenario) with a slower or faster cell. */
+export interface MovedPath {
+    /** `Theia browser (plugin) · workspace.fs.readFile`. */
+    readonly name: string;
+    /** The parts it passes through (the catalog's `components`); undefined where the catalog does not describe it. */
+    readonly components: readonly PathComponent[] | undefined;
+    /** Its slower and faster cells, smallest size first. */
+    readonly cells: readonly PairedComparisonRow[];
+}
+
+/**
+ * The parts every moved path passes through (one path's: all of its), and the paths decided "no change" that rule some
+ * of them out: a cell through such a part, at a size where a moved cell moved by more milliseconds than that cell's
+ * interval allows it, shows that the part did not change that much there.
+ */
+export interface SharedComponents {
+    readonly components: readonly PathComponent[];
+    /** Each path that rules out parts the ones before it did not: its cells that do, and those parts. */
+    readonly ruledOutBy: readonly { readonly name: string; readonly cells: readonly PairedComparisonRow[]; readonly components: readonly PathComponent[] }[];
 }
 
 /** The results files measured over one emulated link (`yarn bench --network`): what the link was, and how each host's read fared over it. */
