@@ -194,6 +194,12 @@ export const comparisonSideSchema = z.object({
         alpha: z.number().gt(0).lt(1),
         noiseThreshold: z.number().nonnegative(),
         minSize: nonEmpty,
+        /**
+         * (v7, since issue 37) `--check` decided from the run's verdicts alone, every cell's from all its pairs. Absent in
+         * the runs made before, whose `--check` measured the cells it found slower again in a confirming pass and failed
+         * only on those slower again (recorded in their comparison.json, not in the results).
+         */
+        onePass: z.literal(true).optional(),
     }).optional(),
 }).refine(side => side.starts === undefined || side.starts.length === side.positions.length,
     { message: 'starts must have one entry per block, as positions has', path: ['starts'] });

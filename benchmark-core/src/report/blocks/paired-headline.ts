@@ -41,10 +41,11 @@ function cellsWithRatios(moved: readonly MovedPath[], verdict: 'slower' | 'faste
 }
 
 /**
- * What `yarn bench --compare --check` does after a pass with a slower cell (bench/src/run/compare/confirmation.ts): the
- * report, made from the first pass's results, cannot say how that went.
+ * What `yarn bench --compare --check` did after a pass with a slower cell before issue 37: the report, made from that
+ * first pass's results, cannot say how its confirming pass went. Runs made since decide the check from these verdicts.
  */
-export const CONFIRMING_PASS_NOTE = 'A run with --check measures its slower cells again on fresh processes and fails only on those slower again (its comparison.txt says how that went).';
+export const CONFIRMING_PASS_NOTE = 'This run was made when --check measured its slower cells again in a confirming pass on fresh processes and failed only on '
+    + 'those slower again (its comparison.txt says how that went, if it was run with --check).';
 
 /** The gate's outcome on these verdicts, first: whether --check passes, and on which cells with what ratio it fails; the faster cells beside. */
 function checkSentences(section: PairedHeadlineSection): string[] {
@@ -55,7 +56,7 @@ function checkSentences(section: PairedHeadlineSection): string[] {
         return [`--check passes: no cell of ${section.cells} is slower${besides}.`];
     }
     const slower = cellsWithRatios(section.moved, 'slower').map(({ name, at }) => `${name} is slower at ${at}`);
-    return [`--check fails: ${slower.join('; ')}${besides}.`, CONFIRMING_PASS_NOTE];
+    return [`--check fails: ${slower.join('; ')}${besides}.`, ...(section.confirmingPass ? [CONFIRMING_PASS_NOTE] : [])];
 }
 
 /** For an A/A run (both sides the same source): whether it raised a false alarm; else whether any cell changed. */

@@ -102,7 +102,8 @@ export function pairedHeadlineSection(section: PairedComparisonSection): PairedH
         kind: 'paired-headline', base: section.base, head: section.head, pairs: section.base.positions.length, cells: rows.length,
         counts: verdictCounts(comparison), noiseThreshold: comparison.noiseThreshold, largestChange,
         medianSmallestDetectable: rows.length > 0 ? median(rows.map(row => row.cell.smallestDetectable)) : undefined,
-        keyCells, rpc: rpcGroups(rows), checkPassed: checkRunComparison(comparison).passed, moved, shared: sharedComponents(moved, rows),
+        keyCells, rpc: rpcGroups(rows), checkPassed: checkRunComparison(comparison).passed,
+        confirmingPass: section.base.rule?.onePass !== true, moved, shared: sharedComponents(moved, rows),
     };
 }
 
