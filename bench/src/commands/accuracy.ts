@@ -109,8 +109,9 @@ async function accuracy(options: AccuracyOptions): Promise<number> {
     return failed.length === 0 ? 0 : 1;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-    const program = new Command()
+/** `yarn bench:accuracy`'s commander program. */
+function accuracyCommand(): Command {
+    return new Command()
         .name('yarn bench:accuracy')
         .description('In each host, alternate bare loops of the measured calls with the harness ("Check Accuracy") and print the ratios.')
         .addOption(new Option('--hosts <list>', `comma-separated hosts (${HOSTS.join(', ')})`).default([...HOSTS], 'both').argParser(text => {
@@ -127,6 +128,15 @@ async function main(argv: readonly string[]): Promise<number> {
         .addOption(new Option('--pause <ms>', 'before each sample of the bare loops and the harness alike, wait idle as long as the previous sample took, '
             + 'at most this long: checks the harness as `yarn bench --pause` runs it (default 0: no pause)').argParser(integerArgument('--pause', PAUSE_RANGE)))
         .option('--out <dir>', 'also write the accuracy files there');
+}
+
+/** What scripts/run-command.js asks before it builds anything: the exit code when the command line is refused or asks only for --help, else undefined. */
+export function checkCommandLine(argv: readonly string[]): number | undefined {
+    return parseCommandLine(accuracyCommand(), argv);
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+    const program = accuracyCommand();
     const exitCode = parseCommandLine(program, argv);
     if (exitCode !== undefined) {
         return exitCode;

@@ -15,35 +15,16 @@
  * Output: a folder per run with `results/<host>.json` (raw results), `report.md`, `report.html`,
  * `benchmark-action.json` and `run.json` (what ran, how long it took, what was skipped and why).
  */
-import { Command } from 'commander';
 import { findElectronBinary } from '../hosts/theia-app';
 import { hasDisplay } from '../hosts/vscode-desktop';
 import { bench } from '../run/bench';
-import { FlagName, FlagValues } from '../run/option-table';
-import { benchCommandOptions, benchOptions, BenchOptions } from '../run/options';
 import { benchRequest, checkBeforeStarting, expectedDuration, machineEnvironment } from '../run/preflight';
 import { log } from '../run/progress';
-import { invocationFolder, parseCommandLine, runCli } from './command-line';
+import { parseBenchArguments } from './bench-arguments';
+import { invocationFolder, runCli } from './command-line';
 import { stopOnSignals } from './stop-on-signals';
 
-/** `yarn bench`'s commander program: its flags from the option table. */
-export function benchCommand(): Command {
-    const program = new Command()
-        .name('yarn bench')
-        .description('Measure every host on this machine (Theia browser app, VS Code in code-server, Theia Electron, desktop VS Code) and write a comparison report.');
-    benchCommandOptions().forEach(option => program.addOption(option));
-    return program;
-}
-
-/** `yarn bench`'s command line: the run's options, or the exit code when it should not run (after --help, or a usage error it printed). */
-export function parseBenchArguments(argv: readonly string[], base: string): BenchOptions | number {
-    const program = benchCommand();
-    const exitCode = parseCommandLine(program, argv);
-    if (exitCode !== undefined) {
-        return exitCode;
-    }
-    return benchOptions(program.opts<FlagValues>(), (name: FlagName) => program.getOptionValueSource(name) === 'cli', base);
-}
+export { benchCommand, checkCommandLine, parseBenchArguments } from './bench-arguments';
 
 async function main(argv: readonly string[]): Promise<number> {
     const options = parseBenchArguments(argv, invocationFolder());

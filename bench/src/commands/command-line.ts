@@ -1,14 +1,18 @@
 import { Command, OptionValues } from 'commander';
 
+/** The line that follows a refused command line: where the usage is, instead of the whole help (which pushes the reason off the screen). */
+export function seeHelp(name: string): string {
+    return `see \`${name} --help\``;
+}
+
 /**
- * Parses `argv` with a commander program (it is set to throw instead of exiting, and to show the help after
- * a usage error): undefined when the command should run, else the exit code (0 after --help or --version,
- * 2 for a usage error, which commander has printed).
+ * Parses `argv` with a commander program (it is set to throw instead of exiting, and to follow a usage error with
+ * {@link seeHelp}'s line, not the whole help): undefined when the command should run, else the exit code (0 after --help
+ * or --version, 2 for a usage error, which commander has printed).
  */
 export function parseCommandLine(program: Command, argv: readonly string[]): number | undefined {
-    program.exitOverride().showHelpAfterError();
     try {
-        program.exitOverride().showHelpAfterError().parse(argv, { from: 'user' });
+        program.exitOverride().showHelpAfterError(seeHelp(program.name())).parse(argv, { from: 'user' });
         return undefined;
     } catch (error) {
         return (error as { exitCode?: number }).exitCode === 0 ? 0 : 2;

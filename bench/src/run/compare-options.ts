@@ -1,4 +1,4 @@
-/** The options of `yarn bench --compare` and its defaults (see alternated.ts for the run). */
+/** The options of `yarn bench --compare` and its defaults (the run: compare/index.ts). */
 import { ComparisonSide, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
 
 /** What a side of `--compare` is, as the user wrote it. */

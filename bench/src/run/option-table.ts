@@ -45,7 +45,7 @@ export interface BenchOptions {
     readonly theiaCache?: string;
     /** Install and build the release apps again even where the cache has them. */
     readonly force?: boolean;
-    /** `--compare BASE HEAD`: two Theia builds measured alternately in one run (see alternated.ts). */
+    /** `--compare BASE HEAD`: two Theia builds measured alternately in one run (see compare/index.ts; the sides as given: alternated.ts). */
     readonly compare?: CompareOptions;
     /** `--network`: the links every host is measured over, in turn within each round (default: loopback only). */
     readonly networks: NetworkChoice[];

@@ -54,6 +54,7 @@ suite('yarn bench --compare', () => {
             const result = spawnSync(process.execPath, [BENCH, ...args, '--out', path.join(directory, 'never')], { encoding: 'utf8', timeout: 30_000 });
             assert.strictEqual(result.status, 2, `${args.join(' ')}: ${result.stdout}${result.stderr}`);
             assert.match(result.stderr, message, args.join(' '));
+            assert.include(result.stderr, 'see `yarn bench --help`', args.join(' '));
         }
     });
 });
