@@ -1,29 +1,41 @@
 #!/usr/bin/env node
 /**
- * `yarn clean`: removes the build output (as `tsc -b --clean` always did), then lists what else fs-perf left, with the
- * space each frees and the flag that removes it: `--caches` (code-server, Toxiproxy, desktop VS Code downloads),
- * `--apps` (the Theia release and --compare apps in the user cache), `--results` (bench-results/, test-results/, the
- * test files in `.fs-perf/` folders), `--all`. `--list` removes nothing. Only ever removes inside the repository and the
- * fs-perf cache folder, and never follows a symbolic link (a link is removed as a link, its target kept).
- * Plain Node, no build needed: it runs after the build output is gone.
+ * `yarn clean`: removes everything fs-perf built (the TypeScript output, the extensions' bundles and the .vsix, plugins/,
+ * the Theia apps' bundles; `--keep-app-builds` keeps the apps', the slowest to make), saying what and how much, then lists
+ * what else fs-perf left, with the space each frees and the flag that removes it: `--caches` (code-server, Toxiproxy,
+ * desktop VS Code downloads), `--apps` (the Theia release and --compare apps in the user cache), `--results`
+ * (bench-results/, test-results/, the test files in `.fs-perf/` folders), `--all`. `--list` removes nothing. Only ever
+ * removes inside the repository and the fs-perf cache folder, and never follows a symbolic link (a link is removed as a
+ * link, its target kept). Plain Node, no build needed: it runs after the build output is gone.
  */
 'use strict';
-const { spawnSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
-/** The TypeScript projects `tsc -b --clean` cleans, and where each writes. */
-const TSC_PROJECTS = [
-    ['benchmark-core', 'lib'], ['test-files', 'lib'], ['vscode-extension', 'out'], ['theia-extension', 'lib'], ['bench', 'lib'], ['e2e', 'lib'],
+/** What each part of fs-perf builds (as .gitignore ignores it): `[folder, names, what]`, a name a file or folder, or a `*` pattern. */
+const BUILD_OUTPUT = [
+    ...['benchmark-core', 'test-files', 'bench', 'e2e'].map(project => [project, ['lib', 'tsconfig.tsbuildinfo'], 'compiled TypeScript']),
+    ['theia-extension', ['lib', 'tsconfig.tsbuildinfo'], 'compiled TypeScript'],
+    ['theia-extension', ['dist'], 'the bundled Theia extension'],
+    ['vscode-extension', ['out', 'tsconfig.tsbuildinfo'], 'compiled TypeScript'],
+    ['vscode-extension', ['dist'], 'the bundled VS Code extension'],
+    ['vscode-extension', ['*.vsix'], 'the packaged VS Code extension'],
+    ['.', ['plugins'], 'the VS Code extension placed for the Theia apps'],
 ];
+/** What `theia build` writes in each app (esbuild.mjs only while it is as generated: see {@link isGeneratedEsbuildConfig}). */
+const APPS = ['browser-app', 'electron-app'];
+const APP_OUTPUT = ['lib', 'src-gen', 'gen-esbuild.*.mjs', 'gen-webpack*.js', 'esbuild.mjs'];
 const CATEGORIES = ['build', 'caches', 'apps', 'results'];
 /** Folders never searched for `.fs-perf/`. */
 const NOT_SEARCHED = new Set(['node_modules', '.git']);
 
-const HELP = `Usage: yarn clean [--caches] [--apps] [--results] [--all] [--list]
+const HELP = `Usage: yarn clean [--keep-app-builds] [--caches] [--apps] [--results] [--all] [--list]
 
-Removes the build output (tsc -b --clean), then lists what else fs-perf left here with the space each frees.
+Removes everything fs-perf built (yarn build's compiled TypeScript, extension bundles, .vsix and plugins/, and the
+Theia apps' bundles: browser-app and electron-app lib/, src-gen/, gen-*), saying what and how much, then lists what else
+fs-perf left here with the space each frees.
+  --keep-app-builds  keep browser-app's and electron-app's bundles (theia build, the slowest to make again)
   --caches   also remove .cache/code-server, .cache/toxiproxy and .vscode-test/ (downloaded or built again when needed)
   --apps     also remove the Theia release and --compare apps in the fs-perf cache folder
              ($FS_PERF_THEIA_CACHE, else $XDG_CACHE_HOME or ~/.cache, then fs-perf/theia-apps)
@@ -31,6 +43,7 @@ Removes the build output (tsc -b --clean), then lists what else fs-perf left her
   --all      all of the above
   --list     remove nothing (not even the build output): only list
   --help     this text
+An app's esbuild.mjs is removed only while it is as theia build writes it (an edited one is kept).
 Nothing outside the repository and the fs-perf cache folder is removed; symbolic links are removed, never followed.`;
 
 /**
@@ -101,13 +114,63 @@ function findTestFileFolders(folder, depth = 0) {
     });
 }
 
+/** The entries of `folder` a name or a `*` pattern of {@link BUILD_OUTPUT} names. */
+function matching(folder, name) {
+    if (!name.includes('*')) {
+        return [path.join(folder, name)];
+    }
+    const pattern = new RegExp(`^${name.split('*').map(part => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    try {
+        return fs.readdirSync(folder).filter(entry => pattern.test(entry)).sort().map(entry => path.join(folder, entry));
+    } catch {
+        return [];
+    }
+}
+
+/**
+ * The texts `theia build` writes as an app's esbuild.mjs when there is none (browser and Electron targets), from the
+ * installed @theia/application-manager; none when it is not installed.
+ */
+function generatedEsbuildConfigs(root) {
+    try {
+        const { BundlerGenerator } = require(require.resolve('@theia/application-manager/lib/generator/bundler-generator', { paths: [root, __dirname] }));
+        return ['browser', 'electron'].map(target => {
+            const choose = when => (value, otherwise = '') => when ? value : otherwise;
+            const pck = { ifBrowser: choose(target === 'browser'), ifElectron: choose(target === 'electron'), ifBrowserOnly: choose(false) };
+            return Object.assign(Object.create(BundlerGenerator.prototype), { pck }).compileESBuildUserConfig();
+        });
+    } catch {
+        return [];
+    }
+}
+
+/** Whether an app's esbuild.mjs is as `theia build` wrote it (else it was edited, and is kept). */
+function isGeneratedEsbuildConfig(file, generated) {
+    try {
+        return generated.includes(fs.readFileSync(file, 'utf8'));
+    } catch {
+        return false;
+    }
+}
+
+/** Everything fs-perf built that is here: `{ category: 'build', path, what, app }`, `app` for the Theia apps' bundles. */
+function findBuildOutput(root) {
+    const generated = generatedEsbuildConfigs(root);
+    const built = BUILD_OUTPUT.flatMap(([folder, names, what]) => names.flatMap(name => matching(path.join(root, folder), name))
+        .map(target => ({ category: 'build', path: target, what: folder === '.' ? what : `${folder}: ${what}`, app: false })));
+    const apps = APPS.flatMap(app => APP_OUTPUT.flatMap(name => matching(path.join(root, app), name))
+        .filter(target => path.basename(target) !== 'esbuild.mjs' || isGeneratedEsbuildConfig(target, generated))
+        .map(target => ({ category: 'build', path: target, what: `${app}: theia build output`, app: true })));
+    return [...built, ...apps];
+}
+
 /**
  * What fs-perf left: `{ category, path, what, bytes }` for each that exists, by category (see {@link CATEGORIES}).
  * `root`: the repository; `theiaCache`: the fs-perf cache folder of the release and compare apps.
  */
 function findLeftovers({ root, theiaCache }) {
     const candidates = [
-        ...TSC_PROJECTS.map(([project, out]) => ({ category: 'build', path: path.join(root, project, out), what: `${project}'s compiled TypeScript` })),
+        ...findBuildOutput(root),
         { category: 'caches', path: path.join(root, '.cache', 'code-server'), what: 'code-server (the vscode-server host), installed again by the next run that needs it' },
         { category: 'caches', path: path.join(root, '.cache', 'toxiproxy'), what: 'Toxiproxy (--network), built again with Go when needed' },
         { category: 'caches', path: path.join(root, '.vscode-test'), what: 'desktop VS Code downloads (@vscode/test-electron)' },
@@ -136,9 +199,10 @@ function listApps(theiaCache) {
     }
 }
 
-/** `{ remove: Set of categories, list, help }` from the command line; throws on an unknown argument. */
+/** `{ remove: Set of categories, keepAppBuilds, list, help }` from the command line; throws on an unknown argument. */
 function parseArguments(argv) {
     const remove = new Set(['build']);
+    let keepAppBuilds = false;
     let list = false;
     let help = false;
     for (const argument of argv) {
@@ -146,15 +210,22 @@ function parseArguments(argv) {
             CATEGORIES.forEach(category => remove.add(category));
         } else if (['--caches', '--apps', '--results'].includes(argument)) {
             remove.add(argument.slice(2));
+        } else if (argument === '--keep-app-builds') {
+            keepAppBuilds = true;
         } else if (argument === '--list') {
             list = true;
         } else if (argument === '--help' || argument === '-h') {
             help = true;
         } else {
-            throw new Error(`unknown argument ${argument}: use --caches, --apps, --results, --all, --list or --help`);
+            throw new Error(`unknown argument ${argument}: use --keep-app-builds, --caches, --apps, --results, --all, --list or --help`);
         }
     }
-    return { remove: list ? new Set() : remove, list, help };
+    return { remove: list ? new Set() : remove, keepAppBuilds, list, help };
+}
+
+/** Whether the options remove `entry`: its category is removed, and it is not an app's bundle that `--keep-app-builds` keeps. */
+function removes(options, entry) {
+    return options.remove.has(entry.category) && !(entry.app && options.keepAppBuilds);
 }
 
 /**
@@ -199,43 +270,31 @@ function main(argv) {
     const show = entry => `${formatBytes(entry.bytes).padStart(8)}  ${path.isAbsolute(path.relative(root, entry.path)) || path.relative(root, entry.path).startsWith('..')
         ? entry.path.replace(os.homedir(), '~') : path.relative(root, entry.path)}  (${entry.what})`;
     const removed = [];
-    if (options.remove.has('build')) {
-        const build = leftovers.filter(entry => entry.category === 'build');
-        const projects = TSC_PROJECTS.map(([project]) => project).filter(project => fs.existsSync(path.join(root, project, 'tsconfig.json')));
-        const result = projects.length === 0 ? { status: 0 }
-            : spawnSync(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [root] }), '-b', '--clean', ...projects], { cwd: root, stdio: 'inherit' });
-        if (result.status !== 0) {
-            console.error('error: tsc -b --clean failed');
-            return 1;
-        }
-        const bytes = build.reduce((sum, entry) => sum + entry.bytes - sizeOf(entry.path), 0);
-        console.log(`build output: removed (tsc -b --clean), ${formatBytes(bytes)} freed`);
-    }
-    for (const entry of leftovers.filter(item => item.category !== 'build' && options.remove.has(item.category))) {
+    for (const entry of leftovers.filter(item => removes(options, item))) {
         removeEntry(entry, [root, theiaCache]);
         removed.push(entry);
         console.log(`removed ${show(entry)}`);
     }
-    const kept = leftovers.filter(entry => !options.remove.has(entry.category) && (entry.category !== 'build' || options.list));
+    const kept = leftovers.filter(entry => !removes(options, entry));
     if (kept.length > 0) {
         console.log(`\n${options.list ? 'What fs-perf left' : 'Also here'} (remove with the flag shown):`);
         for (const category of CATEGORIES) {
             const entries = kept.filter(entry => entry.category === category);
             if (entries.length > 0) {
-                const flag = category === 'build' ? 'yarn clean' : `yarn clean --${category}`;
+                const flag = category === 'build' ? `yarn clean${options.keepAppBuilds ? ' (without --keep-app-builds)' : ''}` : `yarn clean --${category}`;
                 console.log(`  ${flag}: ${formatBytes(entries.reduce((sum, entry) => sum + entry.bytes, 0))}`);
                 entries.forEach(entry => console.log(`    ${show(entry)}`));
             }
         }
         console.log(`  yarn clean --all: ${formatBytes(kept.reduce((sum, entry) => sum + entry.bytes, 0))} in all`);
     }
-    if (removed.length > 0) {
-        console.log(`\n${formatBytes(removed.reduce((sum, entry) => sum + entry.bytes, 0))} freed besides the build output`);
+    if (!options.list) {
+        console.log(`\n${formatBytes(removed.reduce((sum, entry) => sum + entry.bytes, 0))} freed${removed.length === 0 ? ' (nothing to remove)' : ''}`);
     }
     return 0;
 }
 
-module.exports = { findLeftovers, findRepositoryRoot, defaultTheiaCache, parseArguments, removeEntry, sizeOf, formatBytes, CATEGORIES };
+module.exports = { findLeftovers, findRepositoryRoot, defaultTheiaCache, generatedEsbuildConfigs, parseArguments, removeEntry, removes, sizeOf, formatBytes, CATEGORIES };
 
 if (require.main === module) {
     process.exitCode = main(process.argv.slice(2));

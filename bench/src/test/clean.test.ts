@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { spawnSync } from 'child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { REPOSITORY_ROOT } from '../util/repository';
@@ -10,13 +10,22 @@ interface Leftover {
     readonly path: string;
     readonly what: string;
     readonly bytes: number;
+    readonly app?: boolean;
+}
+interface CleanOptions {
+    remove: Set<string>;
+    keepAppBuilds: boolean;
+    list: boolean;
+    help: boolean;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const clean = require(path.join(REPOSITORY_ROOT, 'scripts', 'clean.js')) as {
     findLeftovers(folders: { root: string; theiaCache: string }): Leftover[];
-    parseArguments(argv: string[]): { remove: Set<string>; list: boolean; help: boolean };
+    parseArguments(argv: string[]): CleanOptions;
+    removes(options: CleanOptions, entry: Leftover): boolean;
     removeEntry(entry: Leftover, allowed: string[]): void;
     defaultTheiaCache(env: NodeJS.ProcessEnv): string;
+    generatedEsbuildConfigs(root: string): string[];
 };
 
 /** A file of `bytes` bytes, its folders made. */
@@ -38,6 +47,7 @@ suite('yarn clean (scripts/clean.js)', () => {
         outside = path.join(top, 'outside');
         file(path.join(root, 'package.json'), 0);
         file(path.join(root, 'bench', 'lib', 'index.js'), 100);
+        file(path.join(root, 'bench', 'src', 'index.ts'), 100);
         file(path.join(root, '.cache', 'code-server', 'entry.js'), 3000);
         file(path.join(root, 'bench-results', 'run-1', 'report.md'), 500);
         file(path.join(root, 'test-files', '.fs-perf', 'fixtures', '10000K.bin'), 7000);
@@ -72,6 +82,8 @@ suite('yarn clean (scripts/clean.js)', () => {
 
     test('the command line: build output only by default, --list removes nothing, --all everything, unknown arguments refused', () => {
         assert.sameMembers([...clean.parseArguments([]).remove], ['build']);
+        assert.isFalse(clean.parseArguments([]).keepAppBuilds);
+        assert.isTrue(clean.parseArguments(['--keep-app-builds']).keepAppBuilds);
         assert.sameMembers([...clean.parseArguments(['--caches', '--results']).remove], ['build', 'caches', 'results']);
         assert.sameMembers([...clean.parseArguments(['--all']).remove], ['build', 'caches', 'apps', 'results']);
         assert.sameMembers([...clean.parseArguments(['--all', '--list']).remove], []);
@@ -79,16 +91,53 @@ suite('yarn clean (scripts/clean.js)', () => {
     });
 
     test('removes a leftover, a link as a link (its target kept), and refuses anything outside the allowed folders', () => {
-        for (const entry of clean.findLeftovers({ root, theiaCache: cache }).filter(item => item.category !== 'build')) {
+        for (const entry of clean.findLeftovers({ root, theiaCache: cache })) {
             clean.removeEntry(entry, [root, cache]);
             assert.isFalse(existsSync(entry.path), entry.path);
         }
         assert.isTrue(existsSync(path.join(outside, 'precious.bin')));
         assert.isTrue(existsSync(path.join(cache, 'my-own-folder', 'keep.txt')));
-        assert.isTrue(existsSync(path.join(root, 'bench', 'lib', 'index.js')));
+        assert.isTrue(existsSync(path.join(root, 'bench', 'src', 'index.ts')));
         const escaping = { category: 'results', path: path.join(root, 'linked-workspace', 'precious.bin'), what: 'test', bytes: 0 };
         assert.throws(() => clean.removeEntry(escaping, [root, cache]), /outside/);
         assert.isTrue(existsSync(path.join(outside, 'precious.bin')));
+    });
+
+    test('everything the build made is build output: compiled TypeScript, bundles, the .vsix, plugins/, the apps\' theia build output', () => {
+        const generated = clean.generatedEsbuildConfigs(REPOSITORY_ROOT);
+        assert.lengthOf(generated, 2, 'the browser and Electron esbuild.mjs of the installed @theia/application-manager');
+        const built = [
+            'benchmark-core/lib/index.js', 'benchmark-core/tsconfig.tsbuildinfo', 'theia-extension/dist/browser/m.js', 'vscode-extension/out/x.js',
+            'vscode-extension/dist/extension.js', 'vscode-extension/fs-perf-vscode.vsix', 'vscode-extension/other.vsix', 'plugins/fs-perf.fs-perf-vscode/package.json',
+            'browser-app/lib/backend/main.js', 'browser-app/src-gen/backend/main.js', 'browser-app/gen-esbuild.browser.mjs', 'browser-app/gen-esbuild.node.mjs',
+            'electron-app/lib/backend/main.js', 'electron-app/gen-esbuild.electron.mjs', 'electron-app/gen-webpack.config.js',
+        ];
+        built.forEach(name => file(path.join(root, name), 10));
+        writeFileSync(path.join(root, 'browser-app', 'esbuild.mjs'), generated[0]);
+        // An esbuild.mjs someone edited, and sources, are not build output.
+        writeFileSync(path.join(root, 'electron-app', 'esbuild.mjs'), `${generated[1]}// my own plugin\n`);
+        ['vscode-extension/esbuild.js', 'vscode-extension/src/extension.ts', 'browser-app/package.json', 'electron-app/scripts/build.js'].forEach(name => file(path.join(root, name), 10));
+        const build = clean.findLeftovers({ root, theiaCache: cache }).filter(entry => entry.category === 'build');
+        assert.sameMembers(build.map(entry => path.relative(root, entry.path)), [
+            'bench/lib', 'benchmark-core/lib', 'benchmark-core/tsconfig.tsbuildinfo', 'theia-extension/dist', 'vscode-extension/out', 'vscode-extension/dist',
+            'vscode-extension/fs-perf-vscode.vsix', 'vscode-extension/other.vsix', 'plugins', 'browser-app/lib', 'browser-app/src-gen',
+            'browser-app/gen-esbuild.browser.mjs', 'browser-app/gen-esbuild.node.mjs', 'browser-app/esbuild.mjs', 'electron-app/lib',
+            'electron-app/gen-esbuild.electron.mjs', 'electron-app/gen-webpack.config.js',
+        ]);
+        const keep = clean.parseArguments(['--keep-app-builds']);
+        const removed = build.filter(entry => clean.removes(keep, entry)).map(entry => path.relative(root, entry.path));
+        assert.includeMembers(removed, ['bench/lib', 'plugins', 'vscode-extension/fs-perf-vscode.vsix']);
+        assert.notInclude(removed.join(' '), '-app/', '--keep-app-builds keeps the apps\' bundles');
+        assert.isTrue(build.every(entry => clean.removes(clean.parseArguments([]), entry)), 'a plain yarn clean removes all of it');
+        assert.isFalse(build.some(entry => clean.removes(clean.parseArguments(['--list']), entry)), '--list removes nothing');
+    });
+
+    test('an app\'s esbuild.mjs as this repository\'s theia build wrote it is recognised as generated', function () {
+        const written = path.join(REPOSITORY_ROOT, 'browser-app', 'esbuild.mjs');
+        if (!existsSync(written)) {
+            this.skip();
+        }
+        assert.include(clean.generatedEsbuildConfigs(REPOSITORY_ROOT), readFileSync(written, 'utf8'));
     });
 
     test('the cache folder follows FS_PERF_THEIA_CACHE, then XDG_CACHE_HOME', () => {
