@@ -9,6 +9,7 @@ import { chromiumAvailable } from '../hosts/chromium';
 import { checkTheiaReachable } from '../hosts/theia-app';
 import { planTheiaRelease, TheiaReleasePlan } from '../hosts/theia-release';
 import { ensureToxiproxy } from '../link/toxiproxy';
+import { benchBisect } from './bisect/run';
 import { benchCompare } from './compare';
 import { BenchRun, benchRuns, benchTargets } from './bench-hosts';
 import { Measure, prepareHost } from './measure-host';
@@ -27,10 +28,15 @@ export async function bench(options: BenchOptions): Promise<number> {
     }
     if (options.compare) {
         ensureVsix();
-        return benchCompare({
+        const run = {
             compare: options.compare, iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, out: options.out,
             theiaCache: options.theiaCache, force: options.force, vsix: VSIX, log, progress: progressPrinter,
-        });
+        };
+        if (options.bisectSeries || options.resume) {
+            return benchBisect({ seriesText: options.bisectText, series: options.bisectSeries, cell: options.bisectCell, direction: options.bisectDirection ?? 'slower',
+                resume: options.resume }, run);
+        }
+        return benchCompare(run);
     }
     if (options.theiaUrl) {
         await checkTheiaReachable(options.theiaUrl, 'Check the URL, or leave out --theia-url to start the browser app here.');

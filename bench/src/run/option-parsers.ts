@@ -116,3 +116,12 @@ export function theiaUrlArgument(text: string): string {
     }
     return url.href;
 }
+
+/** `--direction`: the way a bisect's cell moved, `slower` or `faster`. */
+export function directionArgument(text: string): 'slower' | 'faster' {
+    const value = text.trim().toLowerCase();
+    if (value !== 'slower' && value !== 'faster') {
+        throw new InvalidArgumentError('--direction must be slower or faster.');
+    }
+    return value;
+}

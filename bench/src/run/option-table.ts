@@ -12,10 +12,12 @@ import {
 } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-release';
 import { parseCompareSides } from './alternated';
+import { BisectSeries } from './bisect/builds';
+import { BisectCell, parseBisectCell } from './bisect/cell';
 import { BENCH_HOSTS, BenchHost, NetworkChoice } from './bench-hosts';
 import { COMPARE_DEFAULTS, COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS, CompareOptions } from './compare-options';
 import {
-    alphaArgument, cpuThrottleArgument, hostListArgument, integerArgument, minutesArgument, networkListArgument, percentageArgument,
+    alphaArgument, cpuThrottleArgument, directionArgument, hostListArgument, integerArgument, minutesArgument, networkListArgument, percentageArgument,
     sizeListArgument, theiaUrlArgument, theiaVersionListArgument,
 } from './option-parsers';
 
@@ -49,6 +51,15 @@ export interface BenchOptions {
     readonly compare?: CompareOptions;
     /** `--network`: the links every host is measured over, in turn within each round (default: loopback only). */
     readonly networks: NetworkChoice[];
+    /** `--bisect`: the builds a bisect searches (its steps are comparisons, with the compare flags). */
+    readonly bisectSeries?: BisectSeries;
+    /** `--bisect`'s value as given. */
+    readonly bisectText?: string;
+    /** `--cell`: the cell a bisect follows (default: the one that moved most between the endpoints). */
+    readonly bisectCell?: BisectCell;
+    readonly bisectDirection?: 'slower' | 'faster';
+    /** `--resume`: the folder of a bisect to go on with. */
+    readonly resume?: string;
 }
 
 /** `yarn bench` samples on until every median is known within 5% (the editors' own default is off). */
@@ -117,9 +128,10 @@ export const RUN_MODES: Readonly<Record<Exclude<RunMode, 'plain'>, RunModeSpec>>
 
 /** The modes of a run from the flags that ask for them (a `--network` of loopback alone emulates no link). */
 export function runModes(run: { readonly compare?: unknown; readonly networks: readonly NetworkChoice[]; readonly theiaVersions?: unknown;
-    readonly theiaUrl?: unknown; }): RunMode[] {
+    readonly theiaUrl?: unknown; readonly bisect?: unknown; readonly resume?: unknown; }): RunMode[] {
+    // A bisect is a chain of comparisons: every flag of --compare applies to its steps.
     return [
-        run.compare === undefined ? 'plain' : 'compare',
+        run.compare === undefined && run.bisect === undefined && run.resume === undefined ? 'plain' : 'compare',
         ...run.networks.some(choice => choice !== LOOPBACK) ? ['network' as const] : [],
         ...run.theiaVersions === undefined ? [] : ['theiaVersion' as const],
         ...run.theiaUrl === undefined ? [] : ['theiaUrl' as const],
@@ -252,7 +264,27 @@ export const BENCH_FLAGS = {
         flags: '--compare <sides...>', description: 'compare two Theia builds measured alternately in one run: BASE HEAD, each [label=]a release (1.74.1), a '
             + 'folder of @theia/* tarballs, a built Theia checkout, or the URL of a running Theia (see README, "Compare two builds of Theia")',
         modes: COMPARE_ONLY, notWith: { network: OWN_SERVERS }, fields: ['compare.sides'],
-        toField: (sides, context) => parseCompareSides(sides ?? [], context.base),
+        // A bisect names its sides at each step.
+        toField: (sides, context) => sides === undefined && (context.given('bisect') || context.given('resume')) ? undefined : parseCompareSides(sides ?? [], context.base),
+    }),
+    bisect: flag<string>({
+        flags: '--bisect <builds>', description: 'find the build that moved a cell: GOOD..BAD (every published Theia release from GOOD to BAD, e.g. 1.54.0..1.74.1) '
+            + 'or a=SRC,b=SRC,... (builds in order, each a release, a folder of @theia/* tarballs or a built Theia checkout); each step a --compare '
+            + '(see docs/bisect.md)',
+        modes: COMPARE_ONLY, fields: ['bisectText'],
+    }),
+    cell: flag<string>({
+        flags: '--cell <cell>', description: 'with --bisect: the cell to follow, "host, scenario, size" as the report names it (e.g. "Theia browser (plugin), '
+            + 'vscode.workspace.fs.readFile, 5K")', defaultShown: 'the cell that moved most between the endpoints', modes: COMPARE_ONLY, fields: ['bisectCell'],
+        toField: text => text === undefined ? undefined : parseBisectCell(text),
+    }),
+    direction: flag<string>({
+        flags: '--direction <way>', description: 'with --bisect: the way the cell moved from GOOD to BAD, slower or faster', parse: directionArgument,
+        default: 'slower', modes: COMPARE_ONLY, fields: ['bisectDirection'],
+    }),
+    resume: flag<string>({
+        flags: '--resume <dir>', description: 'go on with the bisect in this folder (its bisect.json): its finished steps are kept', modes: COMPARE_ONLY,
+        fields: ['resume'], toField: (folder, context) => folder === undefined ? undefined : path.resolve(context.base, folder),
     }),
     pairs: flag<number>({
         flags: '--pairs <n>', description: 'a fixed number of pairs of alternated blocks, instead of sampling until resolved (--budget)',
@@ -314,6 +346,14 @@ export const RUN_CHECKS: readonly { readonly refuses: (values: FlagValues, conte
     {
         refuses: (values, context) => context.modes.includes('compare') && context.given('hosts') && values.hosts?.join() !== 'theia-browser',
         refusal: values => `--compare measures two Theia builds as the theia-browser host; leave out --hosts ${values.hosts?.join(',')} (or give --hosts theia-browser).`,
+    },
+    {
+        refuses: (_values, context) => context.given('compare') && (context.given('bisect') || context.given('resume')),
+        refusal: () => '--bisect chooses the two sides of each step itself: give --compare or --bisect (or --resume), not both.',
+    },
+    {
+        refuses: (_values, context) => context.given('bisect') && context.given('resume'),
+        refusal: () => '--resume goes on with the bisect its folder records: leave out --bisect.',
     },
     {
         refuses: (_values, context) => context.given('budget') && context.given('pairs'),

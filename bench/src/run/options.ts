@@ -5,6 +5,7 @@
  */
 import { Option } from 'commander';
 import { LOOPBACK } from '@fs-perf/benchmark-core';
+import { parseBisectSeries } from './bisect/builds';
 import { CompareOptions } from './compare-options';
 import {
     BENCH_FLAGS, BenchFlag, benchFlags, BenchOptions, FlagContext, FlagName, FlagValues, OptionField, RUN_CHECKS, RUN_MODES, RunMode, runModes,
@@ -22,6 +23,8 @@ function shown(value: unknown): string {
 function modeFlags(modes: readonly RunMode[]): string {
     return modes.map(mode => mode === 'plain' ? 'a run without --compare' : RUN_MODES[mode].flag).join(' or ');
 }
+
+const BISECT_FLAGS = ['--bisect', '--cell', '--direction', '--resume'];
 
 /** Whether the flag takes a value (`--out <dir>`), rather than being a switch (`--check`, `--no-cpu-pass`). */
 function takesValue(option: Option): boolean {
@@ -47,7 +50,8 @@ export function benchCommandOptions(): Option[] {
     return benchFlags().map(([, entry]) => {
         const option = new Option(entry.flags, entry.description);
         // `with --compare: ` before the words of a flag of some modes only (not before the flag that asks for the mode).
-        const modes = entry.modes.filter(mode => mode === 'plain' || RUN_MODES[mode].flag !== option.long);
+        // A bisect's flags ask for the comparison mode themselves (its steps are comparisons).
+        const modes = BISECT_FLAGS.includes(option.long!) ? [] : entry.modes.filter(mode => mode === 'plain' || RUN_MODES[mode].flag !== option.long);
         option.description = `${modes.length === 0 || modes.includes('plain') ? '' : `with ${modeFlags(modes)}: `}${entry.description}`;
         if (entry.parse) {
             option.argParser(entry.parse);
@@ -123,8 +127,11 @@ function optionsOf(values: FlagValues, context: FlagContext): BenchOptions {
  * whether the command line gave that flag; relative paths are resolved against `base`.
  */
 export function benchOptions(raw: FlagValues, given: (name: FlagName) => boolean, base: string): BenchOptions | number {
-    const modes = runModes({ compare: raw.compare, networks: raw.network ?? [LOOPBACK], theiaVersions: raw.theiaVersion, theiaUrl: raw.theiaUrl });
-    const refusal = modeRefusal(benchFlags().map(([name]) => name).filter(given), modes);
+    const modes = runModes({ compare: raw.compare, networks: raw.network ?? [LOOPBACK], theiaVersions: raw.theiaVersion, theiaUrl: raw.theiaUrl, bisect: raw.bisect, resume: raw.resume });
+    // A bisect's own flags name --bisect, not the comparison mode its steps run in.
+    const bisectOnly = (['cell', 'direction'] as const).filter(name => given(name) && !given('bisect') && !given('resume'));
+    const refusal = bisectOnly.length > 0 ? `${bisectOnly.map(longFlag).join(' and ')} only appl${bisectOnly.length === 1 ? 'ies' : 'y'} with --bisect (or --resume).`
+        : modeRefusal(benchFlags().map(([name]) => name).filter(given), modes);
     if (refusal !== undefined) {
         console.error(`error: ${refusal}`);
         return 2;
@@ -137,7 +144,9 @@ export function benchOptions(raw: FlagValues, given: (name: FlagName) => boolean
         return 2;
     }
     try {
-        return optionsOf(values, context);
+        const options = optionsOf(values, context);
+        // The series is checked here, before anything is built: a bad range, the same release twice, fewer than 2 builds.
+        return values.bisect === undefined ? options : { ...options, bisectSeries: parseBisectSeries(values.bisect, base) };
     } catch (error) {
         // What a value alone does not show, e.g. a side of --compare that is neither a release, a folder nor a URL.
         console.error(`error: ${(error as Error).message}`);

@@ -14,7 +14,12 @@ const SAMPLES: Record<FlagName, string[]> = {
     compare: ['--compare', 'base=1.74.1', 'head=1.74.1'], pairs: ['--pairs', '4'], alpha: ['--alpha', '0.01'], noiseThreshold: ['--noise-threshold', '3'],
     check: ['--check'], budget: ['--budget', '5'], restartEvery: ['--restart-every', '2'], pause: ['--pause', '100'], warmupBlock: ['--no-warmup-block'],
     network: ['--network', 'lan'],
+    bisect: ['--bisect', '1.54.0..1.74.1'], cell: ['--bisect', '1.54.0..1.74.1', '--cell', 'plugin, vscode.workspace.fs.readFile, 5K'],
+    direction: ['--bisect', '1.54.0..1.74.1', '--direction', 'faster'], resume: ['--resume', 'bisect-run'],
 };
+
+/** The flags of a bisect: each sample asks for the comparison mode itself (a bisect's steps are comparisons). */
+const BISECT_FLAGS: readonly FlagName[] = ['bisect', 'cell', 'direction', 'resume'];
 
 /** A command line of each mode (a plain run is one without any of them). */
 const MODE_ARGUMENTS: Record<RunMode, string[]> = {
@@ -94,7 +99,7 @@ suite('yarn bench\'s option table', () => {
                 refusals++;
             }
             // The flag that asks for its mode (--compare) is always in it.
-            if (!entry.modes.includes('plain') && !entry.modes.some(mode => mode !== 'plain' && RUN_MODES[mode].flag === longFlag(name))) {
+            if (!BISECT_FLAGS.includes(name) && !entry.modes.includes('plain') && !entry.modes.some(mode => mode !== 'plain' && RUN_MODES[mode].flag === longFlag(name))) {
                 const { result, stderr } = parse(SAMPLES[name]);
                 assert.strictEqual(result, 2, name);
                 assert.match(stderr, new RegExp(`^error: ${longFlag(name)} only applies with --`), name);
@@ -110,7 +115,7 @@ suite('yarn bench\'s option table', () => {
     test('each flag alone in a mode it applies to is taken, its value in its fields', () => {
         for (const [name, entry] of benchFlags()) {
             const mode = entry.modes[0];
-            const argv = mode === 'plain' || MODE_ARGUMENTS[mode] === SAMPLES[name] ? SAMPLES[name] : [...MODE_ARGUMENTS[mode], ...SAMPLES[name]];
+            const argv = mode === 'plain' || MODE_ARGUMENTS[mode] === SAMPLES[name] || BISECT_FLAGS.includes(name) ? SAMPLES[name] : [...MODE_ARGUMENTS[mode], ...SAMPLES[name]];
             const run = options(argv);
             assert.notStrictEqual(optionField(run, entry.fields[0]), undefined, `${argv.join(' ')}: ${entry.fields[0]}`);
         }

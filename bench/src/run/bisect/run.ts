@@ -1,0 +1,130 @@
+/**
+ * `yarn bench --bisect`: the search of benchmark-core's compare/bisect.ts, each step a `yarn bench --compare` of two builds
+ * (compare/comparison.ts, the same gate) into `steps/NN-<base>-vs-<head>/` of the run's folder; `bisect.json` written after
+ * every step, the answer (bisect.json, report.md, report.html) at the end.
+ */
+import { existsSync, promises as fs } from 'fs';
+import * as path from 'path';
+import { BisectOracle, BisectRequest, BisectVerdict, planBisect, RunComparison, runBisect } from '@fs-perf/benchmark-core';
+import { defaultTheiaCache, planTheiaRelease } from '../../hosts/theia-release';
+import { runCollected } from '../../hosts/theia-release/commands';
+import { benchCompare } from '../compare';
+import { CompareOptions, CompareRunOptions, CompareSideSpec } from '../compare-options';
+import { minutes } from '../format';
+import { BisectBuild, BisectSeries, ReleaseRegistry, resolveReleases } from './builds';
+import { BisectCell, bisectCellName, findCell, mostMovedCell } from './cell';
+import { describeBisectPlan } from './plan';
+import { BisectRecord, readBisectRecord, RecordedStep, writeBisectRecord } from './record';
+import { writeBisectAnswer } from './answer';
+
+/** What `--bisect`, `--cell`, `--direction` and `--resume` asked. */
+export interface BisectRunRequest {
+    readonly seriesText?: string;
+    readonly series?: BisectSeries;
+    readonly cell?: BisectCell;
+    readonly direction: 'slower' | 'faster';
+    readonly resume?: string;
+}
+
+/** The registry as `--theia-version` asks it: `npm view @theia/core versions`, and a release's plan (every package at that version). */
+export const NPM_REGISTRY: ReleaseRegistry = {
+    published: async () => JSON.parse(await runCollected('npm', ['view', '@theia/core', 'versions', '--json'], { cwd: process.cwd() })) as string[],
+    incomplete: async version => planTheiaRelease(version).then(() => undefined, (error: Error) => error.message),
+};
+
+/** The series' builds, in range order; a release range asks the registry. Refuses fewer than 2 before any long work. */
+export async function bisectBuilds(series: BisectSeries, registry: ReleaseRegistry, log: (message: string) => void): Promise<BisectBuild[]> {
+    const builds = series.kind === 'builds' ? [...series.builds] : await resolveReleases(series.good, series.bad, registry, log);
+    planBisect(builds.length, 0.05);
+    return builds;
+}
+
+function sideOf(build: BisectBuild, side: CompareSideSpec['side']): CompareSideSpec {
+    return { side, label: build.name, kind: build.kind, value: build.value };
+}
+
+/** The folder of a step, relative to the run's: `steps/03-1.60.2-vs-1.64.0`. */
+function stepFolder(request: BisectRequest, builds: readonly BisectBuild[]): string {
+    return path.join('steps', `${String(request.number).padStart(2, '0')}-${builds[request.base].name}-vs-${builds[request.head].name}`);
+}
+
+/** A bisect being run: its record, and the compare run each step makes. */
+class BisectRun {
+    constructor(protected readonly record: BisectRecord, protected readonly options: CompareRunOptions, protected readonly started = Date.now()) {}
+
+    /** The step's comparison, its cell's verdict read off what it wrote; the cell chosen at the endpoints when not given. */
+    readonly oracle: BisectOracle = async request => {
+        const { builds } = this.record;
+        const folder = stepFolder(request, builds);
+        const [lo, hi] = request.range;
+        this.options.log(`bisect step ${request.number} (${request.role}): ${builds[request.head].name} against ${builds[request.base].name}; `
+            + `range left ${builds[lo].name}..${builds[hi].name} (${hi - lo + 1} builds); ${minutes((Date.now() - this.started) / 1000)} so far`);
+        const stepStarted = Date.now();
+        const cell = this.record.cell;
+        const compare: CompareOptions = { ...this.options.compare, sides: [sideOf(builds[request.base], 'base'), sideOf(builds[request.head], 'head')], alpha: request.alpha, check: false };
+        const out = path.join(this.options.out, folder);
+        const code = await benchCompare({ ...this.options, compare, out, sizes: cell ? [cell.target] : this.options.sizes });
+        const comparison = JSON.parse(await fs.readFile(path.join(out, 'comparison.json'), 'utf8')) as RunComparison;
+        if (code !== 0) {
+            throw new Error(`step ${request.number} (${builds[request.head].name} against ${builds[request.base].name}) ended early: see ${path.join(out, 'run.json')}.`);
+        }
+        const changed = cell ? findCell(comparison.cells, cell) : mostMovedCell(comparison.cells, this.record.direction);
+        if (!changed) {
+            throw new Error(`step ${request.number} measured no ${cell ? bisectCellName(cell) : 'cell'} (see ${out}).`);
+        }
+        if (!cell) {
+            this.record.cell = { hostLabel: changed.hostLabel, scenarioId: changed.scenarioId, target: changed.target };
+            this.options.log(`  the cell that moved most between the endpoints: ${bisectCellName(this.record.cell)} (${changed.verdict}, ${changed.ratio.ratio.toFixed(3)})`);
+        }
+        const verdict: BisectVerdict & { seconds: number } = {
+            verdict: changed.verdict, ratio: changed.ratio.ratio, low: changed.ratio.low, high: changed.ratio.high,
+            ...changed.pairRatios ? { pairs: changed.pairRatios.length } : {}, seconds: (Date.now() - stepStarted) / 1000,
+        };
+        const step: RecordedStep = { ...request, ...verdict, baseMedianMs: changed.baseline.medianMs, headMedianMs: changed.current.medianMs, folder };
+        delete (step as { alpha?: number }).alpha;
+        delete (step as { range?: unknown }).range;
+        this.record.steps.push(step);
+        this.record.seconds += verdict.seconds;
+        await writeBisectRecord(this.options.out, this.record);
+        this.options.log(`  step ${request.number}: ${builds[request.head].name} ${verdict.verdict} against ${builds[request.base].name}, `
+            + `${verdict.ratio.toFixed(3)} [${verdict.low.toFixed(3)}, ${verdict.high.toFixed(3)}] in ${minutes(verdict.seconds)}`);
+        return verdict;
+    };
+
+    async run(): Promise<number> {
+        const done = [...this.record.steps];
+        const answer = await runBisect(this.record.builds.length, this.oracle, { alpha: this.record.design.alpha, direction: this.record.direction }, done);
+        this.record.answer = answer;
+        await writeBisectRecord(this.options.out, this.record);
+        const text = await writeBisectAnswer(this.options.out, this.record);
+        console.log(text);
+        return answer.outcome === 'failed' ? 1 : 0;
+    }
+}
+
+/** The record a new bisect starts with, or the one `--resume` goes on from. */
+async function startRecord(request: BisectRunRequest, options: CompareRunOptions, registry: ReleaseRegistry): Promise<BisectRecord> {
+    if (request.resume) {
+        const record = await readBisectRecord(request.resume);
+        options.log(`resuming the bisect in ${request.resume}: ${record.steps.length} step${record.steps.length === 1 ? '' : 's'} finished`);
+        return { ...record, answer: undefined };
+    }
+    const builds = await bisectBuilds(request.series!, registry, options.log);
+    return {
+        kind: 'fs-perf bisect', series: request.seriesText ?? '', builds, ...request.cell ? { cell: request.cell } : {}, direction: request.direction,
+        design: planBisect(builds.length, options.compare.alpha), noiseThreshold: options.compare.noiseThreshold, steps: [], started: new Date().toISOString(), seconds: 0,
+    };
+}
+
+/** Runs (or resumes) a bisect; the exit code: 1 when a step failed (its finished steps kept), else 0, whatever the answer. */
+export async function benchBisect(request: BisectRunRequest, options: CompareRunOptions, registry: ReleaseRegistry = NPM_REGISTRY): Promise<number> {
+    const record = await startRecord(request, options, registry);
+    const out = request.resume ?? options.out;
+    const cache = options.theiaCache ?? defaultTheiaCache();
+    const cached = new Set(record.builds.filter(build => existsSync(path.join(cache, `compare-${build.name}-${build.kind === 'release' ? build.value : build.kind}`))).map(build => build.name));
+    const stepMinutes = (options.compare.budgetSeconds ?? options.compare.pairs * 90) / 60 + 3;
+    describeBisectPlan({ builds: record.builds, design: record.design, cached, stepMinutes }).forEach(line => options.log(line));
+    options.log(`cell: ${record.cell ? bisectCellName(record.cell) : 'the one that moved most between the endpoints'}, looking for ${record.direction}; output in ${out}`);
+    await writeBisectRecord(out, record);
+    return new BisectRun(record, { ...options, out }).run();
+}
