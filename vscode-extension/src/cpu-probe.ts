@@ -1,14 +1,13 @@
 import { promises as fs } from 'fs';
-import { CPU_PIDS_FILE_VARIABLE, CpuProbe, listedProcessesCpu, ProcessCpuReading, readProcCpu } from '@fs-perf/benchmark-core';
+import { CPU_PIDS_FILE_VARIABLE, CpuProbe, listedProcessesCpu, ownCpuReading, ProcFiles, readProcCpu } from '@fs-perf/benchmark-core';
 import { currentHost } from './host';
 
-function readText(path: string): Promise<string> {
-    return fs.readFile(path, 'utf8');
-}
+/** `/proc` as the probe reads it: threads listed, so CPU time is read in nanoseconds (schedstat). */
+const PROC: ProcFiles = { readText: path => fs.readFile(path, 'utf8'), listFolder: path => fs.readdir(path) };
 
 /**
  * The CPU time of the processes this extension can see: its own extension host (`process.cpuUsage()`), the process that
- * started it (Theia's backend, the VS Code server, or VS Code's main process) through `/proc`, and the processes the
+ * started it (Theia's backend, the VS Code server, or VS Code's main process) through `/proc` (nanoseconds, summed over its threads), and the processes the
  * file named by `FS_PERF_CPU_PIDS_FILE` lists (the page's renderer, named by the headless bench). Undefined where the
  * extension host is not Node.
  */
@@ -20,8 +19,7 @@ export function extensionHostCpuProbe(): CpuProbe | undefined {
     const self = host.editor === 'theia' ? 'plugin host' : 'extension host';
     const parent = host.editor === 'theia' ? 'Theia backend' : host.runtime === 'server' ? 'VS Code server' : 'VS Code main process';
     return async () => {
-        const usage = process.cpuUsage();
-        const own: ProcessCpuReading = { process: self, cpuMs: (usage.user + usage.system) / 1000 };
-        return [own, ...await readProcCpu({ [parent]: [process.ppid] }, readText), ...await listedProcessesCpu(process.env[CPU_PIDS_FILE_VARIABLE], readText)];
+        const own = ownCpuReading(self, process.cpuUsage());
+        return [own, ...await readProcCpu({ [parent]: [process.ppid] }, PROC), ...await listedProcessesCpu(process.env[CPU_PIDS_FILE_VARIABLE], PROC)];
     };
 }

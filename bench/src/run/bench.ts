@@ -29,7 +29,7 @@ export async function bench(options: BenchOptions): Promise<number> {
     if (options.compare) {
         ensureVsix();
         const run = {
-            compare: options.compare, iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, out: options.out,
+            compare: options.compare, iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, cpuPass: options.cpuPass, out: options.out,
             theiaCache: options.theiaCache, force: options.force, vsix: VSIX, log, progress: progressPrinter,
         };
         if (options.bisectSeries || options.resume) {

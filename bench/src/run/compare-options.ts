@@ -47,6 +47,8 @@ export interface CompareRunOptions {
     readonly iterations: number;
     readonly warmup: number;
     readonly sizes: string[];
+    /** Each block's cases get a CPU pass after their timed samples ({@link COMPARE_DEFAULTS}`.cpuPassMs` long), paired as the wall time is. */
+    readonly cpuPass: boolean;
     readonly out: string;
     readonly theiaCache?: string;
     readonly force?: boolean;
@@ -60,7 +62,7 @@ export interface CompareRunOptions {
  * is resolved, for at most `budgetMinutes` of measuring (with the apps built and cached, about 15 minutes in all on a
  * 2-core runner); `pairs` is what `--budget`'s absence with `--pairs` alone does not override.
  */
-export const COMPARE_DEFAULTS = { pairs: 14, budgetMinutes: 13, iterations: 5, warmup: 1, sizes: ['500K', '5000K', '10000K'], restartEvery: 1, pauseMs: 500, warmupBlock: true } as const;
+export const COMPARE_DEFAULTS = { pairs: 14, budgetMinutes: 13, iterations: 5, warmup: 1, sizes: ['500K', '5000K', '10000K'], restartEvery: 1, pauseMs: 500, warmupBlock: true, cpuPassMs: 250 } as const;
 
 /**
  * The scenarios a comparison runs in the apps it starts: the reads through Theia's RPC (the plugin's, FileService's, and

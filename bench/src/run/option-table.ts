@@ -232,8 +232,8 @@ export const BENCH_FLAGS = {
         parse: cpuThrottleArgument, default: 1, modes: PLAIN_RUNS, notWith: { compare: 'both sides\' pages run on the machine\'s own CPU' }, fields: ['cpuThrottle'],
     }),
     cpuPass: flag<boolean>({
-        flags: '--no-cpu-pass', description: 'skip the CPU passes (CPU time per process, per MB moved) that follow the timed samples of every case of 500K and up',
-        default: true, modeDefaults: { compare: false, network: false }, modes: EVERY_RUN, fields: ['cpuPass'], setting: SETTING_KEYS.cpuPass,
+        flags: '--no-cpu-pass', description: 'skip the CPU passes (CPU time per process, per MB moved; with --compare, CPU per read paired like the wall time) that follow the timed samples of every case of 500K and up',
+        default: true, modeDefaults: { network: false }, modes: EVERY_RUN, fields: ['cpuPass'], setting: SETTING_KEYS.cpuPass,
     }),
     out: flag<string>({
         flags: '--out <dir>', description: 'folder for this run', defaultShown: 'bench-results/<date-time>; with --compare: bench-results/compare-<date-time>',

@@ -60,7 +60,7 @@ suite('yarn bench --compare', () => {
         assert.notStrictEqual(typeof options, 'number');
         if (typeof options !== 'number') {
             assert.deepStrictEqual([options.iterations, options.warmup, options.sizes, options.precision, options.cpuPass, options.hosts],
-                [5, 1, ['500K', '5000K', '10000K'], 0, false, ['theia-browser']]);
+                [5, 1, ['500K', '5000K', '10000K'], 0, true, ['theia-browser']]);
             assert.deepInclude(options.compare!, { alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, budgetSeconds: 13 * 60, pauseMs: COMPARE_DEFAULTS.pauseMs, warmupBlock: true });
         }
         // A plain run pauses only when asked (--pause), and then sets fsPerf.pause in the apps it starts.

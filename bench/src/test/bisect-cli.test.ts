@@ -85,7 +85,7 @@ suite('yarn bench --bisect: the series, the cell and the refusals (issue 38)', (
             const request = { series: { kind: 'releases' as const, good: '1.74.0', bad: '1.74.1' }, direction: 'slower' as const };
             const options = {
                 compare: { alpha: 0.05, noiseThreshold: 0.05, pairs: 14, check: false, restartEvery: 1, pauseMs: 500 } as never, iterations: 5, warmup: 1,
-                sizes: ['500K'], out, vsix: 'x.vsix', log: () => undefined, progress: () => () => undefined,
+                sizes: ['500K'], cpuPass: false, out, vsix: 'x.vsix', log: () => undefined, progress: () => () => undefined,
             };
             await assertRejects(benchBisect(request, options, { published: async () => PUBLISHED, incomplete: async version => version === '1.74.0' ? 'no 1.74.0' : undefined }),
                 /1\.74\.0\.\.1\.74\.1: no 1\.74\.0/);

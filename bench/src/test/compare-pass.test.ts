@@ -48,7 +48,7 @@ suite('--compare: one pass, with sessions that only record', () => {
         const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-compare-pass-'));
         const options: CompareRunOptions = {
             compare: { sides: [sides[0].spec, sides[1].spec], pairs, alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, pauseMs: 0, ...compare },
-            iterations: 2, warmup: 1, sizes: ['500K'], out: folder, vsix: '', log: line => lines.push(line), progress: () => () => undefined,
+            iterations: 2, warmup: 1, sizes: ['500K'], cpuPass: false, out: folder, vsix: '', log: line => lines.push(line), progress: () => () => undefined,
         };
         try {
             const result = await measurePass(sides, options, { sizes: options.sizes, pairs, folder, name: '' });

@@ -1,2 +1,3 @@
 export * from './run-comparison';
 export * from './bisect';
+export * from './cpu-comparison';

@@ -3,6 +3,7 @@ import { formatRatioInterval } from '../stats/precision';
 import { distinctHostLabels, HostKey, hostKeyId } from '../results/host-identity';
 import { collectMeasurements, hostKeysOf, ReportMeasurement } from '../results/measurements';
 import { ComparisonSide, Measurement, ResultsDocument } from '../results/schema';
+import { compareCpu, CpuComparison } from './cpu-comparison';
 import { blocksOf } from '../results/rounds';
 import { RatioEstimate } from '../stats/bootstrap';
 import { adjustPValues, Change, changeVerdict, detectChange, roundsChange } from '../stats/change';
@@ -78,6 +79,8 @@ export interface RunComparison {
     readonly currentOnly: ComparisonCell[];
     /** Both sides measured alternately in one run (`yarn bench --compare`): their labels and sources. */
     readonly paired?: PairedSides;
+    /** CPU per read per process, paired block by block, where both sides' blocks had CPU passes (see cpu-comparison.ts). */
+    readonly cpu?: CpuComparison;
 }
 
 /**
@@ -120,9 +123,13 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
     const cells = measured.map((cell, position) => decideCell({ ...cell, sequential: looked.get(position) }, adjusted[position], rule, design !== undefined));
     const only = (entries: Map<string, ReportMeasurement>, other: Map<string, ReportMeasurement>): ComparisonCell[] =>
         [...entries].filter(([id]) => !other.has(id)).map(([, entry]) => cellOf(entry));
+    const cpu = sides ? compareCpu([...before].filter(([id]) => after.has(id)).map(([id, entry]) => ({
+        cellName: cellName(cellOf(entry)), baseline: entry.measurement, current: after.get(id)!.measurement,
+    })), rule) : undefined;
     return {
         alpha: rule.alpha, noiseThreshold: rule.noiseThreshold, minSize: rule.minSize, cells,
         baselineOnly: only(before, after), currentOnly: only(after, before), ...(sides ? { paired: sides } : {}),
+        ...(cpu && cpu.tested > 0 ? { cpu } : {}),
     };
 }
 

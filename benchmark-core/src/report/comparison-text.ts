@@ -4,6 +4,7 @@ import { VERDICTS } from '../stats/verdict';
 import { formatChangeRatio, formatDetectable, formatComparisonMedian, formatPercent, formatPValue } from './blocks/numbers';
 import { renderTextTable } from './text';
 import { describeVerdictRule } from './blocks/verdict-rule';
+import { pairedCpuGrid, pairedCpuNote } from './blocks/paired-cpu';
 
 /** The comparison as a text table, a summary line with the count of each verdict, and the cells measured in one run only. */
 export function renderRunComparison(comparison: RunComparison): string {
@@ -39,6 +40,10 @@ export function renderRunComparison(comparison: RunComparison): string {
     }
     if (counts.inconclusive > 0) {
         lines.push(`Inconclusive: the samples cannot tell a change beyond ${threshold} from noise; more samples narrow the intervals.`);
+    }
+    if (comparison.cpu) {
+        const grid = pairedCpuGrid(comparison.cpu, before, after);
+        lines.push('', renderTextTable(grid.header.map((header, index) => ({ header, align: grid.align?.[index] ?? 'left' })), grid.rows), pairedCpuNote(comparison.cpu));
     }
     if (comparison.baselineOnly.length > 0) {
         lines.push(`Only in the baseline: ${comparison.baselineOnly.map(cellName).join('; ')}.`);

@@ -48,6 +48,8 @@ export function mergeRounds(rounds: readonly ResultsDocument[]): ResultsDocument
                 } : undefined,
                 hops: merged.hops && row.hops ? concatHopSamples(merged.hops, row.hops) : merged.hops ?? row.hops,
                 cpu: merged.cpu && row.cpu ? addCaseCpu(merged.cpu, row.cpu) : merged.cpu ?? row.cpu,
+                // Each round's CPU pass kept apart, for pairing block by block, only while every round had one.
+                cpuRounds: merged.cpu && row.cpu ? [...merged.cpuRounds ?? [merged.cpu], row.cpu] : undefined,
             } : row);
         }
     }

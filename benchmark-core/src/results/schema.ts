@@ -95,6 +95,15 @@ export const scenarioInfoSchema = z.object({
     verification: z.enum(['content', 'length']),
 });
 
+/** (v2) A case's CPU pass; (v7) each process's reading names its clock (nanosecond schedstat, Node's rusage, or /proc ticks). */
+const caseCpu = z.object({
+    calls: z.number().int().positive(),
+    wallMs: z.number().finite().nonnegative(),
+    processes: z.array(z.object({
+        process: nonEmpty, cpuMs: z.number().finite().nonnegative(), clock: z.enum(['schedstat', 'rusage', 'ticks']).optional(),
+    })),
+});
+
 export const measurementSchema = z.object({
     scenario: scenarioInfoSchema,
     /** Column label: a size label (`50K`) or `1000 files`. */
@@ -141,15 +150,18 @@ export const measurementSchema = z.object({
      * (v2) The case's CPU pass after the timed samples: its call repeated `calls` times over `wallMs`, untimed, and the
      * CPU time (user + system, ms) each process the host could see used meanwhile.
      */
-    cpu: z.object({
-        calls: z.number().int().positive(),
-        wallMs: z.number().finite().nonnegative(),
-        processes: z.array(z.object({ process: nonEmpty, cpuMs: z.number().finite().nonnegative() })),
-    }).optional(),
+    cpu: caseCpu.optional(),
+    /**
+     * (v7) A merged row's CPU pass of each round or block, in order (one per entry of `rounds`), when every one had a CPU
+     * pass: what a `--compare` run pairs, block by block, as it pairs the samples.
+     */
+    cpuRounds: z.array(caseCpu).optional(),
 }).refine(row => row.stream === undefined || row.stream.firstChunkMs.length === row.samplesMs.length,
     { message: 'stream must have one entry per timed sample', path: ['stream'] })
     .refine(row => row.rounds === undefined || row.rounds.reduce((sum, count) => sum + count, 0) === row.samplesMs.length,
-        { message: 'rounds must add up to the number of timed samples', path: ['rounds'] });
+        { message: 'rounds must add up to the number of timed samples', path: ['rounds'] })
+    .refine(row => row.cpuRounds === undefined || row.cpuRounds.length === (row.rounds ?? [row.samplesMs.length]).length,
+        { message: 'cpuRounds must have one entry per round', path: ['cpuRounds'] });
 
 /**
  * (v3) One side of a comparison of two builds measured alternately in one run (`yarn bench --compare BASE HEAD`). Its

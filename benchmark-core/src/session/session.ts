@@ -196,6 +196,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 fixturesFolder: setting(SETTING_KEYS.fixturesFolder),
                 precision: options.precisionPercent ?? setting(SETTING_KEYS.precision),
                 cpuPass: options.cpuPass ?? setting(SETTING_KEYS.cpuPass),
+                cpuPassMs: setting(SETTING_KEYS.cpuPassMs),
                 pause: options.pauseMs ?? setting(SETTING_KEYS.pause),
             }, SCENARIO_SETTING_KEYS[this.suite], suiteScenarioIds(this.suite));
         } catch (error) {
@@ -222,7 +223,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
             const output = await this.frontEnd.withProgress(`FS Perf: ${definition.title}`, (progress, cancellation) => runBenchmark({
                 scenarios, manifest, sizes: settings.sizes, iterations: settings.iterations, warmup: settings.warmup, order: settings.order,
                 cancellation, settle: definition.settle, pauseMs: settings.pauseMs,
-                ...(settings.cpuPass && definition.cpuProbe ? { cpuProbe: definition.cpuProbe } : {}),
+                ...(settings.cpuPass && definition.cpuProbe ? { cpuProbe: definition.cpuProbe, cpuPassMs: settings.cpuPassMs } : {}),
                 ...(settings.precisionPercent === undefined ? {} : { precision: settings.precisionPercent / 100 }),
                 onProgress: event => progress.report(describeProgress(event), event.done, event.total),
             }));

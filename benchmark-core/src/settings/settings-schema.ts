@@ -1,6 +1,6 @@
 import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, ITERATIONS_RANGE, WARMUP_RANGE } from '../measure/runner';
 import { SCENARIO_CATALOG, ScenarioSuite } from '../measure/scenario-catalog';
-import { DEFAULT_FIXTURES_FOLDER, PAUSE_RANGE, PRECISION_RANGE, SETTING_KEYS } from './settings';
+import { CPU_PASS_MS_RANGE, DEFAULT_CPU_PASS_MS, DEFAULT_FIXTURES_FOLDER, PAUSE_RANGE, PRECISION_RANGE, SETTING_KEYS } from './settings';
 import { FIXTURE_SIZE_LABELS, SIZE_ORDERS } from '../measure/sizes';
 
 /** Title of the settings section in both editors. */
@@ -74,6 +74,11 @@ export function extensionSettingsSchema(suite: ScenarioSuite): Record<string, Se
             type: 'boolean', default: true,
             description: 'After the timed samples, repeat each call of 500K and up for about a second, untimed, between two readings of the CPU time '
                 + 'of the processes the extension can see, and report CPU ms per MB moved per process.',
+        },
+        [SETTING_KEYS.cpuPassMs]: {
+            type: 'integer', default: DEFAULT_CPU_PASS_MS, minimum: CPU_PASS_MS_RANGE.min, maximum: CPU_PASS_MS_RANGE.max,
+            description: 'How long each CPU pass repeats its call, milliseconds (at least 3 calls). CPU time is read in nanoseconds where Linux '
+                + 'keeps schedstat, so a short pass is enough; `yarn bench --compare` uses 250.',
         },
         [SETTING_KEYS.pause]: {
             type: 'integer', default: 0, minimum: PAUSE_RANGE.min, maximum: PAUSE_RANGE.max,

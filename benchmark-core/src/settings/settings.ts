@@ -13,11 +13,18 @@ export const SETTING_KEYS = {
     fixturesFolder: 'fsPerf.fixturesFolder',
     precision: 'fsPerf.precision',
     cpuPass: 'fsPerf.cpuPass',
+    cpuPassMs: 'fsPerf.cpuPassMs',
     pause: 'fsPerf.pause',
 } as const;
 
 /** Bounds of the pause before each sample, ms; 0 turns it off. */
 export const PAUSE_RANGE = { min: 0, max: 5000 } as const;
+
+/** Bounds of a CPU pass's length, ms (0: its 3 calls only). */
+export const CPU_PASS_MS_RANGE = { min: 0, max: 10000 } as const;
+
+/** A CPU pass's length when no setting says. */
+export const DEFAULT_CPU_PASS_MS = 1000;
 
 /** Bounds of the precision target, percent; 0 turns it off. */
 export const PRECISION_RANGE = { min: 0, max: 50 } as const;
@@ -36,6 +43,8 @@ export interface BenchmarkSettings {
     readonly precisionPercent?: number;
     /** Whether cases of 500K and up get a CPU pass after the timed samples (CPU time per process, per MB moved). */
     readonly cpuPass: boolean;
+    /** How long a CPU pass repeats its call, ms (at least 3 calls). */
+    readonly cpuPassMs: number;
     /** Before each sample, an idle wait as long as the previous sample took, at most this many ms (0: none). */
     readonly pauseMs: number;
 }
@@ -50,6 +59,7 @@ export interface RawBenchmarkSettings {
     readonly fixturesFolder?: unknown;
     readonly precision?: unknown;
     readonly cpuPass?: unknown;
+    readonly cpuPassMs?: unknown;
     readonly pause?: unknown;
 }
 
@@ -76,11 +86,12 @@ export function validateBenchmarkSettings(raw: RawBenchmarkSettings, scenarioKey
     const fixturesFolder = fixturesFolderSetting(problems, raw.fixturesFolder);
     const precisionPercent = precisionSetting(problems, raw.precision);
     const cpuPass = cpuPassSetting(problems, raw.cpuPass);
+    const cpuPassMs = countSetting(problems, SETTING_KEYS.cpuPassMs, raw.cpuPassMs, DEFAULT_CPU_PASS_MS, CPU_PASS_MS_RANGE);
     const pauseMs = countSetting(problems, SETTING_KEYS.pause, raw.pause, 0, PAUSE_RANGE);
     if (problems.length > 0) {
         throw new SettingsError(problems);
     }
-    return { iterations, warmup, sizes, order, scenarios, fixturesFolder, ...(precisionPercent === undefined ? {} : { precisionPercent }), cpuPass, pauseMs };
+    return { iterations, warmup, sizes, order, scenarios, fixturesFolder, ...(precisionPercent === undefined ? {} : { precisionPercent }), cpuPass, cpuPassMs, pauseMs };
 }
 
 function countSetting(problems: string[], key: string, value: unknown, fallback: number, range: { min: number; max: number }): number {

@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { addCaseCpu, cpuMsPerMegabyte, cpuUsedBetween, listedProcessesCpu, parseCpuPidsFile, procStatCpuMs, readProcCpu } from '../measure/cpu';
+import { addCaseCpu, cpuMsPerMegabyte, cpuUsedBetween, listedProcessesCpu, ownCpuReading, parseCpuPidsFile, procStatCpuMs, readProcCpu, readProcessCpu, schedstatCpuMs } from '../measure/cpu';
 import { concatHopSamples, MethodTrace, pluginReadHops, PLUGIN_READ_HOPS, traceMethod, TraceSpan } from '../measure/hops';
 import { runBenchmark } from '../measure/runner';
 import { Scenario, ScenarioCase, ScenarioTarget } from '../measure/scenario';
@@ -78,6 +78,29 @@ suite('CPU readings', () => {
         assert.throws(() => procStatCpuMs('garbage'), /Not a \/proc/);
     });
 
+    test('reads a thread\'s run time in nanoseconds from schedstat, and a process\'s as the sum of its threads', async () => {
+        assert.equal(schedstatCpuMs('56146465 27758507 122\n'), 56.146465);
+        assert.throws(() => schedstatCpuMs('12 (r) S 1'), /Not a \/proc/);
+        const files: Record<string, string> = {
+            '/proc/12/task/12/schedstat': '1500000 0 3', '/proc/12/task/14/schedstat': '250001 9 1', '/proc/12/stat': '12 (r) S 1 1 1 0 -1 0 0 0 0 0 10 5 0',
+            '/proc/13/stat': '13 (r) S 1 1 1 0 -1 0 0 0 0 0 1 1 0',
+        };
+        const proc = {
+            readText: async (path: string): Promise<string> => path in files ? files[path] : Promise.reject(new Error(`ENOENT ${path}`)),
+            listFolder: async (path: string): Promise<string[]> => path === '/proc/12/task' ? ['12', '14'] : Promise.reject(new Error(`ENOENT ${path}`)),
+        };
+        assert.deepEqual(await readProcessCpu(12, proc), { cpuMs: 1.750001, clock: 'schedstat' });
+        assert.deepEqual(await readProcessCpu(13, proc), { cpuMs: 20, clock: 'ticks' }, 'no task folder: the ticks of /proc/<pid>/stat');
+        assert.deepEqual(await readProcCpu({ renderer: [12] }, proc), [{ process: 'renderer', cpuMs: 1.750001, clock: 'schedstat' }]);
+        assert.deepEqual(await readProcCpu({ both: [12, 13] }, proc), [{ process: 'both', cpuMs: 21.750001, clock: 'ticks' }], 'one on ticks: the sum is on ticks');
+        assert.deepEqual(await readProcCpu({ renderer: [12] }, (path: string) => proc.readText(path)), [{ process: 'renderer', cpuMs: 150, clock: 'ticks' }],
+            'a bare text reader cannot list threads: ticks');
+        assert.deepEqual(cpuUsedBetween([{ process: 'a', cpuMs: 10, clock: 'ticks' }, { process: 'b', cpuMs: 1, clock: 'schedstat' }],
+            [{ process: 'a', cpuMs: 12.5, clock: 'schedstat' }, { process: 'b', cpuMs: 1.25, clock: 'schedstat' }]), [{ process: 'b', cpuMs: 0.25, clock: 'schedstat' }],
+        'readings of two clocks are not subtracted');
+        assert.deepEqual(ownCpuReading('plugin host', { user: 1500, system: 501 }), { process: 'plugin host', cpuMs: 2.001, clock: 'rusage' });
+    });
+
     test('CPU used between two readings, per MB, and over rounds', () => {
         const used = cpuUsedBetween([{ process: 'a', cpuMs: 100 }, { process: 'gone', cpuMs: 5 }], [{ process: 'a', cpuMs: 160 }, { process: 'new', cpuMs: 9 }]);
         assert.deepEqual(used, [{ process: 'a', cpuMs: 60 }]);
@@ -97,7 +120,7 @@ suite('CPU readings', () => {
             }
             return files[path];
         };
-        assert.deepEqual(await readProcCpu({ 'page renderer': [12, 13], gone: [99] }, read), [{ process: 'page renderer', cpuMs: 170 }]);
+        assert.deepEqual(await readProcCpu({ 'page renderer': [12, 13], gone: [99] }, read), [{ process: 'page renderer', cpuMs: 170, clock: 'ticks' }]);
     });
 
     test('the processes the pids file lists: none without a file or before it is written, a malformed one refused, other read errors passed on', async () => {
@@ -113,7 +136,7 @@ suite('CPU readings', () => {
         };
         assert.deepEqual(await listedProcessesCpu(undefined, read), []);
         assert.deepEqual(await listedProcessesCpu('/tmp/not-yet.json', read), []);
-        assert.deepEqual(await listedProcessesCpu('/tmp/pids.json', read), [{ process: 'page renderer', cpuMs: 50 }]);
+        assert.deepEqual(await listedProcessesCpu('/tmp/pids.json', read), [{ process: 'page renderer', cpuMs: 50, clock: 'ticks' }]);
         await listedProcessesCpu('/tmp/bad.json', read).then(() => assert.fail('a malformed file is refused'), error => assert.match(error.message, /\/tmp\/bad\.json must map process names/));
         await listedProcessesCpu('/tmp/denied.json', read).then(() => assert.fail('other errors are passed on'), error => assert.match(error.message, /EACCES/));
     });

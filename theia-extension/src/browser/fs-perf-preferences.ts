@@ -19,6 +19,7 @@ export interface FsPerfConfiguration {
     [SETTING_KEYS.fixturesFolder]: string;
     [SETTING_KEYS.precision]: number;
     [SETTING_KEYS.cpuPass]: boolean;
+    [SETTING_KEYS.cpuPassMs]: number;
     [SETTING_KEYS.pause]: number;
     [SCENARIO_SETTING_KEYS.theia]: string[];
 }

@@ -2,13 +2,13 @@ import * as os from 'os';
 import { FsPerfLogger } from '../common/fs-perf-logger';
 import { performance } from 'perf_hooks';
 import { inject, injectable } from '@theia/core/shared/inversify';
-import { CPU_PIDS_FILE_VARIABLE, formatBytes, listedProcessesCpu, ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
+import { CPU_PIDS_FILE_VARIABLE, formatBytes, listedProcessesCpu, ownCpuReading, ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
 import { Xoshiro128 } from '@fs-perf/test-files';
 import { BackendEnvironment, BackendReadTiming, MAX_READ_BYTES, NodeFsReadService } from '../common/node-fs-read-protocol';
 import { describeUri, FsPerfAccessError } from './access-error';
 import { openCheckedFile, readCheckedFile } from './file-access';
 import { ReadLimiter } from './read-limiter';
-import { BackendReadTrace, readText } from './read-trace';
+import { BackendReadTrace, listFolder, readText } from './read-trace';
 import { WorkspaceRootsProvider } from './workspace-roots';
 
 /** Seed of the in-memory buffers' bytes; any fixed value gives the same bytes on every run. */
@@ -94,8 +94,7 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
     }
 
     async cpuTimes(): Promise<ProcessCpuReading[]> {
-        const usage = process.cpuUsage();
-        return [{ process: 'Theia backend', cpuMs: (usage.user + usage.system) / 1000 }, ...await listedProcessesCpu(process.env[CPU_PIDS_FILE_VARIABLE], readText)];
+        return [ownCpuReading('Theia backend', process.cpuUsage()), ...await listedProcessesCpu(process.env[CPU_PIDS_FILE_VARIABLE], { readText, listFolder })];
     }
 
     protected async getRoots(): Promise<string[]> {

@@ -27,3 +27,8 @@ export class BackendReadTrace {
 export function readText(path: string): Promise<string> {
     return fs.readFile(path, 'utf8');
 }
+
+/** The names in a folder (the CPU probe lists a process's threads under `/proc/<pid>/task`). */
+export function listFolder(path: string): Promise<string[]> {
+    return fs.readdir(path);
+}

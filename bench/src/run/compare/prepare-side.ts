@@ -5,7 +5,7 @@ import { checkTheiaReachable } from '../../hosts/theia-app';
 import {
     defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, packTheiaCheckout, planTheiaRelease, readTheiaTarballs, tarballsVersion, TheiaReleaseApp,
 } from '../../hosts/theia-release';
-import { COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS, CompareRunOptions, CompareSideSpec } from '../compare-options';
+import { COMPARE_DEFAULTS, COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS, CompareRunOptions, CompareSideSpec } from '../compare-options';
 import { PreparedSide } from './side';
 
 export async function prepareSide(spec: CompareSideSpec, options: CompareRunOptions, extension: () => Promise<string>): Promise<PreparedSide> {
@@ -39,7 +39,8 @@ export async function prepareSide(spec: CompareSideSpec, options: CompareRunOpti
             // Shuffled: each round visits the cases in a new order, so one case's leftovers (the 10000K RPC transport's garbage
             // in the page) do not always land on the same next case (FileService.readFile of 500K, first in an ascending round).
             // The pause: what a read leaves behind settles before the next read's clock starts (`--pause`).
-            settings: { 'fsPerf.cpuPass': false, 'fsPerf.order': 'shuffled', 'fsPerf.pause': options.compare.pauseMs, 'fsPerf.scenarios': COMPARE_PLUGIN_SCENARIOS, 'fsPerf.theia.scenarios': COMPARE_THEIA_SCENARIOS },
+            settings: {
+                'fsPerf.cpuPass': options.cpuPass, 'fsPerf.cpuPassMs': COMPARE_DEFAULTS.cpuPassMs, 'fsPerf.order': 'shuffled', 'fsPerf.pause': options.compare.pauseMs, 'fsPerf.scenarios': COMPARE_PLUGIN_SCENARIOS, 'fsPerf.theia.scenarios': COMPARE_THEIA_SCENARIOS },
             appMain: app.main,
             pluginFolders: [app.plugins],
             onServerStarted: (server, workspace) => log(`  ${spec.label}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),

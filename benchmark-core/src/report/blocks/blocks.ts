@@ -7,6 +7,7 @@ import { pairedHeadlineBlocks } from './paired-headline';
 import { cpuGrid, cpuNote, hopsBlocks, precisionGrid, precisionNote, vscodePartsGrid } from './hops-cpu';
 import { networkBlocks } from './network';
 import { noiseBudgetGrid, oneSideOnlyNote, pairedComparisonGrid, pairedComparisonNote } from './paired';
+import { pairedCpuGrid, pairedCpuNote } from './paired-cpu';
 
 /** The headings, notes, tables and charts of every section, in the report's order. */
 export function reportBlocks(report: ComparisonReport): ReportBlock[] {
@@ -49,7 +50,9 @@ function sectionBlocks(section: ReportSection): ReportBlock[] {
             return [heading(2, `${REPORT_HEADINGS.comparison}: ${section.head.label} against ${section.base.label}`), table(pairedComparisonGrid(section)),
                 ...(onlyOneSide ? [{ kind: 'paragraph' as const, text: onlyOneSide }] : []),
                 heading(3, REPORT_HEADINGS.howToRead), { kind: 'paragraph', text: pairedComparisonNote(section) },
-                charts(section.chart)];
+                charts(section.chart),
+                ...(section.comparison.cpu ? [heading(3, REPORT_HEADINGS.cpuPerRead), table(pairedCpuGrid(section.comparison.cpu, section.base.label, section.head.label)),
+                    { kind: 'paragraph' as const, text: pairedCpuNote(section.comparison.cpu) }] : [])];
         }
         case 'noise-budget':
             return section.rows.length > 0 ? [heading(3, REPORT_HEADINGS.noiseBudget), table(noiseBudgetGrid(section)),

@@ -67,7 +67,7 @@ suite('yarn bench --compare', () => {
         const out = path.join(directory, 'restarts');
         const options: CompareRunOptions = {
             compare: { sides: [side('base', 'a').spec, side('head', 'b').spec], pairs: 3, alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, pauseMs: 40, warmupBlock: true },
-            iterations: 2, warmup: 0, sizes: ['500K'], out, vsix: '', log: line => lines.push(line), progress: () => () => undefined,
+            iterations: 2, warmup: 0, sizes: ['500K'], cpuPass: false, out, vsix: '', log: line => lines.push(line), progress: () => () => undefined,
         };
         try {
             const code = await measureComparison([side('base', 'a'), side('head', 'b')], options, Date.now());
@@ -92,7 +92,10 @@ suite('yarn bench --compare', () => {
 
     test('--check: a head whose page is 6x slower fails the check in one pass, on the cells through the frontend, and the report\'s headline says so', async function () {
         this.timeout(15 * 60_000);
-        const settings = { 'fsPerf.cpuPass': false, 'fsPerf.scenarios': [SCENARIO_CATALOG.vscodeReadFile.id], 'fsPerf.theia.scenarios': [SCENARIO_CATALOG.theiaFileServiceReadFile.id] };
+        // A CPU pass of 3 calls after each block's timed samples: the CPU per read, paired like the wall time, beside it.
+        const settings = {
+            'fsPerf.cpuPass': true, 'fsPerf.cpuPassMs': 0, 'fsPerf.scenarios': [SCENARIO_CATALOG.vscodeReadFile.id], 'fsPerf.theia.scenarios': [SCENARIO_CATALOG.theiaFileServiceReadFile.id],
+        };
         const servers: number[] = [];
         // The head's page runs 6 times slower (Chromium's CPU throttling), so both reads through the frontend are slower in every pair.
         const side = (which: 'base' | 'head', label: string, throttle: number): PreparedSide => ({
@@ -110,13 +113,14 @@ suite('yarn bench --compare', () => {
         const sides = [side('base', 'a', 1), side('head', 'slow', 6)];
         const options: CompareRunOptions = {
             compare: { sides: [sides[0].spec, sides[1].spec], pairs: 6, alpha: 0.05, noiseThreshold: 0.05, check: true, restartEvery: 0, pauseMs: 0 },
-            iterations: 2, warmup: 1, sizes: ['5000K'], out, vsix: '', log: line => lines.push(line), progress: () => () => undefined,
+            iterations: 2, warmup: 1, sizes: ['5000K'], cpuPass: true, out, vsix: '', log: line => lines.push(line), progress: () => () => undefined,
         };
         try {
             const code = await measureComparison(sides, options, Date.now());
             assert.strictEqual(code, 1, lines.join('\n'));
             const comparison = JSON.parse(await fs.readFile(path.join(out, 'comparison.json'), 'utf8')) as {
                 check: { passed: boolean; message: string }; confirmation?: unknown; cells: { scenarioId: string; verdict: string }[];
+                cpu?: { tested: number; changes: { cellName: string; clock?: string; baselineMsPerCall: number; verdict: string; processes: { process: string }[] }[] };
             };
             assert.isFalse(comparison.check.passed);
             assert.match(comparison.check.message, /^Check failed: \d of 2 cells slower: /);
@@ -126,6 +130,16 @@ suite('yarn bench --compare', () => {
             const report = await fs.readFile(path.join(out, 'report.md'), 'utf8');
             assert.match(report, /## Headline\n\n--check fails: Theia browser \((extension|plugin)\) · [^\n]* is slower at 5000K \d/);
             assert.notInclude(report, 'confirming pass', 'a run made with one pass does not say a confirming pass decided');
+            // CPU per read of both cells, from every block's CPU pass, in nanoseconds, with the processes the probes could see.
+            assert.strictEqual(comparison.cpu?.tested, 2, JSON.stringify(comparison.cpu));
+            for (const change of comparison.cpu!.changes) {
+                assert.strictEqual(change.clock, 'schedstat', change.cellName);
+                assert.isAbove(change.baselineMsPerCall, 0, change.cellName);
+                assert.include(change.processes.map(entry => entry.process), 'Theia backend', change.cellName);
+                assert.include(change.processes.map(entry => entry.process), 'page renderer', change.cellName);
+            }
+            assert.include(report, '### CPU per read, per process');
+            assert.match(await fs.readFile(path.join(out, 'comparison.txt'), 'utf8'), /CPU per read: each block's untimed CPU pass/);
             assert.strictEqual(servers.length, 2, 'one start of each side (--restart-every 0) and no second pass');
         } finally {
             for (const pid of servers) {

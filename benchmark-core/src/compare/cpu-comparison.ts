@@ -1,0 +1,155 @@
+import { CaseCpu, CpuClock } from '../measure/cpu';
+import { Measurement } from '../results/schema';
+import { RatioEstimate } from '../stats/bootstrap';
+import { changeVerdict, MINIMUM_PAIRS } from '../stats/change';
+import { pairedEstimate } from '../stats/paired';
+import { median } from '../stats/statistics';
+import { Verdict, VerdictRule } from '../stats/verdict';
+
+/**
+ * CPU time per read, per process, of the two sides of one alternated run (`yarn bench --compare`), paired block by block
+ * as the wall time is: each block's CPU pass (its call repeated, untimed, after the block's timed samples, between two
+ * readings of each process's CPU time: nanoseconds from the kernel's schedstat where it can be read) gives each process's
+ * CPU ms per call. A cell is decided on its total, the sum over the processes both sides read in every block: block `i`
+ * of the head over block `i` of the base is a pair's ratio; the pairs' Hodges-Lehmann ratio, its signed-rank interval and
+ * p-value decide it with the one verdict rule, the run's alpha shared by Holm across the cells, as for the wall time.
+ * Each process's own ratio is shown with its interval at the cell's level, to say which process moved; it gets no verdict
+ * of its own (with 45 figures sharing 5%, 10 pairs could not decide any: the signed-rank test's smallest p-value with n
+ * pairs is 2^(1-n)). CPU is reported beside the wall time; it does not decide `--check`.
+ */
+
+/** One process's share of a cell's CPU per read. */
+export interface CpuProcessChange {
+    readonly process: string;
+    /** Median over blocks of CPU ms per call. */
+    readonly baselineMsPerCall: number;
+    readonly currentMsPerCall: number;
+    /** Head / base, Hodges-Lehmann, with its interval at the cell's level. */
+    readonly ratio: RatioEstimate;
+}
+
+/** A cell's CPU per read (all the processes both sides read), base against head. */
+export interface CpuChange {
+    /** The cell, as the wall-time comparison names it (`Host | scenario | size`). */
+    readonly cellName: string;
+    /** The clock of the readings: `ticks` if any process was read in ticks (absent: readings made before clocks were recorded). */
+    readonly clock?: CpuClock;
+    /** Median over blocks of the processes' CPU ms per call, added up. */
+    readonly baselineMsPerCall: number;
+    readonly currentMsPerCall: number;
+    readonly pairRatios: readonly number[];
+    /** Head / base of the total, Hodges-Lehmann, with its interval at level `1 - nominalAlpha`. */
+    readonly ratio: RatioEstimate;
+    readonly pValue: number;
+    /** The cell's share of the run's alpha under Holm. */
+    readonly nominalAlpha: number;
+    readonly verdict: Verdict;
+    readonly processes: CpuProcessChange[];
+}
+
+/** A cell measured on both sides: its name and each side's merged row (with `cpuRounds`, one CPU pass per block). */
+export interface CpuCellInput {
+    readonly cellName: string;
+    readonly baseline: Measurement;
+    readonly current: Measurement;
+}
+
+/** The CPU comparison of a run: every cell both sides gave a CPU pass in every block, decided together. */
+export interface CpuComparison {
+    readonly changes: CpuChange[];
+    /** How many cells shared the run's alpha. */
+    readonly tested: number;
+}
+
+type ProcessValues = Map<string, { clock?: CpuClock; values: number[] }>;
+
+/** Per process, CPU ms per call in each block, for processes read in every block from one clock with some CPU used. */
+function perCallByProcess(blocks: readonly CaseCpu[]): ProcessValues {
+    const found: ProcessValues = new Map();
+    blocks.forEach((block, index) => {
+        for (const reading of block.processes) {
+            const entry = found.get(reading.process) ?? (index === 0 ? { clock: reading.clock, values: [] } : undefined);
+            if (entry && entry.values.length === index && entry.clock === reading.clock) {
+                entry.values.push(reading.cpuMs / block.calls);
+                found.set(reading.process, entry);
+            }
+        }
+    });
+    return new Map([...found].filter(([, entry]) => entry.values.length === blocks.length && entry.values.every(value => value > 0)));
+}
+
+interface PairedCpu {
+    readonly cellName: string;
+    readonly clock?: CpuClock;
+    /** Per block, the processes' total; then per process, its blocks. */
+    readonly base: readonly number[];
+    readonly head: readonly number[];
+    readonly processes: readonly { process: string; base: readonly number[]; head: readonly number[] }[];
+    readonly pairRatios: number[];
+    readonly pValue: number;
+}
+
+/** A cell's processes that both sides read in every block from one clock, their totals per block and the pairs' ratios. */
+function pairedCpu(input: CpuCellInput): PairedCpu[] {
+    const base = input.baseline.cpuRounds;
+    const head = input.current.cpuRounds;
+    if (!base || !head || base.length !== head.length || base.length < MINIMUM_PAIRS) {
+        return [];
+    }
+    const headByProcess = perCallByProcess(head);
+    const processes = [...perCallByProcess(base)].flatMap(([process, before]) => {
+        const after = headByProcess.get(process);
+        return after && after.clock === before.clock ? [{ process, clock: before.clock, base: before.values, head: after.values }] : [];
+    });
+    if (processes.length === 0) {
+        return [];
+    }
+    const total = (side: 'base' | 'head'): number[] => base.map((_, block) => processes.reduce((sum, entry) => sum + entry[side][block], 0));
+    const [baseTotal, headTotal] = [total('base'), total('head')];
+    const pairRatios = baseTotal.map((value, index) => headTotal[index] / value);
+    const clocks = processes.map(entry => entry.clock);
+    const clock = clocks.includes('ticks') ? 'ticks' : clocks.every(entry => entry === clocks[0]) ? clocks[0] : 'ticks';
+    return [{
+        cellName: input.cellName, ...(clock ? { clock } : {}), base: baseTotal, head: headTotal, pairRatios, pValue: pairedEstimate(pairRatios).pValue,
+        processes: processes.map(({ process, base: before, head: after }) => ({ process, base: before, head: after })),
+    }];
+}
+
+/** A cell decided at `level`: its total's verdict, and each process's ratio with its interval at that level. */
+function decideCell(cell: PairedCpu, level: number, rule: VerdictRule): CpuChange {
+    const estimate = pairedEstimate(cell.pairRatios, 1 - level);
+    return {
+        cellName: cell.cellName, ...(cell.clock ? { clock: cell.clock } : {}),
+        baselineMsPerCall: median(cell.base), currentMsPerCall: median(cell.head), pairRatios: cell.pairRatios,
+        ratio: { ratio: estimate.ratio, low: estimate.low, high: estimate.high }, pValue: estimate.pValue, nominalAlpha: level,
+        verdict: changeVerdict(estimate, estimate.pValue, { alpha: level, noiseThreshold: rule.noiseThreshold }),
+        processes: cell.processes.map(({ process, base, head }) => {
+            const share = pairedEstimate(base.map((value, index) => head[index] / value), 1 - level);
+            return { process, baselineMsPerCall: median(base), currentMsPerCall: median(head), ratio: { ratio: share.ratio, low: share.low, high: share.high } };
+        }),
+    };
+}
+
+/**
+ * Compares the CPU per read of every cell both sides gave a CPU pass in every block (at least {@link MINIMUM_PAIRS}
+ * pairs): Holm's step-down over the cells' p-values in ascending order, the k-th tested at alpha / (m - k + 1) until one
+ * is not significant (its interval holds 1, or its p-value is not below the level); each verdict decided at its level
+ * (those after the stop at the stopping level, where none can be significant, so they read "no change" or "inconclusive").
+ */
+export function compareCpu(cells: readonly CpuCellInput[], rule: VerdictRule): CpuComparison {
+    const paired = cells.flatMap(pairedCpu);
+    const order = paired.map((_, index) => index).sort((a, b) => paired[a].pValue - paired[b].pValue);
+    const changes = new Array<CpuChange>(paired.length);
+    let stopped = false;
+    let level = rule.alpha / Math.max(1, paired.length);
+    order.forEach((index, rank) => {
+        if (!stopped) {
+            level = rule.alpha / (paired.length - rank);
+        }
+        changes[index] = decideCell(paired[index], level, rule);
+        // Holm stops at the first cell it cannot reject (a significant change within the threshold is still rejected).
+        const { ratio } = changes[index];
+        stopped ||= !((ratio.low > 1 || ratio.high < 1) && changes[index].pValue < level);
+    });
+    return { changes, tested: paired.length };
+}

@@ -1,0 +1,84 @@
+import { assert } from 'chai';
+import { compareCpu, CpuCellInput } from '../compare/cpu-comparison';
+import { CaseCpu, CpuClock } from '../measure/cpu';
+import { Measurement } from '../results/schema';
+import { seededRandom } from '../stats/bootstrap';
+import { DEFAULT_VERDICT_RULE } from '../stats/verdict';
+
+const PROCESSES = ['plugin host', 'Theia backend', 'page renderer'];
+
+/** A block's CPU pass: `calls` calls, each process's CPU ms per call log-normal about its centre times `factor`. */
+function block(random: () => number, centres: readonly number[], factor: (process: number) => number, sigma: number, clock: CpuClock = 'schedstat'): CaseCpu {
+    const calls = 5;
+    return {
+        calls, wallMs: 1000, processes: centres.map((centre, process) => {
+            const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+            return { process: PROCESSES[process], cpuMs: calls * centre * factor(process) * Math.exp(sigma * normal), clock };
+        }),
+    };
+}
+
+/** A cell's two sides over `pairs` blocks each; the head's process `changed` costs `ratio` times as much. */
+function cell(random: () => number, name: string, pairs: number, sigma: number, changed?: { process: number; ratio: number }): CpuCellInput {
+    const centres = [4, 9, 2.5];
+    const base = Array.from({ length: pairs }, () => block(random, centres, () => 1, sigma));
+    const head = Array.from({ length: pairs }, () => block(random, centres, process => process === changed?.process ? changed.ratio : 1, sigma));
+    return { cellName: name, baseline: { cpuRounds: base } as Measurement, current: { cpuRounds: head } as Measurement };
+}
+
+/** The cells a simulated run of 15 cells calls slower or faster on their CPU per read. */
+function flagged(seed: number, pairs: number, sigma: number, changed?: { cell: number; process: number; ratio: number }): string[] {
+    const random = seededRandom(seed);
+    const cells = Array.from({ length: 15 }, (_, index) => cell(random, `cell ${index}`, pairs, sigma, changed?.cell === index ? changed : undefined));
+    return compareCpu(cells, DEFAULT_VERDICT_RULE).changes.filter(change => change.verdict === 'slower' || change.verdict === 'faster')
+        .map(change => `${change.cellName} ${change.verdict}`);
+}
+
+suite('CPU per read, paired block by block', () => {
+    test('A/A: 15 cells (3 processes each) of identical code flag something in at most 5% of runs (Holm over the cells)', () => {
+        // Noise of a block's CPU per call: 8% (log sd), about the spread of the committed runs' 5000K wall-time pairs halved.
+        const runs = 300;
+        const noisy = Array.from({ length: runs }, (_, seed) => flagged(seed + 1, 10, 0.08)).filter(names => names.length > 0).length;
+        assert.isAtMost(noisy / runs, 0.05, `${noisy} of ${runs} A/A runs flagged a CPU figure`);
+    });
+
+    test('a 20% CPU increase of one process (12% of the cell\'s total) is found in most runs of 10 pairs, in that cell only, and its process named', () => {
+        const runs = 100;
+        let found = 0;
+        let elsewhere = 0;
+        for (let seed = 1; seed <= runs; seed++) {
+            const names = flagged(seed + 1000, 10, 0.05, { cell: 7, process: 1, ratio: 1.2 });
+            found += names.includes('cell 7 slower') ? 1 : 0;
+            elsewhere += names.some(name => name !== 'cell 7 slower') ? 1 : 0;
+        }
+        assert.isAtLeast(found, 80, `found in ${found} of ${runs} runs`);
+        assert.isAtMost(elsewhere, 5, `another cell flagged in ${elsewhere} of ${runs} runs`);
+        const random = seededRandom(3);
+        const [change] = compareCpu([cell(random, 'moved', 10, 0.05, { process: 1, ratio: 1.2 })], DEFAULT_VERDICT_RULE).changes;
+        const byProcess = new Map(change.processes.map(entry => [entry.process, entry.ratio]));
+        assert.isAbove(byProcess.get('Theia backend')!.low, 1, 'the process that moved: its interval above 1');
+        assert.isAtMost(byProcess.get('plugin host')!.low, 1);
+        assert.closeTo(change.baselineMsPerCall, 15.5, 1.5, 'the total of the three processes');
+    });
+
+    test('a (cell, process) is paired only when both sides read it in every block from one clock, with CPU used; fewer than 6 pairs is not compared', () => {
+        const random = seededRandom(7);
+        const input = cell(random, 'x', 8, 0.05);
+        const base = input.baseline.cpuRounds!;
+        const head = input.current.cpuRounds!;
+        const missing = [...base.slice(0, 3), { ...base[3], processes: base[3].processes.filter(reading => reading.process !== 'plugin host') }, ...base.slice(4)];
+        const otherClock = head.map(entry => ({ ...entry, processes: entry.processes.map(reading => reading.process === 'page renderer' ? { ...reading, clock: 'ticks' as const } : reading) }));
+        const result = compareCpu([{ ...input, baseline: { cpuRounds: missing } as Measurement, current: { cpuRounds: otherClock } as Measurement }], DEFAULT_VERDICT_RULE);
+        assert.equal(result.tested, 1);
+        const change = result.changes[0];
+        assert.deepEqual(change.processes.map(entry => entry.process), ['Theia backend'], 'missing in a block, or read from another clock: left out');
+        assert.equal(change.clock, 'schedstat');
+        assert.lengthOf(change.pairRatios, 8);
+        assert.closeTo(change.baselineMsPerCall, 9, 1);
+        assert.equal(change.nominalAlpha, 0.05, 'one cell tested: the whole alpha');
+        assert.equal(compareCpu([cell(random, 'short', 5, 0.05)], DEFAULT_VERDICT_RULE).tested, 0);
+        const zero = cell(random, 'zero', 8, 0.05);
+        zero.baseline.cpuRounds![2].processes[0] = { ...zero.baseline.cpuRounds![2].processes[0], cpuMs: 0 };
+        assert.notInclude(compareCpu([zero], DEFAULT_VERDICT_RULE).changes[0].processes.map(entry => entry.process), 'plugin host', 'no CPU used in a block: no ratio');
+    });
+});
