@@ -1,5 +1,6 @@
 import { addCaseCpu } from '../measure/cpu';
 import { concatHopSamples } from '../measure/hops';
+import { mergeRowCounts } from './row-counts';
 import { hostKey, hostKeyId } from './host-identity';
 import { medianHalfWidth } from '../stats/median-interval';
 import { Measurement, ResultsDocument } from './schema';
@@ -48,6 +49,7 @@ export function mergeRounds(rounds: readonly ResultsDocument[]): ResultsDocument
                 } : undefined,
                 hops: merged.hops && row.hops ? concatHopSamples(merged.hops, row.hops) : merged.hops ?? row.hops,
                 cpu: merged.cpu && row.cpu ? addCaseCpu(merged.cpu, row.cpu) : merged.cpu ?? row.cpu,
+                counts: mergeRowCounts(merged.counts, row.counts),
             } : row);
         }
     }
