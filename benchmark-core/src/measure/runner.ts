@@ -241,7 +241,9 @@ async function countPasses(interleaved: readonly RunningCase[], options: RunnerO
     const { calls = COUNT_PASS_CALLS, quietMs = COUNT_PASS_QUIET_MS, observer } = options.countPass ?? {};
     const checkCancelled = (): void => throwIfCancelled(options.cancellation);
     const clock = options.clock ?? defaultClock;
-    await observer?.begin();
+    if (observer && !await observer.begin()) {
+        return;
+    }
     try {
         for (const running of interleaved) {
             checkCancelled();

@@ -1,4 +1,4 @@
-import { attributeFrames, ChannelRanges, countRanges, ObservedFrame } from '../measure/message-counts';
+import { attributeFrames, ChannelRanges, countRanges, CountWindow, ObservedFrame } from '../measure/message-counts';
 import { validateResultsDocument } from './document';
 import { ResultsDocument, RowCounts } from './schema';
 
@@ -25,11 +25,13 @@ export function mergeRowCounts(a: RowCounts | undefined, b: RowCounts | undefine
 /**
  * A results document with the messages `frames` gives each count window of its rows (see {@link attributeFrames}: a
  * frame counts for the window it falls in, up to half the quiet gap after the window's end). Rows without a count pass
- * stay as they are. `by` names the observer.
+ * stay as they are, and so do rows with a window outside every one of `periods` (when given: the times the observer
+ * recorded), whose messages nobody saw. `by` names the observer.
  */
-export function withObservedCounts(document: ResultsDocument, frames: readonly ObservedFrame[], by = CDP_COUNT_OBSERVER): ResultsDocument {
+export function withObservedCounts(document: ResultsDocument, frames: readonly ObservedFrame[], periods?: readonly CountWindow[], by = CDP_COUNT_OBSERVER): ResultsDocument {
+    const observed = (window: CountWindow): boolean => !periods || periods.some(period => window.start >= period.start && window.end <= period.end);
     const results = document.results.map(row => {
-        if (!row.counts) {
+        if (!row.counts || !row.counts.windows.every(observed)) {
             return row;
         }
         const attributed = attributeFrames(frames, row.counts.windows, row.counts.quietMs / 2);

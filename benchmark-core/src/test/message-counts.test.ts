@@ -73,6 +73,12 @@ suite('observed counts in results', () => {
         assert.strictEqual(observed?.outside, 1);
     });
 
+    test('leaves a row unobserved when its windows lie outside every period the observer recorded', () => {
+        const document = withObservedCounts(resultsDocument(theiaBrowser, [row]), [frame(1005, 'sent')], [{ start: 2000, end: 3000 }]);
+        assert.isUndefined(document.results[0].counts?.observed);
+        assert.deepStrictEqual(document.results[0].counts?.windows, row.counts.windows);
+    });
+
     test('joins the blocks of a cell, observed only when both were', () => {
         const observed = { by: 'cdp', perCall: [[]], outside: 0 };
         const a = { quietMs: 100, windows: [{ start: 1, end: 2 }], observed };
