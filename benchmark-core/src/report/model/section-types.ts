@@ -5,6 +5,7 @@ import { HostKey } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
 import { ComparisonSide, NetworkProfile } from '../../results/schema';
 import { Verdict } from '../../stats/verdict';
+import { CountsSection } from './counts';
 import { CpuRow, DistributionChart, FactorCell, FactorTable, FileChart, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportHost, SizeChart, StackedBarChart, StreamRow, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
 
 /**
@@ -46,6 +47,7 @@ export type ReportSection =
     | HopsSection
     | VscodePartsSection
     | CpuSection
+    | CountsSection
     /** One per emulated link the results files were measured over (`yarn bench --network`), in order of appearance. */
     | NetworkSection
     /** With a precision target: how many cells reached it, and the ones that did not. */
