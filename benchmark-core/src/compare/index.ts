@@ -1,1 +1,2 @@
 export * from './run-comparison';
+export * from './count-differences';
