@@ -79,17 +79,17 @@ export class CountObserverServer {
     protected constructor(protected readonly server: http.Server, readonly url: string, protected readonly budget: CountBudget) { }
 
     static async start(toDispose: DisposableCollection, budget: CountBudget = { remaining: Number.POSITIVE_INFINITY }): Promise<CountObserverServer> {
-        let observer: CountObserverServer | undefined;
+        const holder: { observer?: CountObserverServer } = {};
         const server = http.createServer((request, response) => {
-            void observer!.handle(request.url ?? '').then(text => response.end(text), error => {
+            void holder.observer!.handle(request.url ?? '').then(text => response.end(text), error => {
                 response.statusCode = 500;
                 response.end((error as Error).message);
             });
         });
         await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
         toDispose.push(() => new Promise<void>(resolve => server.close(() => resolve())));
-        observer = new CountObserverServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, budget);
-        return observer;
+        holder.observer = new CountObserverServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, budget);
+        return holder.observer;
     }
 
     /** The server's environment entry (its extension or plugin hosts inherit it). */
