@@ -1,7 +1,7 @@
 import { COUNT_PASS_QUIET_MS } from '../../measure/count-pass';
 import { CountRange } from '../../measure/message-counts';
 import { formatBytes } from '../../measure/sizes';
-import { CountsSection } from '../model/counts';
+import { CountsSection } from '../model/section-types';
 import { heading, paragraph, ReportBlock, table, TextGrid } from './block';
 import { REPORT_HEADINGS } from './headings';
 

@@ -1,28 +1,9 @@
-import { ALL_CHANNELS, ChannelRanges } from '../../measure/message-counts';
+import { ALL_CHANNELS } from '../../measure/message-counts';
 import { scenarioCatalogOrder } from '../../measure/scenario-catalog';
 import { rowCountRanges } from '../../results/row-counts';
 import { ReportMeasurement } from '../../results/measurements';
-import { ScenarioInfo } from '../../measure/scenario';
+import { CountsSection } from './section-types';
 import { sizeOrder } from './tables';
-
-/** One case's exact counts over one channel (or over all of them): each metric's range over the count pass's calls. */
-export interface CountsRow {
-    readonly hostLabel: string;
-    readonly scenario: ScenarioInfo;
-    readonly targetLabel: string;
-    readonly calls: number;
-    readonly ranges: ChannelRanges;
-}
-
-/** "Messages per read": the observed count passes, and how many cases had a count pass nobody observed (a palette run). */
-export interface CountsSection {
-    readonly kind: 'counts';
-    readonly rows: readonly CountsRow[];
-    /** Cases with count windows but no observed messages: their counts need the headless run. */
-    readonly unobserved: number;
-    /** Messages seen in the quiet gaps between calls, over all observed cases: the editor's own traffic. */
-    readonly outside: number;
-}
 
 /** The counts of some measurements, or undefined when none had a count pass. */
 export function countsSection(measurements: readonly ReportMeasurement[]): CountsSection | undefined {

@@ -1,3 +1,4 @@
+import { ChannelRanges } from '../../measure/message-counts';
 import { RunComparison, RunComparisonOptions } from '../../compare/run-comparison';
 import { PathComponent } from '../../measure/path-components';
 import { ScenarioInfo } from '../../measure/scenario';
@@ -5,7 +6,6 @@ import { HostKey } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
 import { ComparisonSide, NetworkProfile } from '../../results/schema';
 import { Verdict } from '../../stats/verdict';
-import { CountsSection } from './counts';
 import { CpuRow, DistributionChart, FactorCell, FactorTable, FileChart, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportHost, SizeChart, StackedBarChart, StreamRow, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
 
 /**
@@ -228,4 +228,23 @@ export interface NetworkHeadline {
     readonly vscodeWorkbench?: { readonly hostLabel: string; readonly factor: FactorCell };
     /** Every link of the run, in order, with the plugin's read at the same size where measured. */
     readonly links?: readonly { readonly profile: NetworkProfile; readonly plugin: WireFloorCell | undefined }[];
+}
+
+/** One case's exact counts over one channel (or over all of them): each metric's range over the count pass's calls. */
+export interface CountsRow {
+    readonly hostLabel: string;
+    readonly scenario: ScenarioInfo;
+    readonly targetLabel: string;
+    readonly calls: number;
+    readonly ranges: ChannelRanges;
+}
+
+/** "Messages per read": the observed count passes, and how many cases had a count pass nobody observed (a palette run). */
+export interface CountsSection {
+    readonly kind: 'counts';
+    readonly rows: readonly CountsRow[];
+    /** Cases with count windows but no observed messages: their counts need the headless run. */
+    readonly unobserved: number;
+    /** Messages seen in the quiet gaps between calls, over all observed cases: the editor's own traffic. */
+    readonly outside: number;
 }
