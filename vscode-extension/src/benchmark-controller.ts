@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import {
+    COUNT_OBSERVER_URL_VARIABLE, httpCountObserver,
     AccuracyOutcome, BenchmarkSession, findNewestResultsFile, GenerateOutcome, RemoveOutcome, RemoveTestFilesOptions, ReportOutcome, RunDefinition, RunOptions, RunOutcome, SCENARIO_CATALOG, selectScenarios,
 } from '@fs-perf/benchmark-core';
 import { GenerateReport, generateWorkspaceFixtures } from '@fs-perf/test-files';
@@ -42,6 +43,7 @@ export class FsPerfController {
             host: async () => currentHost(),
             environment: async () => collectEnvironment(),
             cpuProbe: extensionHostCpuProbe(),
+            countObserver: httpCountObserver(process.env[COUNT_OBSERVER_URL_VARIABLE]),
         };
     }
 

@@ -3,6 +3,7 @@ import * as path from 'path';
 import { CPU_PIDS_FILE_VARIABLE, NetworkConditions, NetworkProfile, ResultsDocument, validateResultsDocument } from '@fs-perf/benchmark-core';
 import { _electron as electron, Page } from 'playwright-core';
 import { ChromiumOptions, HeadlessChromium, launchChromium } from './chromium';
+import { CountBudget, CountObserverServer } from './count-observer';
 import { codeServerLaunch, codeServerWorkbenchUrl, createCodeServerFolders, ensureCodeServer, installVsix } from './code-server';
 import { DisposableCollection } from '../util/disposable';
 import { checkLink, linkConditions, startProbeServer } from '../link/check';
@@ -46,6 +47,11 @@ export interface HostSessionOptions {
     readonly network?: NetworkProfile;
     /** Called once the link's proxy runs in front of the server. */
     readonly onLinkStarted?: (link: EmulatedLink, toxiproxy: Toxiproxy) => void;
+    /**
+     * Theia browser, code-server: observe the extensions' count passes through the page's DevTools protocol (see
+     * count-observer.ts), every pass (`all`) or as many as a budget shared with other sessions has left.
+     */
+    readonly counts?: 'all' | CountBudget;
 }
 
 export interface CodeServerSessionOptions extends HostSessionOptions {
@@ -89,7 +95,7 @@ export class HostSession {
         return new HostSession(options).start(async session => {
             const { folder, workspace, config } = await session.prepareTheia('fs-perf-theia-');
             const server = await session.startServer(await theiaBackendLaunch(workspace, config, options.extraPluginFolders,
-                { ...options.environment, ...session.cpuPidsEnvironment(folder) }, options.appMain, options.pluginFolders));
+                { ...options.environment, ...session.cpuPidsEnvironment(folder), ...await session.countsEnvironment() }, options.appMain, options.pluginFolders));
             await session.openWorkbench(path.join(folder, 'chromium'), await session.linkTo(server, folder), THEIA_1_74);
         });
     }
@@ -104,7 +110,8 @@ export class HostSession {
             if (options.vsix) {
                 installVsix(entry, folders, options.vsix);
             }
-            const server = await session.startServer(codeServerLaunch(entry, folders, workspace, { ...options.environment, ...session.cpuPidsEnvironment(folder) }));
+            const server = await session.startServer(codeServerLaunch(entry, folders, workspace,
+                { ...options.environment, ...session.cpuPidsEnvironment(folder), ...await session.countsEnvironment() }));
             await session.openWorkbench(path.join(folder, 'chromium'), codeServerWorkbenchUrl(await session.linkTo(server, folder), workspace, options.query?.(server)),
                 VSCODE_1_100);
         });
@@ -262,11 +269,31 @@ export class HostSession {
         }
         this._workbench = new Workbench(browser.page, selectors);
         await this.options.beforeOpen?.(browser.page);
+        await this.countObserver?.attach(browser.page);
         await browser.page.goto(url);
         await this.waitUntilReady(selectors);
+        await this.countObserver?.loaded();
         if (browser.groupId !== undefined) {
             await this.writeRendererPids(await processGroupMembers(browser.groupId));
         }
+    }
+
+    /** The observer of the count passes, when the session has one. */
+    protected countObserver: CountObserverServer | undefined;
+
+    /** The server's environment entry naming the count observer ; none without counts. */
+    protected async countsEnvironment(): Promise<NodeJS.ProcessEnv> {
+        const counts = this.options.counts;
+        if (!counts) {
+            return {};
+        }
+        this.countObserver = await CountObserverServer.start(this.toDispose, counts === 'all' ? undefined : counts);
+        return this.countObserver.environment();
+    }
+
+    /** A results file measured in this session with the messages of its count passes added (unchanged without an observer). */
+    withCounts(document: ResultsDocument): ResultsDocument {
+        return this.countObserver ? this.countObserver.annotate(document) : document;
     }
 
     /** File that names the page's renderer to the extensions' CPU probes (`FS_PERF_CPU_PIDS_FILE`), written once the page is open. */

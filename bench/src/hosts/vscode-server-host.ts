@@ -33,7 +33,7 @@ export interface CodeServerRunResult {
  * the extension installed from its .vsix, the command run from the palette, the results file read back.
  */
 export async function runInCodeServer(options: CodeServerRunOptions): Promise<CodeServerRunResult> {
-    const session = await HostSession.codeServer({ vsix: options.vsix, settings: options.settings, network: options.network });
+    const session = await HostSession.codeServer({ vsix: options.vsix, settings: options.settings, network: options.network, counts: 'all' });
     try {
         options.onSessionStarted?.(session);
         if (options.cpuThrottle && options.cpuThrottle > 1) {
@@ -42,7 +42,7 @@ export async function runInCodeServer(options: CodeServerRunOptions): Promise<Co
         const started = Date.now();
         const resultsFile = await session.workbench.runToCompletion(options.commandTitle, { onProgress: options.onProgress, timeoutMs: options.timeoutMs ?? 15 * 60_000 });
         const commandDurationMs = Date.now() - started;
-        return { document: session.withNetwork(await readResultsFile(resultsFile)), commandDurationMs };
+        return { document: session.withCounts(session.withNetwork(await readResultsFile(resultsFile))), commandDurationMs };
     } finally {
         await session.dispose();
     }

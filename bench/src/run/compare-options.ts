@@ -20,6 +20,8 @@ export interface CompareOptions {
     readonly noiseThreshold: number;
     /** Exit 1 when a cell is significantly slower beyond the threshold. */
     readonly check: boolean;
+    /** `--check-counts`: the groups of exact counts (`round-trips`, `messages`, `bytes`) whose change fails `--check`. */
+    readonly checkCounts?: readonly string[];
     /**
      * `--budget`: sample until every cell is resolved (slower, faster, or no change within the noise threshold) or this
      * many seconds of measuring are spent, instead of a fixed number of pairs.

@@ -48,7 +48,7 @@ async function measureTheia(session: HostSession, options: BenchOptions, host: s
             // A Theia started here has the VS Code extension as a plugin: without its rows something kept it from loading.
             throw new Error(`the results have no rows of the VS Code extension (the plugin): it did not load in this Theia (${document.host.editorName} ${document.host.editorVersion}); see the FS Performance Output channel and the backend log.`);
         }
-        return session.withNetwork(document);
+        return session.withCounts(session.withNetwork(document));
     } finally {
         await session.dispose();
     }
@@ -75,6 +75,7 @@ async function measureTheiaBrowser(options: BenchOptions, release?: TheiaRelease
         appMain: release?.main,
         pluginFolders: release && [release.plugins],
         network,
+        counts: 'all',
         onServerStarted: (server, workspace) => log(`  ${id}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
         onLinkStarted: (link, toxiproxy) => log(`  ${id}: ${toxiproxy.version} (PID ${toxiproxy.server.pid}) at ${link.baseUrl} in front of the backend`),
     });

@@ -3,7 +3,7 @@
  * wherever it is given: each throws an InvalidArgumentError naming the option, which commander prints with the usage.
  */
 import { InvalidArgumentError } from 'commander';
-import { compareReleases, countProblem, parseNetworkList, parseSizeList } from '@fs-perf/benchmark-core';
+import { compareReleases, countProblem, parseCountCheck, parseNetworkList, parseSizeList } from '@fs-perf/benchmark-core';
 import { unsupportedTheiaVersion } from '../hosts/theia-release';
 import { BENCH_HOSTS, BenchHost, NetworkChoice } from './bench-hosts';
 
@@ -124,4 +124,16 @@ export function directionArgument(text: string): 'slower' | 'faster' {
         throw new InvalidArgumentError('--direction must be slower or faster.');
     }
     return value;
+}
+
+/** `--check-counts`: the groups of exact counts that gate `--check`, e.g. `messages,round-trips`; `none`: no count gates. */
+export function countCheckArgument(text: string): string[] {
+    if (text.trim() === 'none') {
+        return [];
+    }
+    try {
+        return parseCountCheck(text);
+    } catch (error) {
+        throw new InvalidArgumentError((error as Error).message);
+    }
 }

@@ -7,7 +7,7 @@
 import * as os from 'os';
 import * as path from 'path';
 import {
-    DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PAUSE_RANGE, PRECISION_RANGE, SCENARIO_CATALOG,
+    DEFAULT_COUNT_CHECK, DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PAUSE_RANGE, PRECISION_RANGE, SCENARIO_CATALOG,
     SCENARIO_SETTING_KEYS, SETTING_KEYS, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-release';
@@ -17,7 +17,7 @@ import { BisectCell, parseBisectCell } from './bisect/cell';
 import { BENCH_HOSTS, BenchHost, NetworkChoice } from './bench-hosts';
 import { COMPARE_DEFAULTS, COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS, CompareOptions } from './compare-options';
 import {
-    alphaArgument, cpuThrottleArgument, directionArgument, hostListArgument, integerArgument, minutesArgument, networkListArgument, percentageArgument,
+    alphaArgument, countCheckArgument, cpuThrottleArgument, directionArgument, hostListArgument, integerArgument, minutesArgument, networkListArgument, percentageArgument,
     sizeListArgument, theiaUrlArgument, theiaVersionListArgument,
 } from './option-parsers';
 
@@ -306,6 +306,11 @@ export const BENCH_FLAGS = {
         flags: '--check', description: 'exit 1 when a cell is slower: significant at the run\'s alpha, from all its pairs, and beyond the noise threshold',
         default: false, modes: COMPARE_ONLY,
         fields: ['compare.check'],
+    }),
+    checkCounts: flag<string[]>({
+        flags: '--check-counts <groups>', description: 'which exact counts fail --check when they change beyond the range they varied over between '
+            + 'reads of one side: a comma-separated list of round-trips, messages, bytes, or none',
+        parse: countCheckArgument, default: [...DEFAULT_COUNT_CHECK], modes: COMPARE_ONLY, fields: ['compare.checkCounts'],
     }),
     budget: flag<number>({
         flags: '--budget <minutes>', description: 'sample until every cell is resolved (slower, faster, or no change within the noise threshold) or this many '

@@ -34,6 +34,8 @@ function fakeSide(which: 'base' | 'head', label: string, trace: string[], failin
                         return BLOCK;
                     },
                 },
+                // No count observer in a session that only records: the block's results as they are.
+                withCounts: (document: unknown) => document,
                 dispose: async () => {
                     trace.push(`stop ${label}${start > 1 ? ` #${start}` : ''}`);
                 },

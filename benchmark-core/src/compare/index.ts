@@ -1,3 +1,4 @@
 export * from './run-comparison';
 export * from './bisect';
 export * from './cpu-comparison';
+export * from './count-differences';

@@ -11,3 +11,5 @@ export * from './cpu';
 export type { PathProcess, PathStep } from './path-steps';
 export { stepsOfHopTrace } from './path-steps';
 export * from './path-components';
+export * from './message-counts';
+export * from './count-pass';

@@ -1,6 +1,7 @@
 import { computeStatistics, SampleStatistics } from '../stats/statistics';
 import { CaseCpu, CpuProbe } from './cpu';
 import { cpuPass } from './cpu-pass';
+import { CaseCountWindows, COUNT_PASS_CALLS, COUNT_PASS_QUIET_MS, countPass, CountObserver } from './count-pass';
 import { HopSamples } from './hops';
 import { FixtureManifest } from './manifest';
 import { Scenario, scenarioInfo, ScenarioInfo, ScenarioTarget } from './scenario';
@@ -65,6 +66,12 @@ export interface RunnerOptions {
      * processes' records to samples (default `performance.timeOrigin + reading`).
      */
     readonly epochOf?: (reading: number) => number;
+    /**
+     * With it, every case run in rounds gets a count pass after all timed samples (and CPU passes): `calls` calls
+     * (default 3), each between quiet gaps of `quietMs` (default 100), their windows recorded on the shared clock, with
+     * the `observer` (the headless driver's) recording the page's messages from before the first to after the last.
+     */
+    readonly countPass?: { readonly calls?: number; readonly quietMs?: number; readonly observer?: CountObserver };
 }
 
 /** One scenario at one target, measured and verified. Durations in ms. */
@@ -85,6 +92,8 @@ export interface CaseMeasurement {
     readonly hops?: HopSamples;
     /** The case's CPU pass: CPU used by each process the host can see. */
     readonly cpu?: CaseCpu;
+    /** The case's count pass: its calls' windows on the shared clock, for the observer's messages to be counted in. */
+    readonly counts?: CaseCountWindows;
 }
 
 export interface SkippedScenario {
@@ -204,6 +213,9 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
         if (options.cpuProbe) {
             await cpuPasses(interleaved, options, options.cpuProbe, sampler);
         }
+        if (options.countPass) {
+            await countPasses(interleaved, options, settings.epochOf, sampler);
+        }
         throwIfCancelled(options.cancellation);
         return { measurements: cases.map(caseMeasurement), skipped, startedAt, finishedAt: new Date().toISOString() };
     } finally {
@@ -224,6 +236,26 @@ async function cpuPasses(interleaved: readonly RunningCase[], options: RunnerOpt
     }
 }
 
+/** The count pass of every case run in rounds, after all timed samples and CPU passes, with the observer on only meanwhile. */
+async function countPasses(interleaved: readonly RunningCase[], options: RunnerOptions, epochOf: (reading: number) => number, sampler: CaseSampler): Promise<void> {
+    const { calls = COUNT_PASS_CALLS, quietMs = COUNT_PASS_QUIET_MS, observer } = options.countPass ?? {};
+    const checkCancelled = (): void => throwIfCancelled(options.cancellation);
+    const clock = options.clock ?? defaultClock;
+    if (observer && !await observer.begin()) {
+        return;
+    }
+    try {
+        for (const running of interleaved) {
+            checkCancelled();
+            options.onProgress?.({ done: sampler.done, total: sampler.total, scenario: running.scenario, target: running.target, phase: 'counts', sample: 1, samplesInPhase: 1 });
+            const firstIndex = running.warmupMs.length + running.samplesMs.length + (running.cpu?.calls ?? 0);
+            running.counts = await countPass(running.scenarioCase, firstIndex, calls, quietMs, () => epochOf(clock()), checkCancelled);
+        }
+    } finally {
+        await observer?.end();
+    }
+}
+
 function caseMeasurement(running: RunningCase): CaseMeasurement {
     return {
         scenario: scenarioInfo(running.scenario),
@@ -237,5 +269,6 @@ function caseMeasurement(running: RunningCase): CaseMeasurement {
         ...(running.stream ? { stream: running.stream } : {}),
         ...(running.hops ? { hops: running.hops } : {}),
         ...(running.cpu ? { cpu: running.cpu } : {}),
+        ...(running.counts ? { counts: running.counts } : {}),
     };
 }

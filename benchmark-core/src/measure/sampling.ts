@@ -2,6 +2,7 @@ import { BenchmarkCancelledError } from '../errors';
 import { seededRandom } from '../stats/bootstrap';
 import { medianHalfWidth } from '../stats/median-interval';
 import { CaseCpu } from './cpu';
+import { CaseCountWindows } from './count-pass';
 import { HopSamples, TimedSample } from './hops';
 import { Scenario, ScenarioCase, ScenarioInfo, ScenarioTarget } from './scenario';
 import { VerificationLevel, verifySample } from './verify';
@@ -29,8 +30,8 @@ export interface RunnerProgress {
     readonly total: number;
     readonly scenario: ScenarioInfo;
     readonly target: ScenarioTarget;
-    /** `cpu`: the case's CPU pass (its call repeated, untimed, between two readings of the processes' CPU time). */
-    readonly phase: 'warm-up' | 'timed' | 'cpu';
+    /** `counts`: the case's count pass (a few untimed calls between quiet gaps); `cpu`: the case's CPU pass (its call repeated, untimed, between two readings of the processes' CPU time). */
+    readonly phase: 'warm-up' | 'timed' | 'cpu' | 'counts';
     /** 1-based index within the phase. */
     readonly sample: number;
     /** Samples in this phase. */
@@ -61,6 +62,7 @@ export interface RunningCase {
     readonly timed: TimedSample[];
     hops?: HopSamples;
     cpu?: CaseCpu;
+    counts?: CaseCountWindows;
 }
 
 /** What sampling the cases takes from the run's options, with their defaults applied. */

@@ -4,3 +4,4 @@ export * from './host-identity';
 export { type ReportMeasurement, theiaReleasesOf, compareReleases, hostKeyerOf, hostKeysOf, hostLabelsOf, collectMeasurements } from './measurements';
 export * from './document';
 export * from './rounds';
+export * from './row-counts';

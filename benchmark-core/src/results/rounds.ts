@@ -1,5 +1,6 @@
 import { addCaseCpu } from '../measure/cpu';
 import { concatHopSamples } from '../measure/hops';
+import { mergeRowCounts } from './row-counts';
 import { hostKey, hostKeyId } from './host-identity';
 import { medianHalfWidth } from '../stats/median-interval';
 import { Measurement, ResultsDocument } from './schema';
@@ -50,6 +51,7 @@ export function mergeRounds(rounds: readonly ResultsDocument[]): ResultsDocument
                 cpu: merged.cpu && row.cpu ? addCaseCpu(merged.cpu, row.cpu) : merged.cpu ?? row.cpu,
                 // Each round's CPU pass kept apart, for pairing block by block, only while every round had one.
                 cpuRounds: merged.cpu && row.cpu ? [...merged.cpuRounds ?? [merged.cpu], row.cpu] : undefined,
+                counts: mergeRowCounts(merged.counts, row.counts),
             } : row);
         }
     }

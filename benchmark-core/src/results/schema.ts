@@ -104,6 +104,37 @@ const caseCpu = z.object({
     })),
 });
 
+const countSchema = z.number().int().nonnegative();
+
+/** (v7, issue 37) What one call of a count pass moved over one channel (see measure/message-counts.ts). */
+export const channelCountsSchema = z.object({
+    channel: nonEmpty,
+    sentMessages: countSchema,
+    receivedMessages: countSchema,
+    sentBytes: countSchema,
+    receivedBytes: countSchema,
+    roundTrips: countSchema,
+});
+
+/**
+ * (v7, issue 37) A case's count pass, after all timed samples: each call's window on the clock all processes share (ms
+ * since the epoch), the quiet gap before each call, and, where the headless driver observed the page's WebSockets
+ * (`yarn bench`), per call the messages, bytes and round trips of each channel. Without `observed` (a run from the
+ * palette) the counts need the headless run.
+ */
+export const rowCountsSchema = z.object({
+    quietMs: z.number().finite().nonnegative(),
+    windows: z.array(z.object({ start: z.number().finite(), end: z.number().finite() })).min(1),
+    observed: z.object({
+        /** What observed the messages, e.g. `Chromium DevTools protocol (Network.webSocketFrame*)`. */
+        by: nonEmpty,
+        perCall: z.array(z.array(channelCountsSchema)),
+        /** Messages observed during the pass outside every call's window (in the quiet gaps): the editor's background traffic. */
+        outside: countSchema,
+    }).optional(),
+}).refine(counts => counts.observed === undefined || counts.observed.perCall.length === counts.windows.length,
+    { message: 'observed.perCall must have one entry per window', path: ['observed', 'perCall'] });
+
 export const measurementSchema = z.object({
     scenario: scenarioInfoSchema,
     /** Column label: a size label (`50K`) or `1000 files`. */
@@ -156,6 +187,7 @@ export const measurementSchema = z.object({
      * pass: what a `--compare` run pairs, block by block, as it pairs the samples.
      */
     cpuRounds: z.array(caseCpu).optional(),
+    counts: rowCountsSchema.optional(),
 }).refine(row => row.stream === undefined || row.stream.firstChunkMs.length === row.samplesMs.length,
     { message: 'stream must have one entry per timed sample', path: ['stream'] })
     .refine(row => row.rounds === undefined || row.rounds.reduce((sum, count) => sum + count, 0) === row.samplesMs.length,
@@ -298,6 +330,7 @@ export type RunSettings = z.infer<typeof settingsSchema>;
 export type Measurement = z.infer<typeof measurementSchema>;
 export type ResultsDocument = z.infer<typeof resultsDocumentSchema>;
 export type ComparisonSide = z.infer<typeof comparisonSideSchema>;
+export type RowCounts = z.infer<typeof rowCountsSchema>;
 
 /**
  * The user's link between the page (the workbench in their browser) and the host's server (Theia's backend, code-server),

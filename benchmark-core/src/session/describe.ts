@@ -9,6 +9,9 @@ export function describeProgress(event: RunnerProgress): string {
     if (event.phase === 'cpu') {
         return `${event.scenario.label} ${event.target.label}: CPU pass`;
     }
+    if (event.phase === 'counts') {
+        return `${event.scenario.label} ${event.target.label}: count pass`;
+    }
     return `${event.scenario.label} ${event.target.label}: ${event.phase} ${event.sample}/${event.samplesInPhase}`;
 }
 

@@ -1,4 +1,5 @@
 import { BenchmarkCancelledError, FixtureError, VerificationError } from '../errors';
+import { CountObserver } from '../measure/count-pass';
 import { CpuProbe } from '../measure/cpu';
 import { runBenchmark } from '../measure/runner';
 import { Scenario } from '../measure/scenario';
@@ -40,6 +41,11 @@ export interface RunDefinition<W extends SessionWorkspace = SessionWorkspace> {
     readonly settle?: () => void;
     /** Reads the CPU time of the processes this extension can see, for the CPU passes (setting `fsPerf.cpuPass`). */
     readonly cpuProbe?: CpuProbe;
+    /**
+     * The headless driver's observer of the count passes (see measure/count-pass.ts); without it (a run from the palette)
+     * the count passes record their windows only, and the report says the counts need the headless run.
+     */
+    readonly countObserver?: CountObserver;
     /** Runs after the measured part and may add rows (Theia's "Run All" adds the plugin's); its failure is the run's. */
     extend?(document: ResultsDocument): Promise<RunOutcome>;
 }
@@ -224,6 +230,7 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 scenarios, manifest, sizes: settings.sizes, iterations: settings.iterations, warmup: settings.warmup, order: settings.order,
                 cancellation, settle: definition.settle, pauseMs: settings.pauseMs,
                 ...(settings.cpuPass && definition.cpuProbe ? { cpuProbe: definition.cpuProbe, cpuPassMs: settings.cpuPassMs } : {}),
+                countPass: { observer: definition.countObserver },
                 ...(settings.precisionPercent === undefined ? {} : { precision: settings.precisionPercent / 100 }),
                 onProgress: event => progress.report(describeProgress(event), event.done, event.total),
             }));

@@ -379,4 +379,35 @@ suite('runBenchmark', () => {
             assert.match((error as Error).message, pattern);
         }
     });
+
+    test('a count pass after the timed samples: its calls between the observer\'s begin and end, their windows on the shared clock, no sample changed', async () => {
+        const clock = new FakeClock();
+        const events: string[] = [];
+        const scenario = fakeScenario(clock, bytesOf, { duration: () => 5 });
+        const output = await runBenchmark({
+            scenarios: [scenario], manifest, sizes: parseSizeList('1K'), iterations: 3, warmup: 1, clock: clock.read, epochOf: reading => 1_000_000 + reading,
+            countPass: { calls: 2, quietMs: 1, observer: { begin: async () => { events.push(`begin after ${scenario.calls} calls`); return true; }, end: async () => { events.push(`end after ${scenario.calls} calls`); } } },
+        });
+        const [row] = output.measurements;
+        assert.deepStrictEqual(events, ['begin after 4 calls', 'end after 6 calls']);
+        assert.deepStrictEqual(row.samplesMs, [5, 5, 5]);
+        assert.deepStrictEqual(row.counts, { quietMs: 1, windows: [{ start: 1_001_020, end: 1_001_025 }, { start: 1_001_025, end: 1_001_030 }] });
+    });
+
+    test('an observer that wants no count pass this run gets none', async () => {
+        const clock = new FakeClock();
+        const scenario = fakeScenario(clock, bytesOf);
+        const output = await runBenchmark({ scenarios: [scenario], manifest, sizes: parseSizeList('1K'), iterations: 2, warmup: 0, clock: clock.read,
+            countPass: { observer: { begin: async () => false, end: async () => assert.fail('no pass, nothing to end') } } });
+        assert.isUndefined(output.measurements[0].counts);
+        assert.strictEqual(scenario.calls, 2);
+    });
+
+    test('without a count pass asked for, no case has counts and nothing runs after the samples', async () => {
+        const clock = new FakeClock();
+        const scenario = fakeScenario(clock, bytesOf);
+        const output = await runBenchmark({ scenarios: [scenario], manifest, sizes: parseSizeList('1K'), iterations: 2, warmup: 0, clock: clock.read });
+        assert.isUndefined(output.measurements[0].counts);
+        assert.strictEqual(scenario.calls, 2);
+    });
 });

@@ -53,6 +53,8 @@ export class FsPerfRunner {
             environment: async () => theiaEnvironment(await this.nodeFs.environment(), navigator.userAgent),
             // The backend reads its own CPU time and that of the processes the headless bench names (the page's renderer).
             cpuProbe: () => this.nodeFs.cpuTimes(),
+            // Through the backend, which has the headless bench's observer in its environment.
+            countObserver: { begin: () => this.nodeFs.countObserver('begin'), end: async () => { await this.nodeFs.countObserver('end'); } },
         };
     }
 

@@ -2,7 +2,7 @@ import * as os from 'os';
 import { FsPerfLogger } from '../common/fs-perf-logger';
 import { performance } from 'perf_hooks';
 import { inject, injectable } from '@theia/core/shared/inversify';
-import { CPU_PIDS_FILE_VARIABLE, formatBytes, listedProcessesCpu, ownCpuReading, ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
+import { COUNT_OBSERVER_URL_VARIABLE, CPU_PIDS_FILE_VARIABLE, httpCountObserver, formatBytes, listedProcessesCpu, ownCpuReading, ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
 import { Xoshiro128 } from '@fs-perf/test-files';
 import { BackendEnvironment, BackendReadTiming, MAX_READ_BYTES, NodeFsReadService } from '../common/node-fs-read-protocol';
 import { describeUri, FsPerfAccessError } from './access-error';
@@ -95,6 +95,18 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
 
     async cpuTimes(): Promise<ProcessCpuReading[]> {
         return [ownCpuReading('Theia backend', process.cpuUsage()), ...await listedProcessesCpu(process.env[CPU_PIDS_FILE_VARIABLE], { readText, listFolder })];
+    }
+
+    async countObserver(phase: 'begin' | 'end'): Promise<boolean> {
+        const observer = httpCountObserver(process.env[COUNT_OBSERVER_URL_VARIABLE]);
+        if (!observer) {
+            return true;
+        }
+        if (phase === 'begin') {
+            return observer.begin();
+        }
+        await observer.end();
+        return true;
     }
 
     protected async getRoots(): Promise<string[]> {

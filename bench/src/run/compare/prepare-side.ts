@@ -8,6 +8,9 @@ import {
 import { COMPARE_DEFAULTS, COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS, CompareRunOptions, CompareSideSpec } from '../compare-options';
 import { PreparedSide } from './side';
 
+/** Count passes a `--compare` side observes: "Run All" makes two a block (the Theia extension's, the plugin's), so its first 2 blocks. */
+export const COMPARE_COUNTED_PASSES = 4;
+
 export async function prepareSide(spec: CompareSideSpec, options: CompareRunOptions, extension: () => Promise<string>): Promise<PreparedSide> {
     const { log } = options;
     const cache = options.theiaCache ?? defaultTheiaCache();
@@ -33,9 +36,12 @@ export async function prepareSide(spec: CompareSideSpec, options: CompareRunOpti
     }
     const source = spec.kind === 'release' ? plan.source ?? `Theia ${version} from the registry`
         : `${spec.kind === 'checkout' ? `the Theia checkout ${spec.value}, packed: ` : `tarballs in ${spec.value}: `}${plan.source}`;
+    // The first blocks' count passes only: enough to see whether counts vary between fresh processes of identical code.
+    const countBudget = { remaining: COMPARE_COUNTED_PASSES };
     return {
         spec, source, where: 'local',
         open: () => HostSession.theiaBrowser({
+            counts: countBudget,
             // Shuffled: each round visits the cases in a new order, so one case's leftovers (the 10000K RPC transport's garbage
             // in the page) do not always land on the same next case (FileService.readFile of 500K, first in an ascending round).
             // The pause: what a read leaves behind settles before the next read's clock starts (`--pause`).

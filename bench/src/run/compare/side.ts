@@ -92,7 +92,7 @@ export async function runBlock(side: OpenSide, options: CompareRunOptions, what:
     const gone = (): Promise<string | undefined> => side.where === 'local' ? Promise.resolve(serverEnded(session.server))
         : Date.now() - lastProgressAt < 2000 ? Promise.resolve(undefined) : urlRefused(side.spec.value);
     const resultsPath = await unlessBackendEnds(`the ${side.spec.label} side`, gone, blockRun, () => `${what}${lastProgress ? `, at ${lastProgress}` : ''}`);
-    const document = side.where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);
+    const document = session.withCounts(side.where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath));
     if (!document.results.some(row => row.host?.extensionKind === 'plugin')) {
         throw new Error(`the ${side.spec.label} side's results have no rows of the VS Code extension (the plugin): it did not load in that Theia `
             + `(${document.host.editorName} ${document.host.editorVersion}); see its FS Performance Output channel and backend log.`);

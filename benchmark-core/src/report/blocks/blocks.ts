@@ -4,6 +4,7 @@ import { distributionGrid, environmentGrid, factorGrid, medianGrid, notMeasuredG
 import { REPORT_HEADINGS } from './headings';
 import { headlineBlocks } from './headline';
 import { pairedHeadlineBlocks } from './paired-headline';
+import { countsBlocks } from './counts';
 import { cpuGrid, cpuNote, hopsBlocks, precisionGrid, precisionNote, vscodePartsGrid } from './hops-cpu';
 import { networkBlocks } from './network';
 import { noiseBudgetGrid, oneSideOnlyNote, pairedComparisonGrid, pairedComparisonNote } from './paired';
@@ -74,6 +75,8 @@ function sectionBlocks(section: ReportSection): ReportBlock[] {
         case 'cpu':
             return [heading(2, REPORT_HEADINGS.cpu), table(cpuGrid(section)), { kind: 'paragraph', text: cpuNote(section) },
                 charts(section.chart)];
+        case 'counts':
+            return countsBlocks(section);
         case 'network':
             return networkBlocks(section);
         case 'precision':

@@ -45,6 +45,7 @@ export const REPORT_HEADINGS = {
         + 'trip to the workbench is that read at 1K, and the rest is the read minus it. Each part is followed by its share of the '
         + 'read\'s median; a part below 0 means the medians it is taken from differ by less than their noise.',
     cpu: 'CPU per MB moved',
+    counts: 'Messages per read',
     network: 'Over',
     networkCheck: 'Emulation check',
     networkCheckNote: 'Before measuring a host over the link, the page measured the link through the proxy: the round trip the link added '

@@ -2,6 +2,7 @@ import { collectMeasurements, hostKeysOf, hostLabelsOf, theiaReleasesOf } from '
 import { ResultsDocument } from '../../results/schema';
 import { REPORT_BOOTSTRAP } from '../../stats/bootstrap';
 import { chartSizes, distributionChart, reportCharts } from './charts';
+import { countsSection } from './counts';
 import { cpuSection } from './cpu';
 import { linkEnvironments, precisionSections } from './environments';
 import { headlineSection, reportTitle } from './headline';
@@ -48,6 +49,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const hops = hopsSection(tables.measurements);
     const vscodeParts = vscodePartsSection(tables.measurements);
     const cpu = cpuSection(tables.measurements);
+    const counts = countsSection(tables.measurements);
     const headline = headlineSection(tables.measurements, factors, hops, cpu, streams, links.headline, label);
     const suiteTables = originalSuiteTables(tables);
     const sections: ReportSection[] = [
@@ -58,7 +60,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
             kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table), distributions: scenarios.map(entry => distributionChart(entry.table)),
         }] : []),
         ...(streams.length > 0 ? [{ kind: 'streaming' as const, rows: streams }] : []),
-        ...defined([hops, vscodeParts, cpu]),
+        ...defined([hops, vscodeParts, cpu, counts]),
         ...precisionSections(loopback, label),
         ...links.sections,
         { kind: 'environments', hosts: linkEnvironments(loopback, documents, label) },

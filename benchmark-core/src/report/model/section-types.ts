@@ -1,3 +1,4 @@
+import { ChannelRanges } from '../../measure/message-counts';
 import { RunComparison, RunComparisonOptions } from '../../compare/run-comparison';
 import { PathComponent } from '../../measure/path-components';
 import { ScenarioInfo } from '../../measure/scenario';
@@ -46,6 +47,7 @@ export type ReportSection =
     | HopsSection
     | VscodePartsSection
     | CpuSection
+    | CountsSection
     /** One per emulated link the results files were measured over (`yarn bench --network`), in order of appearance. */
     | NetworkSection
     /** With a precision target: how many cells reached it, and the ones that did not. */
@@ -226,4 +228,23 @@ export interface NetworkHeadline {
     readonly vscodeWorkbench?: { readonly hostLabel: string; readonly factor: FactorCell };
     /** Every link of the run, in order, with the plugin's read at the same size where measured. */
     readonly links?: readonly { readonly profile: NetworkProfile; readonly plugin: WireFloorCell | undefined }[];
+}
+
+/** One case's exact counts over one channel (or over all of them): each metric's range over the count pass's calls. */
+export interface CountsRow {
+    readonly hostLabel: string;
+    readonly scenario: ScenarioInfo;
+    readonly targetLabel: string;
+    readonly calls: number;
+    readonly ranges: ChannelRanges;
+}
+
+/** "Messages per read": the observed count passes, and how many cases had a count pass nobody observed (a palette run). */
+export interface CountsSection {
+    readonly kind: 'counts';
+    readonly rows: readonly CountsRow[];
+    /** Cases with count windows but no observed messages: their counts need the headless run. */
+    readonly unobserved: number;
+    /** Messages seen in the quiet gaps between calls, over all observed cases: the editor's own traffic. */
+    readonly outside: number;
 }
