@@ -230,7 +230,8 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 scenarios, manifest, sizes: settings.sizes, iterations: settings.iterations, warmup: settings.warmup, order: settings.order,
                 cancellation, settle: definition.settle, pauseMs: settings.pauseMs,
                 ...(settings.cpuPass && definition.cpuProbe ? { cpuProbe: definition.cpuProbe, cpuPassMs: settings.cpuPassMs } : {}),
-                countPass: { observer: definition.countObserver },
+                // A count pass only where something observes the messages (the headless run): a person's run is not made longer for nothing.
+                ...(definition.countObserver ? { countPass: { observer: definition.countObserver } } : {}),
                 ...(settings.precisionPercent === undefined ? {} : { precision: settings.precisionPercent / 100 }),
                 onProgress: event => progress.report(describeProgress(event), event.done, event.total),
             }));

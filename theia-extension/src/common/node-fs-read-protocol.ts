@@ -65,7 +65,7 @@ export interface NodeFsReadService {
     cpuTimes(): Promise<ProcessCpuReading[]>;
     /**
      * Relays the frontend's count pass to the headless bench's count observer (`FS_PERF_COUNT_OBSERVER_URL`, which only the
-     * backend's environment has): `begin` says whether to run the pass (true without an observer: windows only), `end`
+     * backend's environment has): `begin` says whether to run the pass (false without an observer: no count pass), `end`
      * turns the observer off. Called outside every timed sample.
      */
     countObserver(phase: 'begin' | 'end'): Promise<boolean>;

@@ -100,7 +100,8 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
     async countObserver(phase: 'begin' | 'end'): Promise<boolean> {
         const observer = httpCountObserver(process.env[COUNT_OBSERVER_URL_VARIABLE]);
         if (!observer) {
-            return true;
+            // Nothing observes the messages (a run from the palette): no count pass.
+            return phase === 'end';
         }
         if (phase === 'begin') {
             return observer.begin();
