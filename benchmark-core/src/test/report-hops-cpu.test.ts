@@ -5,6 +5,8 @@ import { formatFactor } from '../report/blocks/numbers';
 import { keyFigures } from '../report/blocks/headline';
 import { hopsNote } from '../report/blocks/hops-cpu';
 import { HOP_RESOLUTION_MS } from '../report/model/hops';
+import { clockResolutionMs } from '../report/model/cpu';
+import { CaseCpu } from '../measure/cpu';
 import { formatShare, formatSupported } from '../stats/precision';
 import { renderReportHtml } from '../report/html';
 import { renderReportMarkdown } from '../report/markdown';
@@ -359,5 +361,18 @@ suite('report: the headline', () => {
         const report = buildComparisonReport([resultsDocument(vscodeServer, [measurement(catalog.vscodeStat, '1000 files', 2)])]);
         assert.lengthOf(reportSections(report, 'headline'), 0);
         assert.notInclude(renderReportMarkdown(report), '## Headline');
+    });
+});
+
+suite('CPU section: the clock a pass was read from', () => {
+    test('a figure is shown to its coarsest process clock: ticks (10 ms), a Node process\'s microseconds, or nanoseconds', () => {
+        const pass = (...clocks: ('schedstat' | 'rusage' | 'ticks' | undefined)[]): CaseCpu => ({
+            calls: 3, wallMs: 100, processes: clocks.map((clock, index) => ({ process: `p${index}`, cpuMs: 5, ...(clock ? { clock } : {}) })),
+        });
+        assert.equal(clockResolutionMs(pass('schedstat', 'schedstat')), 1e-6);
+        assert.equal(clockResolutionMs(pass('schedstat', 'rusage')), 1e-3);
+        assert.equal(clockResolutionMs(pass('schedstat', 'ticks')), 10);
+        assert.equal(clockResolutionMs(pass('schedstat', undefined)), 10, 'results made before clocks were recorded: ticks');
+        assert.equal(clockResolutionMs(pass()), 10);
     });
 });

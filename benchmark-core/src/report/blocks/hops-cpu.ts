@@ -78,8 +78,12 @@ export function vscodePartsGrid(rows: readonly VscodePartsRow[]): TextGrid {
 /** What the CPU pass is, how coarse the kernel counts, and which processes each host could see. */
 export function cpuNote(section: CpuSection): string {
     const tickMs = 1000 / PROC_TICKS_PER_SECOND;
-    return `The CPU pass repeats each case's call, untimed, after its timed samples; CPU time (user + system) is counted by the kernel in ${tickMs} ms `
-        + `ticks, so a figure below is uncertain by about ${tickMs} ms divided by the MB the pass moved (MB = 10^6 bytes). `
+    const ticks = section.rows.some(row => row.resolutionMsPerMegabyte * row.megabytes >= tickMs);
+    const clock = ticks ? `counted by the kernel in ${tickMs} ms ticks where it could not be read finer (results made before 2026-11-27 always), `
+        + `so such a figure is uncertain by about ${tickMs} ms divided by the MB the pass moved (MB = 10^6 bytes); else `
+        : '';
+    return `The CPU pass repeats each case's call, untimed, after its timed samples; CPU time (user + system) is ${clock}read in nanoseconds from `
+        + 'the kernel\'s schedstat of each thread (a Node process\'s own: microseconds, `process.cpuUsage()`); "<x" marks a figure below the clock\'s step. '
         + `Each host could see only some processes: ${section.hosts.map(host => `${host.hostLabel}: ${host.processes.join(', ')}`).join('; ')}. `
         + `"${NOT_MEASURED_CELL}" marks a process the host could not see.`;
 }

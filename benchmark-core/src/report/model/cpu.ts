@@ -1,4 +1,4 @@
-import { cpuMsPerMegabyte, PROC_TICKS_PER_SECOND } from '../../measure/cpu';
+import { CaseCpu, cpuMsPerMegabyte, PROC_TICKS_PER_SECOND } from '../../measure/cpu';
 import { scenarioCatalogOrder } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 import { hostKeyId } from '../../results/host-identity';
@@ -6,6 +6,19 @@ import { ReportMeasurement } from '../../results/measurements';
 import { CpuSection } from './section-types';
 import { hostsOf, isLargeSize, sizeOrder } from './tables';
 import { CpuRow } from './types';
+
+/**
+ * The step of the coarsest clock a pass's processes were read from, ms: a tick (10 ms) where one was read from
+ * `/proc/<pid>/stat` or the reading names no clock (results made before clocks were recorded), a microsecond where one
+ * was a Node process's own `cpuUsage()`, else a nanosecond (schedstat).
+ */
+export function clockResolutionMs(cpu: CaseCpu): number {
+    const clocks = cpu.processes.map(reading => reading.clock);
+    if (clocks.length === 0 || clocks.some(clock => clock === undefined || clock === 'ticks')) {
+        return 1000 / PROC_TICKS_PER_SECOND;
+    }
+    return clocks.includes('rusage') ? 1e-3 : 1e-6;
+}
 
 /** The CPU passes of some measurements (rows of 500K and up with `cpu`), or undefined without any. */
 export function cpuSection(measurements: readonly ReportMeasurement[]): CpuSection | undefined {
@@ -23,7 +36,7 @@ export function cpuSection(measurements: readonly ReportMeasurement[]): CpuSecti
         return {
             host, hostLabel, scenario: measurement.scenario, targetLabel: measurement.targetLabel, calls: cpu.calls, megabytes,
             wallMsPerMegabyte: cpu.wallMs / megabytes, cpuMsPerMegabyte: processes.map(process => perMegabyte.get(process)),
-            resolutionMsPerMegabyte: 1000 / PROC_TICKS_PER_SECOND / megabytes,
+            resolutionMsPerMegabyte: clockResolutionMs(cpu) / megabytes,
         };
     });
     const hosts = hostsOf(passes).map(({ host, hostLabel }) => ({
