@@ -67,7 +67,8 @@ export function countDifferences(base: ResultsDocument, head: ResultsDocument): 
     return differences;
 }
 
-function formatRange(range: CountRange, metric: CountMetric): string {
+/** A count's range as text: `3`, `3–4`, or sizes for bytes (`4.9 MiB`). */
+export function formatCountRange(range: CountRange, metric: CountMetric): string {
     const show = (value: number): string => isBytes(metric) ? formatBytes(value) : String(value);
     return range.min === range.max ? show(range.min) : `${show(range.min)}–${show(range.max)}`;
 }
@@ -78,7 +79,7 @@ export function describeCountDifference(difference: CountDifference): string {
     const change = head.min - base.min;
     const delta = base.min === base.max && head.min === head.max
         ? ` (${change >= 0 ? '+' : '−'}${isBytes(metric) ? formatBytes(Math.abs(change)) : Math.abs(change)})` : difference.beyondRange ? '' : ', within the ranges';
-    return `${difference.cell}, ${difference.channel}: ${COUNT_METRIC_LABELS[metric]} ${formatRange(base, metric)} → ${formatRange(head, metric)}${delta}`;
+    return `${difference.cell}, ${difference.channel}: ${COUNT_METRIC_LABELS[metric]} ${formatCountRange(base, metric)} → ${formatCountRange(head, metric)}${delta}`;
 }
 
 /** The differences `--check` fails on: of a gated metric, and beyond the range the count varied over on each side. */

@@ -9,6 +9,7 @@ import { cpuGrid, cpuNote, hopsBlocks, precisionGrid, precisionNote, vscodeParts
 import { networkBlocks } from './network';
 import { noiseBudgetGrid, oneSideOnlyNote, pairedComparisonGrid, pairedComparisonNote } from './paired';
 import { pairedCpuGrid, pairedCpuNote } from './paired-cpu';
+import { pairedCountsGrid, pairedCountsNote } from './paired-counts';
 
 /** The headings, notes, tables and charts of every section, in the report's order. */
 export function reportBlocks(report: ComparisonReport): ReportBlock[] {
@@ -53,7 +54,10 @@ function sectionBlocks(section: ReportSection): ReportBlock[] {
                 heading(3, REPORT_HEADINGS.howToRead), { kind: 'paragraph', text: pairedComparisonNote(section) },
                 charts(section.chart),
                 ...(section.comparison.cpu ? [heading(3, REPORT_HEADINGS.cpuPerRead), table(pairedCpuGrid(section.comparison.cpu, section.base.label, section.head.label)),
-                    { kind: 'paragraph' as const, text: pairedCpuNote(section.comparison.cpu) }] : [])];
+                    { kind: 'paragraph' as const, text: pairedCpuNote(section.comparison.cpu) }] : []),
+                ...(section.countDifferences ? [heading(3, REPORT_HEADINGS.exactCounts),
+                    ...(section.countDifferences.length > 0 ? [table(pairedCountsGrid(section.countDifferences, section.base.label, section.head.label))] : []),
+                    { kind: 'paragraph' as const, text: pairedCountsNote(section.countDifferences) }] : [])];
         }
         case 'noise-budget':
             return section.rows.length > 0 ? [heading(3, REPORT_HEADINGS.noiseBudget), table(noiseBudgetGrid(section)),

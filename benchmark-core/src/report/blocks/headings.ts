@@ -61,6 +61,7 @@ export const REPORT_HEADINGS = {
     precision: 'Precision',
     comparison: 'Comparison',
     cpuPerRead: 'CPU per read, per process',
+    exactCounts: 'Exact counts per read',
     noiseBudget: 'Noise budget',
     noiseBudgetNote: 'Why a pair ratio varies, for the cells the headline names: the spread of the pairs\' ratios (the standard '
         + 'deviation of their logarithms, about a relative spread) split into what the samples inside each block explain '

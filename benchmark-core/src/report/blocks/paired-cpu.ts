@@ -24,5 +24,5 @@ export function pairedCpuNote(cpu: CpuComparison): string {
     const clockText = clocks.length === 1 && clocks[0] === 'schedstat' ? 'in nanoseconds (Linux schedstat, summed over each process\'s threads)'
         : `on the clocks ${clocks.join(', ')} (schedstat: nanoseconds; ticks: 10 ms steps)`;
     return `CPU per read: each block's untimed CPU pass after its timed samples, read ${clockText}, paired block by block like the wall time; `
-        + `a cell's verdict is on its total, the run's alpha shared by Holm over the ${cpu.tested} cells. It is shown beside the wall time and does not decide --check.`;
+        + `a cell's verdict is on its total, ${cpu.tested === 1 ? 'one cell, with the run\'s whole alpha' : `the run's alpha shared by Holm over the ${cpu.tested} cells`}. It is shown beside the wall time and does not decide --check.`;
 }

@@ -1,3 +1,4 @@
+import { countDifferences } from '../../compare/count-differences';
 import { checkRunComparison, compareRuns, pairedSides, RunComparison, RunComparisonOptions, verdictCounts } from '../../compare/run-comparison';
 import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
@@ -78,8 +79,10 @@ export function pairedComparisonSection(sides: ComparisonSides, options: RunComp
     const comparison = compareRuns(sides.base, sides.head, options);
     const rows = comparisonRows(comparison);
     const { base, head } = sides.sides;
+    const counted = (documents: readonly ResultsDocument[]): boolean => documents.length === 1 && documents[0].results.some(row => row.counts?.observed);
+    const differences = counted(sides.base) && counted(sides.head) ? countDifferences(sides.base[0], sides.head[0]) : undefined;
     return {
-        kind: 'paired-comparison', base, head, comparison, rows,
+        kind: 'paired-comparison', base, head, comparison, rows, ...(differences ? { countDifferences: differences } : {}),
         chart: {
             kind: 'forest', id: 'comparison', placement: 'section', noiseThreshold: comparison.noiseThreshold, level: 1 - comparison.alpha,
             title: `${head.label} / ${base.label}: each cell's ratio and its ${Math.round((1 - comparison.alpha) * 100)}% interval`,

@@ -1,3 +1,4 @@
+import { CountDifference } from '../../compare/count-differences';
 import { ChannelRanges } from '../../measure/message-counts';
 import { RunComparison, RunComparisonOptions } from '../../compare/run-comparison';
 import { PathComponent } from '../../measure/path-components';
@@ -128,6 +129,11 @@ export interface PairedComparisonSection {
     /** One per cell of `comparison`, by host, scenario (catalog order) and size. */
     readonly rows: readonly PairedComparisonRow[];
     readonly chart: ForestChart;
+    /**
+     * The exact counts (messages, bytes, round trips per read) that differ between the sides, every one; an empty list
+     * when every counted cell moved the same; undefined when no cell was counted on both sides.
+     */
+    readonly countDifferences?: readonly CountDifference[];
 }
 
 /**
