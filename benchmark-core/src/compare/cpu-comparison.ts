@@ -32,7 +32,7 @@ export interface CpuProcessChange {
 export interface CpuChange {
     /** The cell, as the wall-time comparison names it (`Host | scenario | size`). */
     readonly cellName: string;
-    /** The clock of the readings: `ticks` if any process was read in ticks (absent: readings made before clocks were recorded). */
+    /** The coarsest clock of its processes' readings: `ticks`, else `rusage` (microseconds), else `schedstat` (absent: readings made before clocks were recorded). */
     readonly clock?: CpuClock;
     /** Median over blocks of the processes' CPU ms per call, added up. */
     readonly baselineMsPerCall: number;
@@ -107,12 +107,19 @@ function pairedCpu(input: CpuCellInput): PairedCpu[] {
     const total = (side: 'base' | 'head'): number[] => base.map((_, block) => processes.reduce((sum, entry) => sum + entry[side][block], 0));
     const [baseTotal, headTotal] = [total('base'), total('head')];
     const pairRatios = baseTotal.map((value, index) => headTotal[index] / value);
-    const clocks = processes.map(entry => entry.clock);
-    const clock = clocks.includes('ticks') ? 'ticks' : clocks.every(entry => entry === clocks[0]) ? clocks[0] : 'ticks';
+    const clock = coarsestClock(processes.map(entry => entry.clock));
     return [{
         cellName: input.cellName, ...(clock ? { clock } : {}), base: baseTotal, head: headTotal, pairRatios, pValue: pairedEstimate(pairRatios).pValue,
         processes: processes.map(({ process, base: before, head: after }) => ({ process, base: before, head: after })),
     }];
+}
+
+/** The coarsest of the processes' clocks (ticks, then Node's microseconds, then nanoseconds); undefined if any was unrecorded. */
+function coarsestClock(clocks: readonly (CpuClock | undefined)[]): CpuClock | undefined {
+    if (clocks.some(clock => clock === undefined)) {
+        return undefined;
+    }
+    return (['ticks', 'rusage', 'schedstat'] as const).find(clock => clocks.includes(clock));
 }
 
 /** A cell decided at `level`: its total's verdict, and each process's ratio with its interval at that level. */

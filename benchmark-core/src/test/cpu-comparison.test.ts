@@ -73,6 +73,12 @@ suite('CPU per read, paired block by block', () => {
         const change = result.changes[0];
         assert.deepEqual(change.processes.map(entry => entry.process), ['Theia backend'], 'missing in a block, or read from another clock: left out');
         assert.equal(change.clock, 'schedstat');
+        const mixed = cell(random, 'mixed', 8, 0.05);
+        const clocks: CpuClock[] = ['rusage', 'schedstat', 'schedstat'];
+        for (const side of [mixed.baseline, mixed.current]) {
+            side.cpuRounds!.forEach(entry => entry.processes.forEach((reading, process) => Object.assign(reading, { clock: clocks[process] })));
+        }
+        assert.equal(compareCpu([mixed], DEFAULT_VERDICT_RULE).changes[0].clock, 'rusage', 'a Node process\'s own microseconds beside nanoseconds: rusage, not ticks');
         assert.lengthOf(change.pairRatios, 8);
         assert.closeTo(change.baselineMsPerCall, 9, 1);
         assert.equal(change.nominalAlpha, 0.05, 'one cell tested: the whole alpha');

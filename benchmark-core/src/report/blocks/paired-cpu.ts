@@ -20,9 +20,9 @@ export function pairedCpuGrid(cpu: CpuComparison, baseLabel: string, headLabel: 
 
 /** How the CPU table was made, in two sentences. */
 export function pairedCpuNote(cpu: CpuComparison): string {
-    const clocks = [...new Set(cpu.changes.map(change => change.clock ?? 'unrecorded'))];
-    const clockText = clocks.length === 1 && clocks[0] === 'schedstat' ? 'in nanoseconds (Linux schedstat, summed over each process\'s threads)'
-        : `on the clocks ${clocks.join(', ')} (schedstat: nanoseconds; ticks: 10 ms steps)`;
+    const coarse = cpu.changes.some(change => change.clock === 'ticks' || change.clock === undefined);
+    const clockText = coarse ? 'in part from /proc ticks (10 ms steps), where schedstat could not be read'
+        : 'in nanoseconds (Linux schedstat, summed over each process\'s threads; Node processes their own microsecond cpuUsage)';
     return `CPU per read: each block's untimed CPU pass after its timed samples, read ${clockText}, paired block by block like the wall time; `
         + `a cell's verdict is on its total, ${cpu.tested === 1 ? 'one cell, with the run\'s whole alpha' : `the run's alpha shared by Holm over the ${cpu.tested} cells`}. It is shown beside the wall time and does not decide --check.`;
 }

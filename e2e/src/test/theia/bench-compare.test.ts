@@ -133,7 +133,7 @@ suite('yarn bench --compare', () => {
             // CPU per read of both cells, from every block's CPU pass, in nanoseconds, with the processes the probes could see.
             assert.strictEqual(comparison.cpu?.tested, 2, JSON.stringify(comparison.cpu));
             for (const change of comparison.cpu!.changes) {
-                assert.strictEqual(change.clock, 'schedstat', change.cellName);
+                assert.oneOf(change.clock, ['schedstat', 'rusage'], `${change.cellName}: no process on 10 ms ticks`);
                 assert.isAbove(change.baselineMsPerCall, 0, change.cellName);
                 assert.include(change.processes.map(entry => entry.process), 'Theia backend', change.cellName);
                 assert.include(change.processes.map(entry => entry.process), 'page renderer', change.cellName);
