@@ -77,7 +77,8 @@ async function main([command, ...argv]) {
     const build = spawnSync('yarn', ['-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) {
         console.error(build.error ? `error: could not run yarn build: ${build.error.message}` : 'error: yarn build failed (its output is above)');
-        return 1;
+        // Under git bisect run, 1 would mark the commit bad: 128 stops the bisect (fs-perf's own build failed, not the commit).
+        return argv.includes('--bisect-exit') ? 128 : 1;
     }
     const { code, signal } = await runCommand(ROOT, command, argv);
     if (signal) {

@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { FlagName, FlagValues } from '../run/option-table';
+import { GIT_BISECT_EXIT } from '../run/compare/bisect-exit';
 import { benchCommandOptions, benchOptions, BenchOptions } from '../run/options';
 import { invocationFolder, parseCommandLine, seeHelp } from './command-line';
 
@@ -32,10 +33,19 @@ export function parseBenchArguments(argv: readonly string[], base: string): Benc
 }
 
 /**
+ * `yarn bench`'s command line, with a refusal's exit code 2 as 128 under `--bisect-exit`: `git bisect run` would take 2
+ * for "this commit is bad"; 128 stops the bisect instead (the command line is wrong whatever the commit).
+ */
+export function parseBenchArgumentsForRun(argv: readonly string[], base: string): BenchOptions | number {
+    const options = parseBenchArguments(argv, base);
+    return options === 2 && argv.includes('--bisect-exit') ? GIT_BISECT_EXIT.stop : options;
+}
+
+/**
  * What scripts/run-command.js asks before it builds anything: the exit code when `yarn bench`'s command line is refused
  * (its reason printed) or asks only for --help, else undefined (the run may start).
  */
 export function checkCommandLine(argv: readonly string[]): number | undefined {
-    const options = parseBenchArguments(argv, invocationFolder());
+    const options = parseBenchArgumentsForRun(argv, invocationFolder());
     return typeof options === 'number' ? options : undefined;
 }

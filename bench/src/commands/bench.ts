@@ -20,22 +20,37 @@ import { hasDisplay } from '../hosts/vscode-desktop';
 import { bench } from '../run/bench';
 import { benchRequest, checkBeforeStarting, expectedDuration, machineEnvironment } from '../run/preflight';
 import { log } from '../run/progress';
-import { parseBenchArguments } from './bench-arguments';
+import { bisectExitLine, GIT_BISECT_EXIT } from '../run/compare/bisect-exit';
+import { BenchOptions } from '../run/options';
+import { parseBenchArgumentsForRun } from './bench-arguments';
 import { invocationFolder, runCli } from './command-line';
 import { stopOnSignals } from './stop-on-signals';
 
-export { benchCommand, checkCommandLine, parseBenchArguments } from './bench-arguments';
+export { benchCommand, checkCommandLine, parseBenchArguments, parseBenchArgumentsForRun } from './bench-arguments';
 
 async function main(argv: readonly string[]): Promise<number> {
-    const options = parseBenchArguments(argv, invocationFolder());
+    const options = parseBenchArgumentsForRun(argv, invocationFolder());
     if (typeof options === 'number') {
         return options;
     }
+    if (!options.compare?.bisectExit) {
+        return run(options, argv);
+    }
+    // For git bisect run, whatever goes wrong outside the comparison's own verdict and failures (compare/bisect-exit.ts) is
+    // no verdict on the commit: it stops the bisect (exit 1, runCli's, would mark the commit bad).
+    return run(options, argv).catch((error: Error) => {
+        console.error(`error: ${error.message}`);
+        console.error(bisectExitLine(GIT_BISECT_EXIT.stop, 'the run failed before the comparison could give a verdict'));
+        return GIT_BISECT_EXIT.stop;
+    });
+}
+
+async function run(options: BenchOptions, argv: readonly string[]): Promise<number> {
     // Before anything is built, installed or downloaded: what this run needs, each problem with its fix.
     const environment = machineEnvironment();
     const request = benchRequest(options, argv.some(argument => argument === '--hosts' || argument.startsWith('--hosts=')));
     if (!checkBeforeStarting(request, environment)) {
-        return 1;
+        return options.compare?.bisectExit ? GIT_BISECT_EXIT.stop : 1;
     }
     // What the expected time counts: not a desktop host without a display (skipped, or refused above where named), nor Theia's
     // Electron app where no Electron binary is installed (skipped at once).

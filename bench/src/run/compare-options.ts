@@ -11,6 +11,12 @@ export interface CompareSideSpec {
     readonly value: string;
 }
 
+/** `--bisect-exit`'s decision (compare/bisect-exit.ts): the followed cell, as bisect/cell.ts names it, and the way that makes a commit bad. */
+export interface BisectExit {
+    readonly cell: { readonly hostLabel: string; readonly scenarioId: string; readonly target: string };
+    readonly direction: 'slower' | 'faster';
+}
+
 export interface CompareOptions {
     readonly sides: readonly [CompareSideSpec, CompareSideSpec];
     /** Pairs of blocks (each side measured this many times, alternated). */
@@ -22,6 +28,8 @@ export interface CompareOptions {
     readonly check: boolean;
     /** `--check-counts`: the groups of exact counts (`round-trips`, `messages`, `bytes`) whose change fails `--check`. */
     readonly checkCounts?: readonly string[];
+    /** `--bisect-exit`: the exit code is `git bisect run`'s, from this cell's verdict (compare/bisect-exit.ts); `check`'s is not used. */
+    readonly bisectExit?: BisectExit;
     /**
      * `--budget`: sample until every cell is resolved (slower, faster, or no change within the noise threshold) or this
      * many seconds of measuring are spent, instead of a fixed number of pairs.

@@ -11,3 +11,4 @@ export * from './run-record';
 export * from './bench';
 export * from './preflight';
 export * from './reanalyse';
+export { BisectCell, bisectCellName, parseBisectCell } from './bisect/cell';

@@ -60,6 +60,8 @@ export interface BenchOptions {
     readonly bisectDirection?: 'slower' | 'faster';
     /** `--resume`: the folder of a bisect to go on with. */
     readonly resume?: string;
+    /** `--bisect-exit`: the comparison's exit code is `git bisect run`'s, from `--cell`'s verdict (set as `compare.bisectExit`). */
+    readonly bisectExit?: boolean;
 }
 
 /** `yarn bench` samples on until every median is known within 5% (the editors' own default is off). */
@@ -274,17 +276,23 @@ export const BENCH_FLAGS = {
         modes: COMPARE_ONLY, fields: ['bisectText'],
     }),
     cell: flag<string>({
-        flags: '--cell <cell>', description: 'with --bisect: the cell to follow, "host, scenario, size" as the report names it (e.g. "Theia browser (plugin), '
-            + 'vscode.workspace.fs.readFile, 5K")', defaultShown: 'the cell that moved most between the endpoints', modes: COMPARE_ONLY, fields: ['bisectCell'],
+        flags: '--cell <cell>', description: 'with --bisect: the cell to follow (with --bisect-exit: whose verdict is the exit code), "host, scenario, size" as the '
+            + 'report names it (e.g. "Theia browser (plugin), vscode.workspace.fs.readFile, 5K")', defaultShown: 'the cell that moved most between the endpoints', modes: COMPARE_ONLY, fields: ['bisectCell'],
         toField: text => text === undefined ? undefined : parseBisectCell(text),
     }),
     direction: flag<string>({
-        flags: '--direction <way>', description: 'with --bisect: the way the cell moved from GOOD to BAD, slower or faster', parse: directionArgument,
+        flags: '--direction <way>', description: 'with --bisect: the way the cell moved from GOOD to BAD (with --bisect-exit: the way that makes HEAD bad), slower or faster', parse: directionArgument,
         default: 'slower', modes: COMPARE_ONLY, fields: ['bisectDirection'],
     }),
     resume: flag<string>({
         flags: '--resume <dir>', description: 'go on with the bisect in this folder (its bisect.json): its finished steps are kept', modes: COMPARE_ONLY,
         fields: ['resume'], toField: (folder, context) => folder === undefined ? undefined : path.resolve(context.base, folder),
+    }),
+    bisectExit: flag<boolean>({
+        flags: '--bisect-exit', description: 'exit codes for git bisect run, from --cell\'s verdict (HEAD the commit under test): 0 no change (or moved the other '
+            + 'way), 1 moved the --direction way, 125 inconclusive or HEAD cannot be built, started or measured (git skips the commit), 128 a refused command '
+            + 'line or a BASE that cannot be set up (git stops); see docs/bisect.md',
+        default: false, modes: COMPARE_ONLY, fields: ['bisectExit'],
     }),
     pairs: flag<number>({
         flags: '--pairs <n>', description: 'a fixed number of pairs of alternated blocks, instead of sampling until resolved (--budget)',
@@ -345,34 +353,6 @@ export const BENCH_FLAGS = {
         parse: networkListArgument, default: [LOOPBACK], defaultShown: 'loopback', modes: EVERY_RUN, fields: ['networks'],
     }),
 };
-
-/** Checks between flags' values, beyond the modes each applies with; each with its refusal, naming what was given. */
-export const RUN_CHECKS: readonly { readonly refuses: (values: FlagValues, context: FlagContext) => boolean; readonly refusal: (values: FlagValues) => string }[] = [
-    {
-        refuses: (values, context) => context.modes.includes('compare') && context.given('hosts') && values.hosts?.join() !== 'theia-browser',
-        refusal: values => `--compare measures two Theia builds as the theia-browser host; leave out --hosts ${values.hosts?.join(',')} (or give --hosts theia-browser).`,
-    },
-    {
-        refuses: (_values, context) => context.given('compare') && (context.given('bisect') || context.given('resume')),
-        refusal: () => '--bisect chooses the two sides of each step itself: give --compare or --bisect (or --resume), not both.',
-    },
-    {
-        refuses: (_values, context) => context.given('bisect') && context.given('resume'),
-        refusal: () => '--resume goes on with the bisect its folder records: leave out --bisect.',
-    },
-    {
-        refuses: (_values, context) => context.given('budget') && context.given('pairs'),
-        refusal: () => '--budget samples until every cell is resolved, --pairs takes a fixed number of pairs: give one of them.',
-    },
-    {
-        refuses: values => values.theiaUrl !== undefined && !values.hosts?.includes('theia-browser'),
-        refusal: values => `--theia-url measures the theia-browser host; add theia-browser to --hosts ${values.hosts?.join(',')}.`,
-    },
-    {
-        refuses: values => values.theiaVersion !== undefined && !values.hosts?.includes('theia-browser'),
-        refusal: values => `--theia-version measures Theia releases as the theia-browser host; add theia-browser to --hosts ${values.hosts?.join(',')}.`,
-    },
-];
 
 export type FlagName = keyof typeof BENCH_FLAGS;
 /** A flag's value as the command line (or a default) gives it. */

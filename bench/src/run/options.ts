@@ -8,8 +8,9 @@ import { LOOPBACK } from '@fs-perf/benchmark-core';
 import { parseBisectSeries } from './bisect/builds';
 import { CompareOptions } from './compare-options';
 import {
-    BENCH_FLAGS, BenchFlag, benchFlags, BenchOptions, FlagContext, FlagName, FlagValues, OptionField, RUN_CHECKS, RUN_MODES, RunMode, runModes,
+    BENCH_FLAGS, BenchFlag, benchFlags, BenchOptions, FlagContext, FlagName, FlagValues, OptionField, RUN_MODES, RunMode, runModes,
 } from './option-table';
+import { RUN_CHECKS } from './run-checks';
 
 // The run's parts that bench.ts, measure-host.ts and progress.ts take from here.
 export { BenchHost, BenchTarget, HOST_NAMES, NetworkChoice } from './bench-hosts';
@@ -128,9 +129,10 @@ function optionsOf(values: FlagValues, context: FlagContext): BenchOptions {
  */
 export function benchOptions(raw: FlagValues, given: (name: FlagName) => boolean, base: string): BenchOptions | number {
     const modes = runModes({ compare: raw.compare, networks: raw.network ?? [LOOPBACK], theiaVersions: raw.theiaVersion, theiaUrl: raw.theiaUrl, bisect: raw.bisect, resume: raw.resume });
-    // A bisect's own flags name --bisect, not the comparison mode its steps run in.
-    const bisectOnly = (['cell', 'direction'] as const).filter(name => given(name) && !given('bisect') && !given('resume'));
-    const refusal = bisectOnly.length > 0 ? `${bisectOnly.map(longFlag).join(' and ')} only appl${bisectOnly.length === 1 ? 'ies' : 'y'} with --bisect (or --resume).`
+    // A bisect's own flags name --bisect (or --bisect-exit), not the comparison mode its steps run in.
+    const bisectOnly = (['cell', 'direction'] as const).filter(name => given(name) && !given('bisect') && !given('resume') && !given('bisectExit'));
+    const refusal = bisectOnly.length > 0
+        ? `${bisectOnly.map(longFlag).join(' and ')} only appl${bisectOnly.length === 1 ? 'ies' : 'y'} with --bisect (or --resume, or --compare with --bisect-exit).`
         : modeRefusal(benchFlags().map(([name]) => name).filter(given), modes);
     if (refusal !== undefined) {
         console.error(`error: ${refusal}`);
@@ -145,6 +147,9 @@ export function benchOptions(raw: FlagValues, given: (name: FlagName) => boolean
     }
     try {
         const options = optionsOf(values, context);
+        if (options.bisectExit) {
+            return withBisectExit(options, given('sizes'));
+        }
         // The series is checked here, before anything is built: a bad range, the same release twice, fewer than 2 builds.
         return values.bisect === undefined ? options : { ...options, bisectSeries: parseBisectSeries(values.bisect, base) };
     } catch (error) {
@@ -152,6 +157,15 @@ export function benchOptions(raw: FlagValues, given: (name: FlagName) => boolean
         console.error(`error: ${(error as Error).message}`);
         return 2;
     }
+}
+
+/**
+ * A `--bisect-exit` comparison: the cell and direction its exit code is decided by (`compare.bisectExit`), and, unless
+ * `--sizes` is given, only the cell's size measured (as a bisect's steps after the endpoints).
+ */
+function withBisectExit(options: BenchOptions, sizesGiven: boolean): BenchOptions {
+    const exit = { cell: options.bisectCell!, direction: options.bisectDirection ?? 'slower' };
+    return { ...options, sizes: sizesGiven ? options.sizes : [exit.cell.target], compare: { ...options.compare!, bisectExit: exit } };
 }
 
 /** Reads a field of the run's options (see {@link OptionField}). */

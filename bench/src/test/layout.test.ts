@@ -19,7 +19,7 @@ suite('layout of bench and e2e', () => {
         const layers = {
             '': [['util'], ['link'], ['hosts'], ['run'], ['commands'], ['index']],
             // The pure pieces at the bottom, so they stay testable without a host; the run that strings them together on top.
-            'run/compare': [['block-order', 'restart-policy', 'budget-planner', 'open-cells'], ['side'], ['run-files', 'prepare-side'], ['pass'],
+            'run/compare': [['block-order', 'restart-policy', 'budget-planner', 'open-cells', 'bisect-exit'], ['side'], ['run-files', 'prepare-side'], ['pass'],
                 ['comparison'], ['index']],
         };
         assert.deepStrictEqual(checkLayout(path.join(ROOT, 'bench', 'src'), { layers, packages: PACKAGES, nodeBuiltins: true }), []);

@@ -8,6 +8,7 @@ import { checkRunComparison, DEFAULT_COUNT_CHECK, compareRuns, describeCountDiff
 import { defaultTheiaCache, packTheiaExtension } from '../../hosts/theia-release';
 import { CompareRunOptions } from '../compare-options';
 import { minutes } from '../format';
+import { bisectExitOf, bisectFailureExit } from './bisect-exit';
 import { comparesBefore, measurePass } from './pass';
 import { prepareSide } from './prepare-side';
 import { RestartPolicy } from './restart-policy';
@@ -36,7 +37,15 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
     const prepared: PreparedSide[] = [];
     for (const spec of compare.sides) {
         log(`setting up ${spec.label}`);
-        prepared.push(await prepareSide(spec, options, extension));
+        try {
+            prepared.push(await prepareSide(spec, options, extension));
+        } catch (error) {
+            if (!compare.bisectExit) {
+                throw error;
+            }
+            // For git bisect run: a commit whose build fails is skipped; a base that cannot be set up stops the bisect.
+            return exitWith(bisectFailureExit(spec.side, error as Error));
+        }
     }
     return measureComparison(prepared, options, started);
 }
@@ -51,7 +60,12 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     const setupSeconds = (Date.now() - started) / 1000;
     // `onePass`: the check is these verdicts' (runs made before it was recorded confirmed a slower cell in a second pass).
     const comparisonOptions = { minSize: options.sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, onePass: true as const };
-    const pass = await measurePass(prepared, options, { sizes: options.sizes, pairs: compare.pairs, budgetSeconds: compare.budgetSeconds, folder: options.out, name: '' });
+    const plan = { sizes: options.sizes, pairs: compare.pairs, budgetSeconds: compare.budgetSeconds, folder: options.out, name: '' };
+    // A pass that measured no pair throws (a side that cannot start); for git bisect run that commit is skipped.
+    const pass = compare.bisectExit ? await measurePass(prepared, options, plan).catch((error: Error) => error) : await measurePass(prepared, options, plan);
+    if (pass instanceof Error) {
+        return exitWith(bisectFailureExit('either', pass));
+    }
     const pairsTaken = pass.sides[0].blocks.length;
     const comparisonId = `compare-${new Date(started).toISOString()}`;
     const sides = await writeSides(pass.sides, pass.cells, options.out, comparisonId, comparisonOptions);
@@ -72,11 +86,21 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     log(`done in ${minutes(seconds)} (set-up ${minutes(setupSeconds)}, measuring ${minutes(pass.seconds)})`);
     if (pass.failure) {
         console.error(`${pass.failure.message} ${comparesBefore(pairsTaken)}`);
-        return 1;
+        // The verdicts of the pairs before the failure are written, but a run cut short decides nothing for git bisect.
+        return compare.bisectExit ? exitWith(bisectFailureExit('either', pass.failure)) : 1;
+    }
+    if (compare.bisectExit) {
+        return exitWith(bisectExitOf(comparison.cells, compare.bisectExit), console.log);
     }
     if (!compare.check) {
         return 0;
     }
     (check.passed ? console.log : console.error)(check.message);
     return check.passed ? 0 : 1;
+}
+
+/** Prints a `--bisect-exit` line (a failure's to stderr, a verdict's to stdout) and returns its code. */
+function exitWith(exit: { readonly code: number; readonly line: string }, print: (line: string) => void = console.error): number {
+    print(exit.line);
+    return exit.code;
 }

@@ -17,3 +17,4 @@ export * from './restart-policy';
 export * from './side';
 export * from './pass';
 export * from './comparison';
+export * from './bisect-exit';

@@ -1,0 +1,54 @@
+/** The refusals of flags that do not go together (beyond the modes each flag applies with, option-table.ts). */
+import { parseBisectCell } from './bisect/cell';
+import { FlagContext, FlagValues } from './option-table';
+
+/** The size of `--cell`'s value (`5K` of "plugin, vscode.workspace.fs.readFile, 5K"), or undefined where it is no cell (refused later). */
+function cellSize(text: string | undefined): string | undefined {
+    try {
+        return parseBisectCell(text ?? '').target;
+    } catch {
+        return undefined;
+    }
+}
+
+/** Checks between flags' values, beyond the modes each applies with; each with its refusal, naming what was given. */
+export const RUN_CHECKS: readonly { readonly refuses: (values: FlagValues, context: FlagContext) => boolean; readonly refusal: (values: FlagValues) => string }[] = [
+    {
+        refuses: (values, context) => context.modes.includes('compare') && context.given('hosts') && values.hosts?.join() !== 'theia-browser',
+        refusal: values => `--compare measures two Theia builds as the theia-browser host; leave out --hosts ${values.hosts?.join(',')} (or give --hosts theia-browser).`,
+    },
+    {
+        refuses: (_values, context) => context.given('compare') && (context.given('bisect') || context.given('resume')),
+        refusal: () => '--bisect chooses the two sides of each step itself: give --compare or --bisect (or --resume), not both.',
+    },
+    {
+        refuses: (_values, context) => context.given('bisectExit') && (context.given('bisect') || context.given('resume')),
+        refusal: () => '--bisect-exit makes one --compare a step of git bisect run, --bisect runs its own steps: give --compare or --bisect, not both.',
+    },
+    {
+        refuses: (_values, context) => context.given('bisectExit') && !context.given('cell'),
+        refusal: () => '--bisect-exit needs --cell "host, scenario, size": the cell whose verdict is the exit code (e.g. --cell "plugin, vscode.workspace.fs.readFile, 5K").',
+    },
+    {
+        refuses: (values, context) => context.given('bisectExit') && context.given('sizes') && cellSize(values.cell) !== undefined
+            && !values.sizes!.includes(cellSize(values.cell)!),
+        refusal: values => `--sizes ${values.sizes!.join(',')} does not measure the --cell's size: add ${cellSize(values.cell)} (or leave out --sizes: `
+            + '--bisect-exit measures the cell\'s size).',
+    },
+    {
+        refuses: (_values, context) => context.given('bisect') && context.given('resume'),
+        refusal: () => '--resume goes on with the bisect its folder records: leave out --bisect.',
+    },
+    {
+        refuses: (_values, context) => context.given('budget') && context.given('pairs'),
+        refusal: () => '--budget samples until every cell is resolved, --pairs takes a fixed number of pairs: give one of them.',
+    },
+    {
+        refuses: values => values.theiaUrl !== undefined && !values.hosts?.includes('theia-browser'),
+        refusal: values => `--theia-url measures the theia-browser host; add theia-browser to --hosts ${values.hosts?.join(',')}.`,
+    },
+    {
+        refuses: values => values.theiaVersion !== undefined && !values.hosts?.includes('theia-browser'),
+        refusal: values => `--theia-version measures Theia releases as the theia-browser host; add theia-browser to --hosts ${values.hosts?.join(',')}.`,
+    },
+];
