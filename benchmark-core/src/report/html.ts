@@ -3,7 +3,8 @@ import { reportBlocks } from './blocks/blocks';
 import { TextGrid } from './blocks/block';
 import { ComparisonReport } from './model/section-types';
 import { escapeXml } from './svg/frame';
-import { renderReportChartSvg } from './svg/charts';
+import { chartsPalette, renderReportChartSvg } from './svg/charts';
+import { ReportPalette } from './svg/palette';
 
 function htmlTable(grid: TextGrid): string {
     const cells = (row: readonly string[], tag: 'th' | 'td'): string => row
@@ -12,7 +13,7 @@ function htmlTable(grid: TextGrid): string {
     return ['<table>', `<tr>${cells(grid.header, 'th')}</tr>`, ...grid.rows.map(row => `<tr>${cells(row, 'td')}</tr>`), '</table>'].join('\n');
 }
 
-function htmlBlock(block: ReportBlock): string {
+function htmlBlock(block: ReportBlock, palette: ReportPalette): string {
     switch (block.kind) {
         case 'heading':
             return `<h${block.level}>${escapeXml(block.text)}</h${block.level}>`;
@@ -23,7 +24,7 @@ function htmlBlock(block: ReportBlock): string {
         case 'table':
             return htmlTable(block.grid);
         case 'charts':
-            return block.charts.map(chart => `<figure>${renderReportChartSvg(chart)}</figure>`).join('\n');
+            return block.charts.map(chart => `<figure>${renderReportChartSvg(chart, palette)}</figure>`).join('\n');
     }
 }
 
@@ -48,10 +49,11 @@ th { background: var(--vscode-editorWidget-background, #f3f3f3); }
 svg { color: var(--vscode-editor-foreground, #222); }
 svg .background { fill: var(--vscode-editor-background, #fff); }
 svg text { fill: currentColor; }
-svg text.inside { fill: #fff; }
+
 ul.headline li { margin: 0.3em 0; }`;
 
 export function renderReportHtml(report: ComparisonReport, options: ReportHtmlOptions = {}): string {
+    const palette = chartsPalette(report.charts);
     return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -69,7 +71,7 @@ p, li { max-width: 760px; line-height: 1.4; }${options.theme === 'editor' ? EDIT
 </style>
 </head>
 <body>
-${reportBlocks(report).map(htmlBlock).join('\n')}
+${reportBlocks(report).map(block => htmlBlock(block, palette)).join('\n')}
 </body>
 </html>
 `;

@@ -1,6 +1,7 @@
 import { formatShare, formatSupported } from '../../stats/precision';
 import { StackedBar, StackedBarChart } from '../model/types';
-import { CHART_CLOSING, chartOpening, escapeXml, formatTick, Frame, legend, legendHeight, linearTicks, PALETTE, px, textColorOn, textWidth } from './frame';
+import { CHART_CLOSING, chartOpening, escapeXml, formatTick, Frame, legend, legendHeight, linearTicks, px, textWidth } from './frame';
+import { PALETTE_COLORS, ReportPalette, textColorOn } from './palette';
 
 const BAR_HEIGHT = 18;
 /** Room above a bar for its label, px. */
@@ -26,7 +27,8 @@ function leftOut(bar: StackedBar): number[] {
  * fits; shares add up to 100%. Each segment carries its share (`data-share`) or value (`data-value`), so a test can
  * check its width against the plot's.
  */
-export function renderStackedBarChartSvg(chart: StackedBarChart, width = 760): string {
+export function renderStackedBarChartSvg(chart: StackedBarChart, palette?: ReportPalette, width = 760): string {
+    const colorOf = (segment: number): string => palette?.color(chart.segments[segment]) ?? PALETTE_COLORS[segment % PALETTE_COLORS.length];
     const bars = chart.bars.filter(bar => drawnSegments(bar).length > 0);
     if (bars.length === 0) {
         return `<p>${escapeXml(chart.title)}: no data.</p>`;
@@ -62,20 +64,20 @@ export function renderStackedBarChartSvg(chart: StackedBarChart, width = 760): s
             const segmentLeft = x(start);
             const segmentWidth = x(start + drawn) - segmentLeft;
             start += drawn;
-            const color = PALETTE[segment % PALETTE.length];
+            const color = colorOf(segment);
             const tooltip = `${bar.label}, ${chart.segments[segment]}: ${formatSupported(value)} ${chart.unit}${share ? ` (${formatShare(segmentShare)})` : ''}`;
-            parts.push(`<rect class="segment" x="${px(segmentLeft)}" y="${top}" width="${px(segmentWidth)}" height="${BAR_HEIGHT}" fill="${color}" `
+            parts.push(`<rect class="segment" x="${px(segmentLeft)}" y="${top}" width="${px(segmentWidth)}" height="${BAR_HEIGHT}" fill="${color}" data-series="${escapeXml(chart.segments[segment])}" `
                 + `${share ? `data-share="${segmentShare.toFixed(6)}"` : `data-value="${value}"`}><title>${escapeXml(tooltip)}</title></rect>`);
             const inside = share ? formatShare(segmentShare) : formatSupported(value);
             if (textWidth(inside) + 6 <= segmentWidth) {
-                parts.push(`<text x="${px(segmentLeft + segmentWidth / 2)}" y="${top + BAR_HEIGHT / 2 + 4}" text-anchor="middle" class="inside" fill="${textColorOn(color)}">${escapeXml(inside)}</text>`);
+                parts.push(`<text x="${px(segmentLeft + segmentWidth / 2)}" y="${top + BAR_HEIGHT / 2 + 4}" text-anchor="middle" class="inside" style="fill:${textColorOn(color)}">${escapeXml(inside)}</text>`);
             }
         }
         parts.push('</g>', `<text class="total" x="${px(x(start) + 6)}" y="${top + BAR_HEIGHT / 2 + 4}">${escapeXml(totalText(bar))}</text>`);
     });
     parts.push(`<rect class="plot-frame" x="${margin.left}" y="${margin.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#999"/>`,
         ...legend(chart.segments, frame, (index, legendX, legendY) =>
-            `<rect x="${legendX}" y="${legendY - 6}" width="24" height="12" fill="${PALETTE[index % PALETTE.length]}"/>`, margin.left, legendWidth),
+            `<rect x="${legendX}" y="${legendY - 6}" width="24" height="12" fill="${colorOf(index)}" data-series="${escapeXml(chart.segments[index])}"/>`, margin.left, legendWidth),
         CHART_CLOSING);
     return parts.join('\n');
 }

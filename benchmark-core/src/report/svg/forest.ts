@@ -1,10 +1,10 @@
 import { Verdict, VERDICTS } from '../../stats/verdict';
 import { formatChangeRatio } from '../blocks/numbers';
 import { ForestChart, ForestRow } from '../model/types';
-import { CHART_CLOSING, chartOpening, escapeXml, FONT_SIZE, formatTick, Frame, legend, legendHeight, PALETTE, px, textWidth } from './frame';
+import { CHART_CLOSING, chartOpening, escapeXml, FONT_SIZE, formatTick, Frame, legend, legendHeight, px, textWidth } from './frame';
 
-/** The colour of a verdict's dot (the palette's, never red beside green): slower vermillion, faster blue, no change black, inconclusive orange. */
-const VERDICT_COLORS: Readonly<Record<Verdict, string>> = { 'slower': PALETTE[5], 'faster': PALETTE[0], 'no change': PALETTE[6], 'inconclusive': PALETTE[1] };
+/** The colour of a verdict's dot (Okabe and Ito's, never red beside green): slower vermillion, faster blue, no change black, inconclusive orange. */
+const VERDICT_COLORS: Readonly<Record<Verdict, string>> = { 'slower': '#d55e00', 'faster': '#0072b2', 'no change': '#000000', 'inconclusive': '#e69f00' };
 const FOREST_ROW_HEIGHT = 18;
 /** Closest two labelled ticks of a forest plot's x axis, px. */
 const FOREST_TICK_SPACING = 40;
@@ -74,11 +74,11 @@ export function renderForestChartSvg(chart: ForestChart, plotWidth = 420): strin
         const tooltip = escapeXml(`${row.label}: ${ratioText(row)}, ${row.verdict}`);
         parts.push(`<text class="row-label" x="${px(margin.left - 10)}" y="${px(rowY(index) + 4)}" text-anchor="end">${escapeXml(row.label)}</text>`,
             `<path class="whisker" d="M${px(x(row.low))} ${y}H${px(x(row.high))}" stroke="${color}" stroke-width="2"/>`,
-            `<circle class="ratio" cx="${px(x(row.ratio))}" cy="${y}" r="4" fill="${color}"><title>${tooltip}</title></circle>`,
+            `<circle class="ratio" cx="${px(x(row.ratio))}" cy="${y}" r="4" fill="${color}" data-series="${row.verdict}"><title>${tooltip}</title></circle>`,
             `<text class="ratio-value" x="${px(margin.left + plotWidth + 12)}" y="${px(rowY(index) + 4)}">${escapeXml(ratioText(row))}</text>`);
     });
     parts.push(...legend(names, frame, (index, legendX, legendY) => index < VERDICTS.length
-        ? `<circle cx="${legendX + 12}" cy="${legendY}" r="4" fill="${VERDICT_COLORS[VERDICTS[index]]}"/>`
+        ? `<circle cx="${legendX + 12}" cy="${legendY}" r="4" fill="${VERDICT_COLORS[VERDICTS[index]]}" data-series="${VERDICTS[index]}"/>`
         : `<rect x="${legendX}" y="${legendY - 6}" width="24" height="12" fill="#888" fill-opacity="0.22"/>`), CHART_CLOSING);
     return parts.join('\n');
 }
