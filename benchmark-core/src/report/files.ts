@@ -1,4 +1,5 @@
 import { toBenchmarkActionEntries } from './benchmark-action';
+import { drawnCharts } from './blocks/blocks';
 import { renderReportHtml } from './html';
 import { renderReportMarkdown } from './markdown';
 import { ComparisonReport } from './model/section-types';
@@ -19,7 +20,7 @@ export interface ReportFile {
  * comparison report of the two sides of one alternated run has only the forest plot `chart-comparison.svg`).
  */
 export function renderReportFiles(report: ComparisonReport): ReportFile[] {
-    const palette = chartsPalette(report.charts);
+    const palette = chartsPalette(drawnCharts(report));
     return [
         { name: 'report.md', kind: 'markdown', content: renderReportMarkdown(report) + '\n' },
         { name: 'report.html', kind: 'html', content: renderReportHtml(report) },

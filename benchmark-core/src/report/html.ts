@@ -1,5 +1,5 @@
 import { ReportBlock } from './blocks/block';
-import { reportBlocks } from './blocks/blocks';
+import { drawnCharts, reportBlocks } from './blocks/blocks';
 import { TextGrid } from './blocks/block';
 import { ComparisonReport } from './model/section-types';
 import { escapeXml } from './svg/frame';
@@ -53,7 +53,7 @@ svg text { fill: currentColor; }
 ul.headline li { margin: 0.3em 0; }`;
 
 export function renderReportHtml(report: ComparisonReport, options: ReportHtmlOptions = {}): string {
-    const palette = chartsPalette(report.charts);
+    const palette = chartsPalette(drawnCharts(report));
     return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -3,12 +3,13 @@ import { toBenchmarkActionEntries } from '../report/benchmark-action';
 import { renderReportFiles } from '../report/files';
 import { renderReportHtml } from '../report/html';
 import { escapeMarkdownCell, renderReportMarkdown } from '../report/markdown';
-import { reportBlocks } from '../report/blocks/blocks';
+import { drawnCharts, reportBlocks } from '../report/blocks/blocks';
 import { buildComparisonReport, reportSections } from '../report/model/build';
 import { ComparisonReport } from '../report/model/section-types';
 import { medianCell } from '../report/model/tables';
 import { MedianTable, StackedBarChart } from '../report/model/types';
-import { renderReportChartSvg } from '../report/svg/charts';
+import { chartsPalette, renderReportChartSvg } from '../report/svg/charts';
+import { escapeXml } from '../report/svg/frame';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, resultsDocument, sampleRun, theiaBrowser, vscodeServer } from './results-builders';
 
@@ -121,8 +122,13 @@ suite('report renderers', () => {
         const report = buildComparisonReport(sampleRun());
         const [scenarios] = reportSections(report, 'scenarios');
         assert.deepStrictEqual(scenarios.distributions.map(chart => chart.table), scenarios.tables);
-        const svg = renderReportChartSvg(scenarios.distributions[0]);
-        assert.match(svg, /^<svg [^>]*class="strip-chart"[\s\S]*<title>Every sample \(dots\), the median \(bar\) and its 95% interval \(band\)<\/title>/);
+        const svg = renderReportChartSvg(scenarios.distributions[0], chartsPalette(drawnCharts(report)));
+        const table = scenarios.tables[0];
+        assert.include(svg, `<title>${escapeXml(`${table.title.replace(/, ms$/, '')} in ${table.rows.map(row => row.label).join(' and ')}: each sample (dot), `
+            + 'median (bar), 95% interval (band), by file size')}</title>`, 'the scenario and its hosts in the title');
+        assert.match(svg, /^<svg [^>]*class="strip-chart"/);
+        const titles = drawnCharts(report).map(chart => chart.title);
+        assert.strictEqual(new Set(titles).size, titles.length, 'no two charts titled alike');
         assert.include(renderReportHtml(report), svg);
         assert.notInclude(renderReportMarkdown(report), '(chart-distribution');
         assert.isFalse(renderReportFiles(report).some(file => file.name.includes('distribution')));

@@ -1,3 +1,4 @@
+import { ReportChart } from '../model/types';
 import { ComparisonReport, HeadlineSection, PairedHeadlineSection, ReportSection } from '../model/section-types';
 import { charts, heading, ReportBlock, table } from './block';
 import { distributionGrid, environmentGrid, factorGrid, medianGrid, notMeasuredGrid, streamGrid } from './grids';
@@ -23,6 +24,11 @@ export function reportBlocks(report: ComparisonReport): ReportBlock[] {
     const blocks = [...opening, ...report.sections.flatMap(sectionBlocks)];
     checkEveryChartDrawn(report, blocks);
     return blocks;
+}
+
+/** Every chart the report draws, in the order it draws them (the charts of its sections included). */
+export function drawnCharts(report: ComparisonReport): ReportChart[] {
+    return reportBlocks(report).flatMap(block => block.kind === 'charts' ? block.charts : []);
 }
 
 /**

@@ -47,9 +47,9 @@ export function renderStackedBarChartSvg(chart: StackedBarChart, palette?: Repor
     const legendWidth = width - 2 * margin.left;
     const height = margin.top + plotHeight + margin.bottom + legendHeight(chart.segments, legendWidth) + 8;
     const bottom = margin.top + plotHeight;
-    const parts = [...chartOpening(chart.title, width, height, 'bar-chart'),
+    const parts = [...chartOpening(chart.title, width, height, 'bar-chart'), '<g class="axis axis-x" data-scale="linear">',
         ...ticks.flatMap(tick => [`<line x1="${px(x(tick))}" y1="${margin.top}" x2="${px(x(tick))}" y2="${bottom}" stroke="#ddd"/>`,
-            `<text x="${px(x(tick))}" y="${bottom + 16}" text-anchor="middle">${share ? `${tick * 100}%` : formatTick(tick)}</text>`]),
+            `<text class="tick" x="${px(x(tick))}" y="${bottom + 16}" text-anchor="middle">${share ? `${tick * 100}%` : formatTick(tick)}</text>`]), '</g>',
         `<text x="${margin.left + plotWidth / 2}" y="${bottom + 34}" text-anchor="middle">${escapeXml(chart.xTitle)}</text>`];
     bars.forEach((bar, index) => {
         const top = margin.top + BAR_GAP + index * slot + BAR_LABEL_HEIGHT;

@@ -82,15 +82,19 @@ export function chartOpening(title: string, width: number, height: number, class
 export const CHART_CLOSING = '</g>\n</svg>';
 
 /**
- * A log scale over the range of `values` (positive ones) with a little room at both ends, widened where needed so that
- * at least {@link MIN_TICKS} ticks from {@link logTicks} lie on it.
+ * A log scale over the range of `values` (positive ones) from the 1-2-5 tick below the least to the one above the
+ * greatest, widened where needed so that at least {@link MIN_TICKS} ticks from {@link logTicks} lie on it.
  */
 export function logYAxis(values: readonly number[], frame: Frame): { scale: (y: number) => number; ticks: number[] } {
     const log = Math.log10;
     const positive = values.filter(value => value > 0);
     const [low, high] = [log(Math.min(...positive)), log(Math.max(...positive))];
-    const padding = Math.max((high - low) * 0.04, 0.05);
-    const { ticks, low: yMin, high: yMax } = logTicks(10 ** (low - padding), 10 ** (high + padding), frame.plotHeight, Y_TICK_GAP);
+    // From the 1-2-5 tick at or below the least value to the one at or above the greatest: labelled at both ends.
+    const [bottom, top] = [10 ** low, 10 ** high];
+    const steps = ticksWithin(bottom / 10, top * 10, [1, 2, 5]);
+    const ends = [[...steps].reverse().find(tick => tick <= bottom * (1 + 1e-9)) ?? bottom, steps.find(tick => tick >= top * (1 - 1e-9)) ?? top];
+    const padding = ends[0] === ends[1] ? 0.05 : 0;
+    const { ticks, low: yMin, high: yMax } = logTicks(ends[0] / 10 ** padding, ends[1] * 10 ** padding, frame.plotHeight, Y_TICK_GAP);
     const scale = (y: number): number => frame.margin.top + frame.plotHeight - ((log(y) - log(yMin)) / (log(yMax) - log(yMin))) * frame.plotHeight;
     return { scale, ticks };
 }
@@ -182,16 +186,16 @@ function widen(low: number, high: number): [number, number] {
     return [next(low, false), next(high, true)];
 }
 
-/** Tick values from 0 to at least `max` at 1, 2 or 5 times a power of ten, about four steps. */
+/** Tick values from 0 to at least `max` at 1, 2 or 5 times a power of ten: the widest such step that still gives {@link MIN_TICKS} ticks. */
 export function linearTicks(max: number): number[] {
     if (!(max > 0)) {
-        return [0, 1];
+        return [0, 1, 2, 3];
     }
-    const rough = max / 4;
-    const power = 10 ** Math.floor(Math.log10(rough));
-    const step = [1, 2, 5, 10].map(factor => factor * power).find(candidate => candidate >= rough)!;
+    const most = max / (MIN_TICKS - 1);
+    const power = 10 ** Math.floor(Math.log10(most));
+    const step = [5, 2, 1].map(factor => factor * power).find(candidate => candidate <= most * (1 + 1e-9))!;
     const ticks: number[] = [];
-    for (let tick = 0; ticks.length === 0 || ticks[ticks.length - 1] < max; tick += step) {
+    for (let tick = 0; ticks.length < MIN_TICKS || ticks[ticks.length - 1] < max; tick += step) {
         ticks.push(Number(tick.toPrecision(12)));
     }
     return ticks;

@@ -56,7 +56,7 @@ export function renderStripChartSvg(chart: StripChart, width = 760, plotHeight =
         if (index > 0) {
             parts.push(`<line x1="${px(x - groupWidth / 2)}" y1="${margin.top}" x2="${px(x - groupWidth / 2)}" y2="${bottom}" stroke="#eee"/>`);
         }
-        parts.push(`<text x="${px(x)}" y="${bottom + 16}" text-anchor="middle">${escapeXml(group)}</text>`);
+        parts.push(`<text class="tick-category" x="${px(x)}" y="${bottom + 16}" text-anchor="middle">${escapeXml(group)}</text>`);
     });
     chart.series.forEach((series, seriesIndex) => {
         const color = series.color ?? PALETTE_COLORS[seriesIndex % PALETTE_COLORS.length];
