@@ -177,9 +177,9 @@ suite('report: where a plugin\'s read spends its time, VS Code\'s read from its 
 
     test('hops: the sentence gives the largest rest at 500K and up and whether it is within 10%, and says a negative hop is the clocks disagreeing', () => {
         const near = hopsNote(reportSections(buildComparisonReport([pluginDocument()]), 'hops')[0]);
-        assert.include(near, 'they add up to each traced call by construction');
+        assert.include(near, 'so the hops add up. A hop below the clock');
         assert.include(near, 'At 500K and up the sum of the hops is within 2.6% of the traced read\'s median (within 10%); the rest is the median of the traced calls minus the mean of their middle half');
-        assert.include(near, 'The traced read is within 3.7% of the untraced read at 500K and up: the trace\'s own cost');
+        assert.include(near, 'The traced read is within 3.7% of the untraced read at 500K and up (the trace\'s own cost');
         assert.include(near, 'A hop below 0 means the processes\' clocks disagree by that much (Theia browser (plugin) 1K, frontend → backend (request): -0.200 ms).');
         // An untraced 10000K read with median 128: the traced 96.25 is 25% below it.
         const far = hopsNote(reportSections(buildComparisonReport([pluginDocument(1.6)]), 'hops')[0]);

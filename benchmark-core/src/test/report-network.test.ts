@@ -233,7 +233,7 @@ suite('report of runs over emulated links', () => {
         const report = buildComparisonReport([...loopbackRun(), ...linkRun()]);
         const markdown = renderReportMarkdown(report);
         for (const text of ['## Over dsl (50 ms RTT, 25 Mbit/s down, 3 Mbit/s up)', '## Over cable (25 ms RTT, 100 Mbit/s down, 20 Mbit/s up)',
-            '### Emulation check', '### Wire floor over dsl', 'the least time the link allows: half a round trip per crossing',
+            '### Emulation check', '### Wire floor over dsl', 'the least time the link allows (half a round trip per crossing',
             '![Over dsl (50 ms RTT, 25 Mbit/s down, 3 Mbit/s up): median ms of each read', '(chart-network-dsl.svg)',
             '| Theia browser (plugin): workspace.fs.readFile | 2 / 2 | hop trace | wire floor, ms |',
             '| VS Code server: fs.promises.readFile (extension host) | 0 / 0 | scenario | measured / floor | no link crossing | no link crossing |',

@@ -33,7 +33,7 @@ function handMadeReport(rowLabel: string, medianMs: number): ComparisonReport {
 suite('report renderers', () => {
     test('Markdown: the tables with medians formatted from the statistics, a dash where nothing was measured, factor rows', () => {
         const markdown = renderReportMarkdown(buildComparisonReport(sampleRun()));
-        assert.match(markdown, /^# FS Performance, default run: \d{4}-\d\d-\d\d, Test CPU, 2 cores\n\n## Headline\n\n[^\n]+\n\n### Key figures\n\n(- [^\n]+\n)+\n## How to read\n/,
+        assert.match(markdown, /^# FS Performance, default run: \d{4}-\d\d-\d\d, Test CPU, 2 cores\n\n## Headline\n\n[^\n]+\n\n!\[[^\n]+\]\(chart-medians\.svg\)\n\n### Key figures\n\n(- [^\n]+\n)+\n## How to read\n/,
             'the kind of run, CPU and cores; the sentences, then the key figures');
         assert.match(markdown, /\n## VS Code extension \/ plugin: workspace\.fs\.readFile, median ms \[95% interval\]\n\n\| Host \| 1K \| 10000K \|\n\|---\|---:\|---:\|\n\| VS Code server \| 2\.00 \(n<6\) \| 10\.0 \(n<6\) \|\n/);
         assert.match(markdown, /\| HTTP fetch \(wire floor\) \| – \| 60\.0 \(n<6\) \|/);
@@ -78,7 +78,7 @@ suite('report renderers', () => {
         assert.strictEqual(html.match(/<circle class="dot" /g)?.length, dots);
         assert.strictEqual(html.match(/<text class="value" /g)?.length, dots, 'every value printed beside its dot');
         assert.strictEqual(html.match(/<line class="reference-one" /g)?.length, dotCharts.length - 1, 'a line at 1 in each factor chart');
-        assert.include(html, '<h2>VS Code extension / plugin: workspace.fs.readFile, median ms [95% interval]</h2>\n<table>\n<tr><th>Host</th><th>1K</th><th>10000K</th></tr>\n'
+        assert.include(html, '<h2>VS Code extension / plugin: workspace.fs.readFile, median ms [95% interval]</h2>\n<div class="table-box"><table>\n<tr><th>Host</th><th>1K</th><th>10000K</th></tr>\n'
             + '<tr><td>VS Code server</td><td class="num">2.00 (n&lt;6)</td><td class="num">10.0 (n&lt;6)</td></tr>');
         assert.include(html, '<tr><td>Factor</td><td class="num">4.00 (n&lt;6)</td><td class="num">50.0 (n&lt;6)</td></tr>');
         assert.include(html, '<td>Theia browser (extension)</td><td>Theia 1.74.1</td><td>browser</td>');

@@ -44,15 +44,14 @@ function bounds(cell: string): [number, number] {
 }
 
 suite('report: intervals and distributions', () => {
-    test('says once, near the top, which intervals these are and why', () => {
+    test('says once, near the top, which intervals these are, and where the methodology says how they are made', () => {
         const markdown = renderReportMarkdown(buildComparisonReport(sampleRun()));
         // Right after the headline (the title's next section when there is no headline).
         const note = markdown.split('\n## ').find(section => section.startsWith('How to read'))!;
         assert.isBelow(markdown.split('\n## ').indexOf(note), 3, 'near the top');
         assert.match(note, /^How to read\n\nEvery median is followed by its 95% confidence interval/);
-        assert.include(note, 'two order statistics of its sorted samples (of 15 samples the 4th and the 12th): distribution-free');
-        assert.include(note, 'percentile-bootstrap interval (2000 resamples of each side, seeded');
-        assert.include(note, 'no closed-form interval');
+        assert.include(note, 'A factor (first / second) carries a 95% bootstrap interval');
+        assert.include(note, 'How: docs/methodology.md, "Intervals".');
         assert.include(note, '"no measurable difference"');
         assert.strictEqual(markdown.split('How to read').length, 2, 'once');
         assert.include(renderReportHtml(buildComparisonReport(sampleRun())), '<h2>How to read</h2>\n<p>Every median is followed by its 95% confidence interval');

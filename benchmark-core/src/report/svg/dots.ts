@@ -33,7 +33,7 @@ export interface DotChart {
 }
 
 const ROW_HEIGHT = 18;
-const MIN_WIDTH = 760;
+const MIN_WIDTH = 900;
 const MIN_PLOT_WIDTH = 320;
 
 interface PlacedRow {
