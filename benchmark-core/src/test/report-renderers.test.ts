@@ -39,7 +39,7 @@ suite('report renderers', () => {
         assert.match(markdown, /\| HTTP fetch \(wire floor\) \| – \| 60\.0 \(n<6\) \|/);
         assert.notMatch(markdown, /NaN|undefined|Infinity|\[object/);
         assert.match(markdown, /### Theia browser \(plugin\) vs VS Code server\n\n\| {2}\| 1K \| 10000K \|\n\|---\|---:\|---:\|\n\| Time \| 6\.00 \(n<6\) \| 490 \(n<6\) \|\n\| Factor \| 4\.00 \(n<6\) \| 50\.0 \(n<6\) \|/);
-        assert.match(markdown, /## Hosts\n\n\| Host \| Editor \| Runtime \| OS \| CPU \| Memory \| Versions \| Samples \|\n\|---\|---\|---\|---\|---\|---:\|---\|---\|\n\| VS Code server \| code-server 1\.100\.3 \| server \|/);
+        assert.match(markdown, /## Hosts\n\n\| Host \| Editor \| Runtime \| OS \| CPU \| Memory \| Versions \| Samples \|\n\|---\|---\|---\|---\|---\|---:\|---\|---\|\n\| VS Code server \| code-server \(VS Code 1\.100\.3; its own version not recorded\) \| server \|/);
     });
 
     test('a run paused before each sample (--pause) says so in its title and in the Samples of every host', () => {

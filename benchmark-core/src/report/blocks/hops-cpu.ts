@@ -1,7 +1,7 @@
 import { PROC_TICKS_PER_SECOND } from '../../measure/cpu';
 import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
 import { formatAtResolution, formatAtPlace, formatShare, formatSupported } from '../../stats/precision';
-import { HOP_RESOLUTION_MS } from '../model/hops';
+import { HOP_RESOLUTION_MS, leftOutHopText } from '../model/hops';
 import { CpuSection, HopsSection } from '../model/section-types';
 import { HopColumn, HopRow, PrecisionMiss, VscodePartsRow } from '../model/types';
 import { charts, heading, paragraph, ReportBlock, table } from './block';
@@ -28,11 +28,12 @@ export function hopsNote(section: HopsSection): string {
         hop && hop.ms < 0 ? [`${hostLabel} ${row.targetLabel}, ${section.hops[index].label}: ${formatSupported(hop.ms)} ms`] : [])));
     return [
         'Each traced workspace.fs.readFile of a Theia plugin is split into the hops it passed; each hop is its mean over the middle half '
-        + `of the matched samples, so the hops add up. A hop below the clock's ${formatAtPlace(HOP_RESOLUTION_MS, -1)} ms resolution (or below 0) `
-        + `shows as "${BELOW_HOP_RESOLUTION}" and is left out of the shares. ${methodIn('Where a plugin\'s read spends its time')}`,
+        + `of the matched samples, so the hops add up. A hop below the clock's ${formatAtPlace(HOP_RESOLUTION_MS, -1)} ms resolution `
+        + `shows as "${BELOW_HOP_RESOLUTION}", one below 0 as its value and "(clock error)"; both are left out of the shares. ${methodIn('Where a plugin\'s read spends its time')}`,
         agreement,
         traceCost,
-        ...(negative.length > 0 ? [`A hop below 0 means the processes' clocks disagree by that much (${negative.join('; ')}).`] : []),
+        ...(negative.length > 0 ? ['A hop below 0 means the processes\' clocks disagree by that much: measurement error, not time, shown as such '
+            + `in the table and hatched in the chart (${negative.join('; ')}).`] : []),
     ].join(' ');
 }
 
@@ -44,7 +45,7 @@ export function hopGrid(hops: readonly HopColumn[], rows: readonly HopRow[]): Te
             'Rest, ms (% of traced)', `Untraced read, median ms [${level}]`, 'Traced / untraced', 'Matched', 'Unmatched'],
         align: ['left', ...hops.map((): ColumnAlign => 'right'), 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
         rows: rows.map(row => [
-            row.targetLabel, ...row.hops.map(hop => hop && hop.share === undefined ? BELOW_HOP_RESOLUTION : formatPart(hop?.ms, hop?.share)), formatPart(row.sumOfHopsMs), formatMedian(row.traced),
+            row.targetLabel, ...row.hops.map(hop => hop && hop.share === undefined ? leftOutHopText(hop.ms) ?? BELOW_HOP_RESOLUTION : formatPart(hop?.ms, hop?.share)), formatPart(row.sumOfHopsMs), formatMedian(row.traced),
             formatPart(row.restMs, row.restShare), formatMedian(row.untraced),
             row.tracedOverUntraced === undefined ? NOT_MEASURED_CELL : row.tracedOverUntraced.toFixed(2), String(row.matched), String(row.unmatched),
         ]),

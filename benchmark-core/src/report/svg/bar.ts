@@ -15,6 +15,11 @@ function drawnSegments(bar: StackedBar): { segment: number; value: number; share
     return counted.map(entry => ({ ...entry, share: entry.value / sum }));
 }
 
+/** A value as the bar's table prints it. */
+function valueText(bar: StackedBar, segment: number): string {
+    return bar.texts?.[segment] ?? formatSupported(bar.values[segment]!);
+}
+
 /** The values of a bar it leaves out: below its resolution (hops the clocks cannot tell apart) or below 0. */
 function leftOut(bar: StackedBar): number[] {
     return bar.values.flatMap((value, segment) => value !== undefined && !(value > 0 && value >= (bar.resolution ?? 0)) ? [segment] : []);
@@ -51,13 +56,25 @@ export function renderStackedBarChartSvg(chart: StackedBarChart, palette?: Repor
         ...ticks.flatMap(tick => [`<line x1="${px(x(tick))}" y1="${margin.top}" x2="${px(x(tick))}" y2="${bottom}" stroke="#ddd"/>`,
             `<text class="tick" x="${px(x(tick))}" y="${bottom + 16}" text-anchor="middle">${share ? `${tick * 100}%` : formatTick(tick)}</text>`]), '</g>',
         `<text x="${margin.left + plotWidth / 2}" y="${bottom + 34}" text-anchor="middle">${escapeXml(chart.xTitle)}</text>`];
+    const hatch = `hatch-${chart.id}`;
+    parts.push(`<defs><pattern id="${hatch}" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`
+        + '<line x1="0" y1="0" x2="0" y2="5" stroke="#000" stroke-width="1.5"/></pattern></defs>');
     bars.forEach((bar, index) => {
         const top = margin.top + BAR_GAP + index * slot + BAR_LABEL_HEIGHT;
-        const left = leftOut(bar).map(segment => formatSupported(bar.values[segment]!));
-        const why = bar.resolution === undefined ? 'below 0' : `below the clock's ${bar.resolution} ${chart.unit} resolution`;
-        const note = left.length === 0 ? '' : `: ${left.length} ${why} (${left.join(', ')} ${chart.unit}), not drawn${share ? ' nor in the shares' : ''}`;
-        parts.push(`<text class="bar-label" x="${margin.left}" y="${top - 4}">${escapeXml(bar.label)}${note ? `<tspan fill="#555">${escapeXml(note)}</tspan>` : ''}</text>`,
-            `<g class="stacked-bar" data-scale="${chart.scale}" data-x-max="${xMax}">`);
+        parts.push(`<text class="bar-label" x="${margin.left}" y="${top - 4}">${escapeXml(bar.label)}</text>`);
+        // Each value left out drawn as a hatched mark in its segment's colour, with its value, after the bar's label.
+        let markX = margin.left + textWidth(bar.label) + 12;
+        for (const segment of leftOut(bar)) {
+            const value = valueText(bar, segment);
+            const below = bar.values[segment]! >= 0 && bar.resolution !== undefined ? ` (below the clock's ${bar.resolution} ${chart.unit})` : '';
+            const text = `${chart.segments[segment]}: ${value}${/\d$/.test(value) ? ` ${chart.unit}` : ''}${below}, not in the ${share ? 'shares' : 'bar'}`;
+            parts.push(`<g class="left-out" data-series="${escapeXml(chart.segments[segment])}" data-value="${bar.values[segment]}">`
+                + `<rect x="${px(markX)}" y="${top - 13}" width="14" height="11" fill="${colorOf(segment)}" data-series="${escapeXml(chart.segments[segment])}"/>`
+                + `<rect x="${px(markX)}" y="${top - 13}" width="14" height="11" fill="url(#${hatch})" stroke="#000" stroke-width="0.5"/>`
+                + `<text x="${px(markX + 18)}" y="${top - 4}" fill="#555">${escapeXml(text)}</text><title>${escapeXml(`${bar.label}, ${text}`)}</title></g>`);
+            markX += 18 + textWidth(text) + 12;
+        }
+        parts.push(`<g class="stacked-bar" data-scale="${chart.scale}" data-x-max="${xMax}">`);
         let start = 0;
         for (const { segment, value, share: segmentShare } of drawnSegments(bar)) {
             const drawn = share ? segmentShare : value;
@@ -65,7 +82,7 @@ export function renderStackedBarChartSvg(chart: StackedBarChart, palette?: Repor
             const segmentWidth = x(start + drawn) - segmentLeft;
             start += drawn;
             const color = colorOf(segment);
-            const tooltip = `${bar.label}, ${chart.segments[segment]}: ${formatSupported(value)} ${chart.unit}${share ? ` (${formatShare(segmentShare)})` : ''}`;
+            const tooltip = `${bar.label}, ${chart.segments[segment]}: ${valueText(bar, segment)} ${chart.unit}${share ? ` (${formatShare(segmentShare)})` : ''}`;
             parts.push(`<rect class="segment" x="${px(segmentLeft)}" y="${top}" width="${px(segmentWidth)}" height="${BAR_HEIGHT}" fill="${color}" data-series="${escapeXml(chart.segments[segment])}" `
                 + `${share ? `data-share="${segmentShare.toFixed(6)}"` : `data-value="${value}"`}><title>${escapeXml(tooltip)}</title></rect>`);
             const inside = share ? formatShare(segmentShare) : formatSupported(value);
