@@ -281,7 +281,7 @@ suite('report: where a plugin\'s read spends its time, VS Code\'s read from its 
         assert.deepStrictEqual([...hopsSvg.matchAll(/<text class="total"[^>]*>([^<]*)<\/text>/g)].map(match => match[1]), ['0.853 ms', '9.95 ms', '96.1 ms']);
         // A hop below the clocks' resolution is named in its bar's label, neither drawn nor in the shares, which add up to 100%.
         // The hop left out is drawn: a hatched mark in its colour with its value as the table prints it.
-        assert.match(hopsSvg, /<text class="bar-label"[^>]*>1K<\/text>\n<g class="left-out" data-series="frontend → backend \(request\)" data-value="-0\.(2|1999+8)">/);
+        assert.match(hopsSvg, /<text class="bar-label"[^>]*>1K<\/text>\n<g class="left-out" data-left-out="frontend → backend \(request\)" data-value="-0\.(2|1999+8)">/);
         assert.match(hopsSvg, /fill="url\(#hatch-hops\)"[^>]*\/><text[^>]*>frontend → backend \(request\): -0\.200? \(clock error\), not in the shares<\/text>/);
         assert.notMatch(hopsSvg, /<rect class="segment"[^>]*><title>1K, frontend → backend \(request\)/, 'and not drawn as a segment');
         for (const shares of [...hopsSvg.matchAll(/<g class="stacked-bar"[^>]*>([\s\S]*?)<\/g>/g)].map(bar => [...bar[1].matchAll(/data-share="([\d.]+)"/g)].map(match => Number(match[1])))) {

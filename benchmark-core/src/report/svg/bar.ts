@@ -42,9 +42,12 @@ export function renderStackedBarChartSvg(chart: StackedBarChart, palette?: Repor
     const total = (bar: StackedBar): number => bar.values.reduce((sum: number, value) => sum + (value ?? 0), 0);
     const totalText = (bar: StackedBar): string => `${formatSupported(total(bar))} ${chart.unit}`;
     const right = 16 + Math.max(...bars.map(bar => textWidth(totalText(bar))));
-    const slot = BAR_LABEL_HEIGHT + BAR_HEIGHT + BAR_GAP;
+    // A bar with values left out names each on a line of its own under the bar's label.
+    const leftOutLines = (bar: StackedBar): number => leftOut(bar).length;
+    const slots = bars.map(bar => BAR_LABEL_HEIGHT * (1 + leftOutLines(bar)) + BAR_HEIGHT + BAR_GAP);
+    const slotTops = slots.map((_, index) => slots.slice(0, index).reduce((sum, slot) => sum + slot, 0));
     const margin = { left: 16, right, top: 36, bottom: 48 };
-    const frame: Frame = { width, margin, plotWidth: width - margin.left - margin.right, plotHeight: bars.length * slot + BAR_GAP };
+    const frame: Frame = { width, margin, plotWidth: width - margin.left - margin.right, plotHeight: slots.reduce((sum, slot) => sum + slot, 0) + BAR_GAP };
     const { plotWidth, plotHeight } = frame;
     const ticks = share ? [0, 0.25, 0.5, 0.75, 1] : linearTicks(Math.max(...bars.map(bar => drawnSegments(bar).reduce((sum, { value }) => sum + value, 0))));
     const xMax = ticks[ticks.length - 1];
@@ -60,19 +63,20 @@ export function renderStackedBarChartSvg(chart: StackedBarChart, palette?: Repor
     parts.push(`<defs><pattern id="${hatch}" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`
         + '<line x1="0" y1="0" x2="0" y2="5" stroke="#000" stroke-width="1.5"/></pattern></defs>');
     bars.forEach((bar, index) => {
-        const top = margin.top + BAR_GAP + index * slot + BAR_LABEL_HEIGHT;
-        parts.push(`<text class="bar-label" x="${margin.left}" y="${top - 4}">${escapeXml(bar.label)}</text>`);
-        // Each value left out drawn as a hatched mark in its segment's colour, with its value, after the bar's label.
-        let markX = margin.left + textWidth(bar.label) + 12;
-        for (const segment of leftOut(bar)) {
+        const labelTop = margin.top + BAR_GAP + slotTops[index] + BAR_LABEL_HEIGHT;
+        const top = labelTop + BAR_LABEL_HEIGHT * leftOutLines(bar);
+        parts.push(`<text class="bar-label" x="${margin.left}" y="${labelTop - 4}">${escapeXml(bar.label)}</text>`);
+        // Each value left out drawn as a hatched mark in its segment's colour, with its value, on a line under the bar's label.
+        const markX = margin.left + 8;
+        for (const [line, segment] of leftOut(bar).entries()) {
+            const markTop = labelTop + BAR_LABEL_HEIGHT * (line + 1);
             const value = valueText(bar, segment);
             const below = bar.values[segment]! >= 0 && bar.resolution !== undefined ? ` (below the clock's ${bar.resolution} ${chart.unit})` : '';
             const text = `${chart.segments[segment]}: ${value}${/\d$/.test(value) ? ` ${chart.unit}` : ''}${below}, not in the ${share ? 'shares' : 'bar'}`;
-            parts.push(`<g class="left-out" data-series="${escapeXml(chart.segments[segment])}" data-value="${bar.values[segment]}">`
-                + `<rect x="${px(markX)}" y="${top - 13}" width="14" height="11" fill="${colorOf(segment)}" data-series="${escapeXml(chart.segments[segment])}"/>`
-                + `<rect x="${px(markX)}" y="${top - 13}" width="14" height="11" fill="url(#${hatch})" stroke="#000" stroke-width="0.5"/>`
-                + `<text x="${px(markX + 18)}" y="${top - 4}" fill="#555">${escapeXml(text)}</text><title>${escapeXml(`${bar.label}, ${text}`)}</title></g>`);
-            markX += 18 + textWidth(text) + 12;
+            parts.push(`<g class="left-out" data-left-out="${escapeXml(chart.segments[segment])}" data-value="${bar.values[segment]}">`
+                + `<rect x="${px(markX)}" y="${markTop - 13}" width="14" height="11" fill="${colorOf(segment)}" data-series="${escapeXml(chart.segments[segment])}"/>`
+                + `<rect x="${px(markX)}" y="${markTop - 13}" width="14" height="11" fill="url(#${hatch})" stroke="#000" stroke-width="0.5"/>`
+                + `<text x="${px(markX + 18)}" y="${markTop - 4}" fill="#555">${escapeXml(text)}</text><title>${escapeXml(`${bar.label}, ${text}`)}</title></g>`);
         }
         parts.push(`<g class="stacked-bar" data-scale="${chart.scale}" data-x-max="${xMax}">`);
         let start = 0;

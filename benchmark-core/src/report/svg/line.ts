@@ -70,8 +70,8 @@ function xLabels(chart: LineChart, frame: Frame, xScale: (x: number) => number):
             lastRight = xPixel + half;
         }
         lastRow = row;
-        return [`<line x1="${px(xPixel)}" y1="${margin.top}" x2="${px(xPixel)}" y2="${margin.top + plotHeight + (row ? 14 : 0)}" stroke="#eee"/>`,
-            `<text class="tick-category" x="${px(xPixel)}" y="${margin.top + plotHeight + 14 + row * 12}" text-anchor="middle">${escapeXml(label)}</text>`];
+        return [`<line x1="${px(xPixel)}" y1="${margin.top}" x2="${px(xPixel)}" y2="${margin.top + plotHeight + (row ? 17 : 0)}" stroke="#eee"/>`,
+            `<text class="tick-category" x="${px(xPixel)}" y="${margin.top + plotHeight + 14 + row * 15}" text-anchor="middle">${escapeXml(label)}</text>`];
     });
 }
 
