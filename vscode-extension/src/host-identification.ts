@@ -16,6 +16,8 @@ export interface HostEvidence {
     readonly apiVersion: string;
     /** File name of the host process's main module (`process.argv[1]`); Theia's is `plugin-host.js`. */
     readonly mainModule?: string;
+    /** The editor's own version where it is not VS Code's: code-server's (`codeServerVersion` in its product.json). */
+    readonly productVersion?: string;
     /** Theia's version, when the host is Theia and it could be read from the application. */
     readonly theiaVersion?: string;
 }
@@ -53,7 +55,7 @@ export function identifyHost(evidence: HostEvidence): HostInfo {
     return {
         editor: 'vscode',
         editorName: evidence.appName || 'VS Code',
-        editorVersion: evidence.apiVersion,
+        editorVersion: evidence.productVersion ?? evidence.apiVersion,
         runtime: isServer ? 'server' : 'desktop',
         extensionKind: 'extension',
         apiVersion: evidence.apiVersion,

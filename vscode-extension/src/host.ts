@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { createRequire } from 'module';
@@ -16,6 +17,16 @@ function readTheiaVersion(appRoot: string): string | undefined {
     }
 }
 
+/** code-server's own version, which its build writes into the product.json at `appRoot` (VS Code's has none). */
+function readCodeServerVersion(appRoot: string): string | undefined {
+    try {
+        const product = JSON.parse(fs.readFileSync(path.join(appRoot, 'product.json'), 'utf8')) as { codeServerVersion?: unknown };
+        return typeof product.codeServerVersion === 'string' && product.codeServerVersion.length > 0 ? product.codeServerVersion : undefined;
+    } catch {
+        return undefined;
+    }
+}
+
 export function collectHostEvidence(): HostEvidence {
     const mainModule = process.argv[1] ? path.basename(process.argv[1]) : undefined;
     const uriScheme = vscode.env.uriScheme;
@@ -28,6 +39,7 @@ export function collectHostEvidence(): HostEvidence {
         remoteName: vscode.env.remoteName,
         apiVersion: vscode.version,
         mainModule,
+        productVersion: !theiaLike && vscode.env.appRoot ? readCodeServerVersion(vscode.env.appRoot) : undefined,
         theiaVersion: theiaLike && vscode.env.appRoot ? readTheiaVersion(vscode.env.appRoot) : undefined,
     };
 }

@@ -1,8 +1,9 @@
 import { toBenchmarkActionEntries } from './benchmark-action';
+import { drawnCharts } from './blocks/blocks';
 import { renderReportHtml } from './html';
 import { renderReportMarkdown } from './markdown';
 import { ComparisonReport } from './model/section-types';
-import { chartFileName, renderReportChartSvg } from './svg/charts';
+import { chartFileName, chartsPalette, renderReportChartSvg } from './svg/charts';
 
 /** One file of a report folder. */
 export interface ReportFile {
@@ -19,10 +20,11 @@ export interface ReportFile {
  * comparison report of the two sides of one alternated run has only the forest plot `chart-comparison.svg`).
  */
 export function renderReportFiles(report: ComparisonReport): ReportFile[] {
+    const palette = chartsPalette(drawnCharts(report));
     return [
         { name: 'report.md', kind: 'markdown', content: renderReportMarkdown(report) + '\n' },
         { name: 'report.html', kind: 'html', content: renderReportHtml(report) },
         { name: 'benchmark-action.json', kind: 'benchmark-action', content: JSON.stringify(toBenchmarkActionEntries(report), undefined, 2) + '\n' },
-        ...report.charts.map((chart): ReportFile => ({ name: chartFileName(chart), kind: 'chart', content: renderReportChartSvg(chart) + '\n' })),
+        ...report.charts.map((chart): ReportFile => ({ name: chartFileName(chart), kind: 'chart', content: renderReportChartSvg(chart, palette) + '\n' })),
     ];
 }

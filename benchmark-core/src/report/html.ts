@@ -1,18 +1,20 @@
 import { ReportBlock } from './blocks/block';
-import { reportBlocks } from './blocks/blocks';
+import { drawnCharts, reportBlocks } from './blocks/blocks';
 import { TextGrid } from './blocks/block';
 import { ComparisonReport } from './model/section-types';
 import { escapeXml } from './svg/frame';
-import { renderReportChartSvg } from './svg/charts';
+import { chartsPalette, renderReportChartSvg } from './svg/charts';
+import { ReportPalette } from './svg/palette';
 
 function htmlTable(grid: TextGrid): string {
     const cells = (row: readonly string[], tag: 'th' | 'td'): string => row
         .map((cell, column) => `<${tag}${tag === 'td' && grid.align[column] === 'right' ? ' class="num"' : ''}>${escapeXml(cell)}</${tag}>`)
         .join('');
-    return ['<table>', `<tr>${cells(grid.header, 'th')}</tr>`, ...grid.rows.map(row => `<tr>${cells(row, 'td')}</tr>`), '</table>'].join('\n');
+    // A table wider than the page scrolls inside its own box, never the page.
+    return ['<div class="table-box"><table>', `<tr>${cells(grid.header, 'th')}</tr>`, ...grid.rows.map(row => `<tr>${cells(row, 'td')}</tr>`), '</table></div>'].join('\n');
 }
 
-function htmlBlock(block: ReportBlock): string {
+function htmlBlock(block: ReportBlock, palette: ReportPalette): string {
     switch (block.kind) {
         case 'heading':
             return `<h${block.level}>${escapeXml(block.text)}</h${block.level}>`;
@@ -23,7 +25,7 @@ function htmlBlock(block: ReportBlock): string {
         case 'table':
             return htmlTable(block.grid);
         case 'charts':
-            return block.charts.map(chart => `<figure>${renderReportChartSvg(chart)}</figure>`).join('\n');
+            return block.charts.map(chart => `<figure>${renderReportChartSvg(chart, palette)}</figure>`).join('\n');
     }
 }
 
@@ -48,10 +50,11 @@ th { background: var(--vscode-editorWidget-background, #f3f3f3); }
 svg { color: var(--vscode-editor-foreground, #222); }
 svg .background { fill: var(--vscode-editor-background, #fff); }
 svg text { fill: currentColor; }
-svg text.inside { fill: #fff; }
+
 ul.headline li { margin: 0.3em 0; }`;
 
 export function renderReportHtml(report: ComparisonReport, options: ReportHtmlOptions = {}): string {
+    const palette = chartsPalette(drawnCharts(report));
     return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -59,17 +62,19 @@ export function renderReportHtml(report: ComparisonReport, options: ReportHtmlOp
 ${options.contentSecurityPolicy ? `<meta http-equiv="Content-Security-Policy" content="${escapeXml(options.contentSecurityPolicy)}">
 ` : ''}<title>${escapeXml(report.title)}</title>
 <style>
-body { font-family: sans-serif; margin: 2em; color: #222; }
-table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+body { font-family: sans-serif; margin: 1em 2em; color: #222; }
+h1 { font-size: 1.6em; margin: 0.3em 0; }
+table { border-collapse: collapse; }
+.table-box { overflow-x: auto; max-width: 100%; margin: 0.5em 0 1.5em; }
 th, td { border: 1px solid #ccc; padding: 3px 8px; }
 th { background: #f3f3f3; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-figure { margin: 1em 0; }
-p, li { max-width: 760px; line-height: 1.4; }${options.theme === 'editor' ? EDITOR_THEME_CSS : ''}
+figure { margin: 1em 0; overflow-x: auto; max-width: 100%; }
+p, li { max-width: 1100px; line-height: 1.4; }${options.theme === 'editor' ? EDITOR_THEME_CSS : ''}
 </style>
 </head>
 <body>
-${reportBlocks(report).map(htmlBlock).join('\n')}
+${reportBlocks(report).map(block => htmlBlock(block, palette)).join('\n')}
 </body>
 </html>
 `;

@@ -1,4 +1,4 @@
-import { hostLabel } from '../results/host-identity';
+import { editorDescription, hostLabel } from '../results/host-identity';
 import { formatInterval, formatSupported } from '../stats/precision';
 import { medianInterval } from '../stats/median-interval';
 import { hopGrid } from './blocks/hops-cpu';
@@ -111,7 +111,7 @@ export function groupByScenario(measurements: readonly Measurement[]): Measureme
 export function renderRunHeader(host: HostInfo, settings: RunSettings, startedAt: string): string {
     return [
         `FS Performance: ${hostLabel(host)}`,
-        `  Editor:    ${host.editorName} ${host.editorVersion}${host.apiVersion ? ` (API ${host.apiVersion})` : ''}`,
+        `  Editor:    ${editorDescription(host)}`,
         `  Runtime:   ${host.runtime}, ${host.extensionKind}${host.transport ? `, ${host.transport}` : ''}`,
         `  Started:   ${startedAt}`,
         `  Settings:  ${settings.iterations} samples + ${settings.warmup} warm-up, sizes ${settings.sizes.join(', ')}, ${settings.order}`,

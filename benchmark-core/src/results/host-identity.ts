@@ -85,3 +85,25 @@ export function distinctHostLabels(keys: readonly HostKey[], newestRelease: (key
         return (byLabel.get(label)?.size ?? 0) > 1 ? `${label} [${key.runtime}, ${key.extensionKind}]` : label;
     };
 }
+
+/**
+ * The editor and its version as every table and text says it, from one place: VS Code's API version is VS Code's own
+ * release, so a VS Code build of another name that records its own version (code-server 4.100.3) is followed by the VS
+ * Code it bundles (`code-server 4.100.3 (VS Code 1.100.3)`); one whose file recorded only the VS Code version says
+ * so, rather than passing it off as its own (`code-server (VS Code 1.100.3; its own version not recorded)`). Theia:
+ * the application's name, then Theia's version (`FS Perf (Theia browser), Theia 1.74.1`).
+ */
+export function editorDescription(host: HostInfo): string {
+    if (host.editor === 'theia') {
+        const name = host.editorName === 'Theia' ? '' : `${host.editorName}, `;
+        return host.editorVersion === 'unknown' ? `${name}Theia, version not recorded` : `${name}Theia ${host.editorVersion}`;
+    }
+    const isVsCode = /^(Visual Studio Code|VS Code|Code - OSS)/i.test(host.editorName);
+    const api = host.apiVersion ?? host.editorVersion;
+    if (isVsCode) {
+        return `${host.editorName} ${api}`;
+    }
+    return host.editorVersion === api
+        ? `${host.editorName} (VS Code ${api}; its own version not recorded)`
+        : `${host.editorName} ${host.editorVersion} (VS Code ${api})`;
+}

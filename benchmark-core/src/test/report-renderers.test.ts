@@ -3,12 +3,13 @@ import { toBenchmarkActionEntries } from '../report/benchmark-action';
 import { renderReportFiles } from '../report/files';
 import { renderReportHtml } from '../report/html';
 import { escapeMarkdownCell, renderReportMarkdown } from '../report/markdown';
-import { reportBlocks } from '../report/blocks/blocks';
+import { drawnCharts, reportBlocks } from '../report/blocks/blocks';
 import { buildComparisonReport, reportSections } from '../report/model/build';
 import { ComparisonReport } from '../report/model/section-types';
 import { medianCell } from '../report/model/tables';
 import { MedianTable, StackedBarChart } from '../report/model/types';
-import { renderReportChartSvg } from '../report/svg/charts';
+import { chartsPalette, renderReportChartSvg } from '../report/svg/charts';
+import { escapeXml } from '../report/svg/frame';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, resultsDocument, sampleRun, theiaBrowser, vscodeServer } from './results-builders';
 
@@ -32,13 +33,13 @@ function handMadeReport(rowLabel: string, medianMs: number): ComparisonReport {
 suite('report renderers', () => {
     test('Markdown: the tables with medians formatted from the statistics, a dash where nothing was measured, factor rows', () => {
         const markdown = renderReportMarkdown(buildComparisonReport(sampleRun()));
-        assert.match(markdown, /^# FS Performance, default run: \d{4}-\d\d-\d\d, Test CPU, 2 cores\n\n## Headline\n\n[^\n]+\n\n### Key figures\n\n(- [^\n]+\n)+\n## How to read\n/,
+        assert.match(markdown, /^# FS Performance, default run: \d{4}-\d\d-\d\d, Test CPU, 2 cores\n\n## Headline\n\n[^\n]+\n\n!\[[^\n]+\]\(chart-medians\.svg\)\n\n### Key figures\n\n(- [^\n]+\n)+\n## How to read\n/,
             'the kind of run, CPU and cores; the sentences, then the key figures');
         assert.match(markdown, /\n## VS Code extension \/ plugin: workspace\.fs\.readFile, median ms \[95% interval\]\n\n\| Host \| 1K \| 10000K \|\n\|---\|---:\|---:\|\n\| VS Code server \| 2\.00 \(n<6\) \| 10\.0 \(n<6\) \|\n/);
         assert.match(markdown, /\| HTTP fetch \(wire floor\) \| – \| 60\.0 \(n<6\) \|/);
         assert.notMatch(markdown, /NaN|undefined|Infinity|\[object/);
         assert.match(markdown, /### Theia browser \(plugin\) vs VS Code server\n\n\| {2}\| 1K \| 10000K \|\n\|---\|---:\|---:\|\n\| Time \| 6\.00 \(n<6\) \| 490 \(n<6\) \|\n\| Factor \| 4\.00 \(n<6\) \| 50\.0 \(n<6\) \|/);
-        assert.match(markdown, /## Hosts\n\n\| Host \| Editor \| Runtime \| OS \| CPU \| Memory \| Versions \| Samples \|\n\|---\|---\|---\|---\|---\|---:\|---\|---\|\n\| VS Code server \| code-server 1\.100\.3 \| server \|/);
+        assert.match(markdown, /## Hosts\n\n\| Host \| Editor \| Runtime \| OS \| CPU \| Memory \| Versions \| Samples \|\n\|---\|---\|---\|---\|---\|---:\|---\|---\|\n\| VS Code server \| code-server \(VS Code 1\.100\.3; its own version not recorded\) \| server \|/);
     });
 
     test('a run paused before each sample (--pause) says so in its title and in the Samples of every host', () => {
@@ -77,7 +78,7 @@ suite('report renderers', () => {
         assert.strictEqual(html.match(/<circle class="dot" /g)?.length, dots);
         assert.strictEqual(html.match(/<text class="value" /g)?.length, dots, 'every value printed beside its dot');
         assert.strictEqual(html.match(/<line class="reference-one" /g)?.length, dotCharts.length - 1, 'a line at 1 in each factor chart');
-        assert.include(html, '<h2>VS Code extension / plugin: workspace.fs.readFile, median ms [95% interval]</h2>\n<table>\n<tr><th>Host</th><th>1K</th><th>10000K</th></tr>\n'
+        assert.include(html, '<h2>VS Code extension / plugin: workspace.fs.readFile, median ms [95% interval]</h2>\n<div class="table-box"><table>\n<tr><th>Host</th><th>1K</th><th>10000K</th></tr>\n'
             + '<tr><td>VS Code server</td><td class="num">2.00 (n&lt;6)</td><td class="num">10.0 (n&lt;6)</td></tr>');
         assert.include(html, '<tr><td>Factor</td><td class="num">4.00 (n&lt;6)</td><td class="num">50.0 (n&lt;6)</td></tr>');
         assert.include(html, '<td>Theia browser (extension)</td><td>Theia 1.74.1</td><td>browser</td>');
@@ -121,8 +122,13 @@ suite('report renderers', () => {
         const report = buildComparisonReport(sampleRun());
         const [scenarios] = reportSections(report, 'scenarios');
         assert.deepStrictEqual(scenarios.distributions.map(chart => chart.table), scenarios.tables);
-        const svg = renderReportChartSvg(scenarios.distributions[0]);
-        assert.match(svg, /^<svg [^>]*class="strip-chart"[\s\S]*<title>Every sample \(dots\), the median \(bar\) and its 95% interval \(band\)<\/title>/);
+        const svg = renderReportChartSvg(scenarios.distributions[0], chartsPalette(drawnCharts(report)));
+        const table = scenarios.tables[0];
+        assert.include(svg, `<title>${escapeXml(`${table.title.replace(/, ms$/, '')} in ${table.rows.map(row => row.label).join(' and ')}: each sample (dot), `
+            + 'median (bar), 95% interval (band), by file size')}</title>`, 'the scenario and its hosts in the title');
+        assert.match(svg, /^<svg [^>]*class="strip-chart"/);
+        const titles = drawnCharts(report).map(chart => chart.title);
+        assert.strictEqual(new Set(titles).size, titles.length, 'no two charts titled alike');
         assert.include(renderReportHtml(report), svg);
         assert.notInclude(renderReportMarkdown(report), '(chart-distribution');
         assert.isFalse(renderReportFiles(report).some(file => file.name.includes('distribution')));

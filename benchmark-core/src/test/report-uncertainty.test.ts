@@ -44,15 +44,14 @@ function bounds(cell: string): [number, number] {
 }
 
 suite('report: intervals and distributions', () => {
-    test('says once, near the top, which intervals these are and why', () => {
+    test('says once, near the top, which intervals these are, and where the methodology says how they are made', () => {
         const markdown = renderReportMarkdown(buildComparisonReport(sampleRun()));
         // Right after the headline (the title's next section when there is no headline).
         const note = markdown.split('\n## ').find(section => section.startsWith('How to read'))!;
         assert.isBelow(markdown.split('\n## ').indexOf(note), 3, 'near the top');
         assert.match(note, /^How to read\n\nEvery median is followed by its 95% confidence interval/);
-        assert.include(note, 'two order statistics of its sorted samples (of 15 samples the 4th and the 12th): distribution-free');
-        assert.include(note, 'percentile-bootstrap interval (2000 resamples of each side, seeded');
-        assert.include(note, 'no closed-form interval');
+        assert.include(note, 'A factor (first / second) carries a 95% bootstrap interval');
+        assert.include(note, 'How: docs/methodology.md, "Intervals".');
         assert.include(note, '"no measurable difference"');
         assert.strictEqual(markdown.split('How to read').length, 2, 'once');
         assert.include(renderReportHtml(buildComparisonReport(sampleRun())), '<h2>How to read</h2>\n<p>Every median is followed by its 95% confidence interval');
@@ -150,17 +149,21 @@ suite('report: intervals and distributions', () => {
         assert.strictEqual(whiskers(sampleRun()), 0);
     });
 
-    test('legends never overlap: long names go one per line, short ones side by side', () => {
+    test('lines are named at their ends where the names are short, apart; long names go in a legend, one per line', () => {
+        const svgOf = (names: string[]): string => renderLineChartSvg({ title: 't', xTitle: 'x', yTitle: 'y', xLabels: new Map(),
+            series: names.map(name => ({ name, points: [{ x: 1, y: 1, text: '1' }] })) });
         const legendXs = (names: string[]): number[] => {
-            const svg = renderLineChartSvg({ title: 't', xTitle: 'x', yTitle: 'y', xLabels: new Map(), series: names.map(name => ({ name, points: [{ x: 1, y: 1, text: '1' }] })) });
+            const svg = svgOf(names);
             return names.map(name => Number(new RegExp(`<text x="([\\d.]+)" y="[\\d.]+">${name.replace(/[()]/g, '\\$&')}</text>`).exec(svg)![1]));
         };
         const long = ['Theia browser (extension): RPC transport (in-memory buffer)', 'Theia browser (extension): HTTP fetch (wire floor)', 'b'];
         assert.strictEqual(new Set(legendXs(long)).size, 1);
-        const short = ['a', 'b', 'c', 'd'];
-        const xs = legendXs(short);
-        assert.isAbove(new Set(xs).size, 1);
-        assert.isAtLeast(Math.min(...xs.slice(1).map((x, index) => x === xs[index] ? Infinity : Math.abs(x - xs[index]))), 30 + 7, 'room for a key and a name');
+        // Four lines ending at one point: their names stacked beside it, never on top of each other.
+        const short = svgOf(['a', 'b', 'c', 'd']);
+        assert.notInclude(short, 'class="legend"');
+        const ys = [...short.matchAll(/<text class="end-label" x="[\d.]+" y="([\d.]+)"/g)].map(match => Number(match[1])).sort((a, b) => a - b);
+        assert.lengthOf(ys, 4);
+        assert.isAtLeast(Math.min(...ys.slice(1).map((y, index) => y - ys[index])), 13, 'a line of text apart');
     });
 
     test('github-action-benchmark: the range is the median\'s 95% interval as ± the larger side, the value stays the median', () => {

@@ -1,3 +1,4 @@
+import { ReportChart } from '../model/types';
 import { ComparisonReport, HeadlineSection, PairedHeadlineSection, ReportSection } from '../model/section-types';
 import { charts, heading, ReportBlock, table } from './block';
 import { distributionGrid, environmentGrid, factorGrid, medianGrid, notMeasuredGrid, streamGrid } from './grids';
@@ -13,19 +14,27 @@ import { pairedCountsGrid, pairedCountsNote } from './paired-counts';
 
 /** The headings, notes, tables and charts of every section, in the report's order. */
 export function reportBlocks(report: ComparisonReport): ReportBlock[] {
-    const openingCharts = report.charts.filter(chart => chart.placement === 'opening');
     const headline = report.sections.find((section): section is HeadlineSection => section.kind === 'headline');
+    // The headline's own chart (every host's read at every size) right under its sentences, so the first screen shows both.
+    const headlineChart = headline ? report.charts.find(chart => chart.id === 'medians') : undefined;
+    const openingCharts = report.charts.filter(chart => chart.placement === 'opening' && chart !== headlineChart);
+    const [sentences, ...keyFigures] = headline ? headlineBlocks(headline) : [];
     const pairedHeadline = report.sections.find((section): section is PairedHeadlineSection => section.kind === 'paired-headline');
     // A comparison report says how to read its own table, with the comparison.
     const compares = report.sections.some(section => section.kind === 'paired-comparison');
     const opening: ReportBlock[] = [heading(1, report.title),
-        ...(headline ? [heading(2, REPORT_HEADINGS.headline), ...headlineBlocks(headline)] : []),
+        ...(headline ? [heading(2, REPORT_HEADINGS.headline), sentences, ...(headlineChart ? [charts(headlineChart)] : []), ...keyFigures] : []),
         ...(pairedHeadline ? [heading(2, REPORT_HEADINGS.headline), ...pairedHeadlineBlocks(pairedHeadline)] : []),
         ...(compares ? [] : [heading(2, REPORT_HEADINGS.howToRead), { kind: 'paragraph' as const, text: REPORT_HEADINGS.howToReadNote }]),
         ...(openingCharts.length > 0 ? [charts(...openingCharts)] : [])];
     const blocks = [...opening, ...report.sections.flatMap(sectionBlocks)];
     checkEveryChartDrawn(report, blocks);
     return blocks;
+}
+
+/** Every chart the report draws, in the order it draws them (the charts of its sections included). */
+export function drawnCharts(report: ComparisonReport): ReportChart[] {
+    return reportBlocks(report).flatMap(block => block.kind === 'charts' ? block.charts : []);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
 import { FactorTable, HostEnvironment, MedianTable, NotMeasuredHost, StreamRow } from '../model/types';
+import { editorDescription } from '../../results/host-identity';
 import { ColumnAlign, TextGrid } from './block';
 import { formatEstimate, formatFactor, formatMedian, formatPercentile, NOT_MEASURED_CELL, percent } from './numbers';
 
@@ -46,7 +47,7 @@ export function environmentGrid(hosts: readonly HostEnvironment[]): TextGrid {
         align: ['left', 'left', 'left', 'left', 'left', 'right', 'left', 'left'],
         rows: hosts.map(({ label, hostInfo, environment, settings, startedAt, samplesTaken }) => [
             label,
-            `${hostInfo.editorName} ${hostInfo.editorVersion}`,
+            editorDescription(hostInfo),
             `${hostInfo.runtime}${hostInfo.transport ? `, ${hostInfo.transport}` : ''}`,
             environment.os ? `${environment.os.platform} ${environment.os.release ?? ''}`.trim() : NOT_MEASURED_CELL,
             environment.cpu ? `${environment.cpu.model} × ${environment.cpu.count}` : NOT_MEASURED_CELL,

@@ -1,6 +1,7 @@
 import { describeNetworkProfile } from '../../network/profiles';
 import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
-import { formatAtPlace, formatAtResolution, formatShare, formatSupported } from '../../stats/precision';
+import { formatAtResolution, formatShare, formatSupported } from '../../stats/precision';
+import { SampleStatistics } from '../../stats/statistics';
 import { HeadlineFactor, HeadlineSection, NetworkHeadline } from '../model/section-types';
 import { FactorCell } from '../model/types';
 import { heading, ReportBlock } from './block';
@@ -13,9 +14,9 @@ const LIKE_FOR_LIKE = /^plugin-vs-vscode-workbench-/;
 const LOCAL_SHORTCUT = /^plugin-vs-vscode-(browser|electron)$/;
 const RELEASE = /^release-(plugin|extension)-/;
 
-/** A median in a sentence: whole ms from 100 up (`790`, `31120`), else two significant digits (`9.6`). */
-function roughMs(valueMs: number): string {
-    return formatAtPlace(valueMs, valueMs >= 100 ? 0 : Math.floor(Math.log10(Math.abs(valueMs) || 1)) - 1);
+/** A median in a sentence with the digits the tables print it with (its interval's): `790`, `9.6`. */
+function tableMs(statistics: SampleStatistics): string {
+    return formatSupported(statistics.medianMs, statistics.medianIntervalMs);
 }
 
 /** What a factor says in a word: `faster` (below 1, the interval too), `slower`, or undefined when the samples cannot tell. */
@@ -34,13 +35,13 @@ function likeForLike({ cell, size, numeratorLabel, denominatorLabel }: Omit<Head
     const word = direction(cell);
     const verdict = word ? `is ${formatShare(Math.abs(cell.factor! - 1))} ${word} than` : 'takes as long as';
     return `Like for like${over}, ${numeratorLabel}'s workspace.fs.readFile of ${size} ${verdict} ${denominatorLabel}'s read through its workbench `
-        + `(both cross processes): ${roughMs(cell.numerator.medianMs)} against ${roughMs(cell.denominator.medianMs)} ms, a ratio of ${ratioOf(cell)} `
+        + `(both cross processes): ${tableMs(cell.numerator)} against ${tableMs(cell.denominator)} ms, a ratio of ${ratioOf(cell)} `
         + `(${percent(CONFIDENCE_LEVEL)} interval${word ? '' : ', which includes 1'}).`;
 }
 
 /** The local shortcut: VS Code's extension host reading a `file:` URI itself, against the plugin's cross-process read. */
 function localShortcut({ cell }: HeadlineFactor): string {
-    return `VS Code's extension host reads the same file from its own disk in ${roughMs(cell.denominator.medianMs)} ms, a local shortcut no Theia `
+    return `VS Code's extension host reads the same file from its own disk in ${tableMs(cell.denominator)} ms, a local shortcut no Theia `
         + `plugin's read takes: against it the plugin's read takes ${ratioOf(cell)} times as long.`;
 }
 
@@ -69,7 +70,7 @@ function linkSentences(network: NetworkHeadline): string[] {
     const links = (network.links ?? []).filter(link => link.plugin);
     const range = links.length > 1
         ? `Over ${links.length} emulated links, ${pluginLabel}'s workspace.fs.readFile of ${size} takes from `
-            + `${links.map(link => `${roughMs(link.plugin!.measured.statistics.medianMs)} ms (${link.profile.name})`).join(' to ')}. `
+            + `${links.map(link => `${tableMs(link.plugin!.measured.statistics)} ms (${link.profile.name})`).join(' to ')}. `
         : '';
     const floor = `On the slowest, ${describeNetworkProfile(profile)}, it takes ${formatMeasuredOverFloor(plugin)} times its wire floor of `
         + `${formatFloorMs(plugin.floor.floorMs)} ms (the bytes at the link's speed plus its round trips): the link, not Theia, sets the time.`;

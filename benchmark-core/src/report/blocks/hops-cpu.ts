@@ -1,10 +1,11 @@
 import { PROC_TICKS_PER_SECOND } from '../../measure/cpu';
 import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
 import { formatAtResolution, formatAtPlace, formatShare, formatSupported } from '../../stats/precision';
-import { HOP_RESOLUTION_MS } from '../model/hops';
+import { HOP_RESOLUTION_MS, leftOutHopText } from '../model/hops';
 import { CpuSection, HopsSection } from '../model/section-types';
 import { HopColumn, HopRow, PrecisionMiss, VscodePartsRow } from '../model/types';
 import { charts, heading, paragraph, ReportBlock, table } from './block';
+import { methodIn } from './headings';
 import { ColumnAlign, TextGrid } from './block';
 import { formatMedian, formatPart, formatPercentValue, NOT_MEASURED_CELL, percent, TOO_FEW_SAMPLES } from './numbers';
 
@@ -22,19 +23,17 @@ export function hopsNote(section: HopsSection): string {
     const effect = section.largestLargeTraceEffect;
     const traceCost = effect === undefined
         ? 'No size of 500K or more has an untraced read to compare the traced read with.'
-        : `The traced read is within ${formatShare(effect)} of the untraced read at 500K and up: the trace's own cost (two records per call), `
-        + 'and that it ran alone after the other cases rather than among them; where the untraced read\'s interval holds the traced median, the two cannot be told apart.';
+        : `The traced read is within ${formatShare(effect)} of the untraced read at 500K and up (the trace's own cost, and that it ran alone).`;
     const negative = section.hosts.flatMap(({ hostLabel, rows }) => rows.flatMap(row => row.hops.flatMap((hop, index) =>
         hop && hop.ms < 0 ? [`${hostLabel} ${row.targetLabel}, ${section.hops[index].label}: ${formatSupported(hop.ms)} ms`] : [])));
     return [
-        'Each process on a Theia plugin\'s workspace.fs.readFile records when the read passed it, on the clock the machine\'s processes share, '
-        + 'and each traced sample (workspace.fs.readFile run alone with the trace on) is split into the hops of the tables above: they add up to each traced '
-        + 'call by construction. Each hop is its mean over the typical samples, the middle half of the matched samples ranked by their '
-        + 'total (so the hops add up, which medians of skewed parts would not), with its share of their sum. '
-        + `A hop below the clock's ${formatAtPlace(HOP_RESOLUTION_MS, -1)} ms resolution (or below 0) shows as "${BELOW_HOP_RESOLUTION}" and is left out of the shares.`,
+        'Each traced workspace.fs.readFile of a Theia plugin is split into the hops it passed; each hop is its mean over the middle half '
+        + `of the matched samples, so the hops add up. A hop below the clock's ${formatAtPlace(HOP_RESOLUTION_MS, -1)} ms resolution `
+        + `shows as "${BELOW_HOP_RESOLUTION}", one below 0 as its value and "(clock error)"; both are left out of the shares. ${methodIn('Where a plugin\'s read spends its time')}`,
         agreement,
         traceCost,
-        ...(negative.length > 0 ? [`A hop below 0 means the processes' clocks disagree by that much (${negative.join('; ')}).`] : []),
+        ...(negative.length > 0 ? ['A hop below 0 means the processes\' clocks disagree by that much: measurement error, not time, shown as such '
+            + `in the table and hatched in the chart (${negative.join('; ')}).`] : []),
     ].join(' ');
 }
 
@@ -46,7 +45,7 @@ export function hopGrid(hops: readonly HopColumn[], rows: readonly HopRow[]): Te
             'Rest, ms (% of traced)', `Untraced read, median ms [${level}]`, 'Traced / untraced', 'Matched', 'Unmatched'],
         align: ['left', ...hops.map((): ColumnAlign => 'right'), 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
         rows: rows.map(row => [
-            row.targetLabel, ...row.hops.map(hop => hop && hop.share === undefined ? BELOW_HOP_RESOLUTION : formatPart(hop?.ms, hop?.share)), formatPart(row.sumOfHopsMs), formatMedian(row.traced),
+            row.targetLabel, ...row.hops.map(hop => hop && hop.share === undefined ? leftOutHopText(hop.ms) ?? BELOW_HOP_RESOLUTION : formatPart(hop?.ms, hop?.share)), formatPart(row.sumOfHopsMs), formatMedian(row.traced),
             formatPart(row.restMs, row.restShare), formatMedian(row.untraced),
             row.tracedOverUntraced === undefined ? NOT_MEASURED_CELL : row.tracedOverUntraced.toFixed(2), String(row.matched), String(row.unmatched),
         ]),

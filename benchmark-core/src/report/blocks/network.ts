@@ -7,7 +7,7 @@ import { charts, heading, paragraph, ReportBlock, table, TextGrid } from './bloc
 import { medianGrid, numberColumns } from './grids';
 import { REPORT_HEADINGS } from './headings';
 import { hopsBlocks } from './hops-cpu';
-import { formatFloorMs, formatMeasuredOverFloor, formatMedian, NOT_MEASURED_CELL, percent } from './numbers';
+import { formatEstimate, formatFactor, formatFloorMs, formatMeasuredOverFloor, formatMedian, NOT_MEASURED_CELL, percent } from './numbers';
 
 /** What a link's section says first: the profile, where its figures come from, what emulated it, what its floor means. */
 export function networkNote(section: NetworkSection): string {
@@ -45,6 +45,17 @@ export function wireFloorGrid(table: WireFloorTable): TextGrid {
     };
 }
 
+/** A row per factor the headline gives for a link: the two medians and their ratio, each with its interval. */
+function headlineFactorGrid(rows: NonNullable<NetworkSection['headlineFactors']>['rows']): TextGrid {
+    const level = percent(CONFIDENCE_LEVEL);
+    return {
+        header: ['First / second', `First, median ms [${level}]`, `Second, median ms [${level}]`, `Factor [${level}]`],
+        align: ['left', 'right', 'right', 'right'],
+        rows: rows.map(({ label, cell }) => [label, formatEstimate(cell.numerator.medianMs, cell.numerator.medianIntervalMs),
+            formatEstimate(cell.denominator.medianMs, cell.denominator.medianIntervalMs), formatFactor(cell)]),
+    };
+}
+
 /** A link's section: the profile, the emulation check, the reads, their wire floors with the chart, and the traced reads. */
 export function networkBlocks(section: NetworkSection): ReportBlock[] {
     const { reads, hops, chart } = section;
@@ -55,6 +66,8 @@ export function networkBlocks(section: NetworkSection): ReportBlock[] {
         ...(section.floors.rows.length > 0 ? [heading(3, `${REPORT_HEADINGS.wireFloor} over ${section.profile.name}`),
             paragraph(REPORT_HEADINGS.wireFloorNote), table(wireFloorGrid(section.floors))] : []),
         ...(chart ? [charts(chart)] : []),
+        ...(section.headlineFactors ? [heading(3, `The headline's factors over ${section.profile.name} at ${section.headlineFactors.size}`),
+            table(headlineFactorGrid(section.headlineFactors.rows))] : []),
         ...(hops ? hopsBlocks(hops, hostLabel => `${REPORT_HEADINGS.hops} over ${section.profile.name}: ${hostLabel}`) : []),
     ];
 }

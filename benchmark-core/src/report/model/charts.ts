@@ -86,12 +86,19 @@ export function reportCharts(suiteTables: readonly MedianTable[], factorTables: 
     return charts;
 }
 
-/** Every sample of a per-scenario table, in its section below the table. */
+/** Names joined as a person writes them: `a`, `a and b`, `a, b and c`. */
+function spoken(names: readonly string[]): string {
+    return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** Every sample of a per-scenario table, in its section below the table: titled with the scenario and its hosts. */
 export function distributionChart(table: MedianTable): DistributionChart {
+    const sizes = table.columns.every(column => FIXTURE_SIZE_LABELS.includes(column));
     return {
         kind: 'distribution', id: `distribution-${table.id}`, placement: 'section', table,
-        title: `Every sample (dots), the median (bar) and its ${Math.round(CONFIDENCE_LEVEL * 100)}% interval (band)`,
-        xTitle: table.columns.every(column => FIXTURE_SIZE_LABELS.includes(column)) ? 'file size' : '',
+        title: `${table.title.replace(/, ms$/, '')} in ${spoken(table.rows.map(row => row.label))}: each sample (dot), `
+            + `median (bar), ${Math.round(CONFIDENCE_LEVEL * 100)}% interval (band)${sizes ? ', by file size' : ''}`,
+        xTitle: sizes ? 'file size' : '',
         yTitle: 'ms (log scale)',
     };
 }

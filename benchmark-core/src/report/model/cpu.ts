@@ -3,6 +3,7 @@ import { scenarioCatalogOrder } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 import { hostKeyId } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
+import { formatAtResolution } from '../../stats/precision';
 import { CpuSection } from './section-types';
 import { hostsOf, isLargeSize, sizeOrder } from './tables';
 import { CpuRow } from './types';
@@ -50,7 +51,11 @@ export function cpuSection(measurements: readonly ReportMeasurement[]): CpuSecti
         chart: {
             kind: 'stacked-bars', id: 'cpu', placement: 'section', scale: 'value', unit: 'ms/MB',
             title: `CPU per MB moved at ${largest}, by process`, xTitle: 'CPU ms per MB (10^6 bytes)', segments: processes,
-            bars: rows.filter(row => row.targetLabel === largest).map(row => ({ label: `${row.hostLabel}: ${row.scenario.label}`, values: row.cpuMsPerMegabyte })),
+            bars: rows.filter(row => row.targetLabel === largest).map(row => ({
+                label: `${row.hostLabel}: ${row.scenario.label}`, values: row.cpuMsPerMegabyte,
+                // As the table prints them: a value within the kernel's tick of 0 as "<" that tick.
+                texts: row.cpuMsPerMegabyte.map(value => value === undefined ? undefined : formatAtResolution(value, row.resolutionMsPerMegabyte)),
+            })),
         },
     };
 }

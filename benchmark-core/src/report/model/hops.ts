@@ -1,4 +1,5 @@
 import { PLUGIN_READ_HOPS } from '../../measure/hops';
+import { formatAtPlace, formatSupported } from '../../stats/precision';
 import { SCENARIO_CATALOG } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 import { hostKeyId } from '../../results/host-identity';
@@ -29,6 +30,15 @@ export function middleHalfHops(samplesMs: readonly (readonly number[])[]): { hop
  * shown as below resolution and left out of the shares.
  */
 export const HOP_RESOLUTION_MS = 0.1;
+
+/**
+ * A hop as the hop table and the hops chart print it: below 0 its value and that it is the clocks' error (the two
+ * processes' clocks disagree by about that much; they are not aligned, so such a hop is measurement error, not time),
+ * below the clock's resolution `<0.1`, else undefined (the table prints the value with its share).
+ */
+export function leftOutHopText(ms: number): string | undefined {
+    return ms < 0 ? `${formatSupported(ms)} (clock error)` : ms < HOP_RESOLUTION_MS ? `<${formatAtPlace(HOP_RESOLUTION_MS, -1)}` : undefined;
+}
 
 /** The hop sections' column of a hop id: its label from {@link PLUGIN_READ_HOPS}, else the id itself. */
 function hopColumn(id: string): HopColumn {
@@ -87,6 +97,7 @@ export function hopsSection(measurements: readonly ReportMeasurement[]): HopsSec
     const bars = hosts.flatMap(({ hostLabel, rows }) => rows.filter(row => row.sumOfHopsMs !== undefined).map((row): StackedBar => ({
         label: oneHost ? row.targetLabel : `${hostLabel}, ${row.targetLabel}`,
         values: row.hops.map(hop => hop?.ms),
+        texts: row.hops.map(hop => hop && leftOutHopText(hop.ms)),
         resolution: HOP_RESOLUTION_MS,
     })));
     return {

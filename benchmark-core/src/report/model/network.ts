@@ -149,5 +149,15 @@ export function networkReport(documents: readonly ResultsDocument[], label: (key
     }
     const built = [...byProfile.values()].map(profileDocuments => networkSection(profileDocuments, label));
     const sections = built.map(entry => entry.section);
-    return { sections, measurements: built.flatMap(entry => entry.measurements), headline: networkHeadline(sections) };
+    const headline = networkHeadline(sections);
+    // The headline's factors in a table of the link's section, beside the reads they compare.
+    const factorRows = headline ? [
+        ...(headline.vscode ? [{ label: `${headline.pluginLabel} / ${headline.vscode.hostLabel}`, cell: headline.vscode.factor }] : []),
+        ...(headline.vscodeWorkbench ? [{ label: `${headline.pluginLabel} / ${headline.vscodeWorkbench.hostLabel} through the workbench (like for like)`, cell: headline.vscodeWorkbench.factor }] : []),
+    ] : [];
+    return {
+        sections: sections.map(section => headline && factorRows.length > 0 && section.profile.name === headline.profile.name
+            ? { ...section, headlineFactors: { size: headline.size, rows: factorRows } } : section),
+        measurements: built.flatMap(entry => entry.measurements), headline,
+    };
 }

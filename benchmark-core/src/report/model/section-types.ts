@@ -216,6 +216,8 @@ export interface NetworkSection {
     readonly hops: HopsSection | undefined;
     /** `network-<profile>`: median ms of each read path against size, and the plugin read's wire floor. */
     readonly chart: SizeChart | undefined;
+    /** On the headline's link: the factors its sentence gives (the plugin's read over VS Code's), so a table shows them. */
+    readonly headlineFactors?: { readonly size: string; readonly rows: readonly { readonly label: string; readonly cell: FactorCell }[] };
 }
 
 /**

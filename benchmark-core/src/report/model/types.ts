@@ -252,6 +252,8 @@ export interface SizeChart extends ChartBase {
 export interface StackedBar {
     readonly label: string;
     readonly values: readonly (number | undefined)[];
+    /** Each value as the bar's table prints it, where that differs from its plain digits (`<0.010`, `-0.886 (clock error)`). */
+    readonly texts?: readonly (string | undefined)[];
     /**
      * Values below this are below the clock's resolution (a hop shorter than `HOP_RESOLUTION_MS`, or below 0 where two
      * processes' clocks disagree): named in the bar's label, not drawn, and left out of a `share` chart's shares, as the hop

@@ -1,5 +1,6 @@
 import { Interval } from '../../stats/median-interval';
-import { CHART_CLOSING, chartOpening, escapeXml, formatTick, Frame, legend, legendHeight, logTicks, MAX_SERIES, PALETTE, px, textWidth } from './frame';
+import { CHART_CLOSING, chartOpening, escapeXml, formatTick, logTicks, MAX_SERIES, px, textWidth } from './frame';
+import { PALETTE_COLORS } from './palette';
 
 /** One row of a {@link DotChart}: a value with its interval, printed at the row's end. */
 export interface DotRow {
@@ -21,8 +22,10 @@ export interface DotChart {
     readonly title: string;
     /** The value axis' title; `(log scale)` is added. */
     readonly xTitle: string;
-    /** The legend: one name per series; none drawn for a single series. */
+    /** One name per series: each row is labelled with its series' name, so no legend is drawn. */
     readonly series: readonly string[];
+    /** Each series' colour (the report palette's), by index; by default the palette's in order. */
+    readonly colors?: readonly string[];
     /** A group's label heads its rows; a group of one row is labelled in the row. */
     readonly groups: readonly { readonly label: string; readonly rows: readonly DotRow[] }[];
     /** Draws a line at 1 (ratios: the same time), darker than the grid. */
@@ -30,7 +33,7 @@ export interface DotChart {
 }
 
 const ROW_HEIGHT = 18;
-const MIN_WIDTH = 760;
+const MIN_WIDTH = 900;
 const MIN_PLOT_WIDTH = 320;
 
 interface PlacedRow {
@@ -64,7 +67,6 @@ export function renderDotChartSvg(chart: DotChart): string {
         .concat(chart.referenceOne ? [0.5, 2] : []);
     const log = Math.log10;
     const padding = Math.max((log(Math.max(...extent)) - log(Math.min(...extent))) * 0.05, 0.04);
-    const [xMin, xMax] = [log(Math.min(...extent)) - padding, log(Math.max(...extent)) + padding];
     const margin = {
         left: 16 + Math.max(...placed.map(entry => textWidth(entry.label))) + 14,
         right: 12 + Math.max(...rows.map(row => textWidth(row.text))) + 8,
@@ -73,16 +75,15 @@ export function renderDotChartSvg(chart: DotChart): string {
     const width = Math.ceil(Math.max(MIN_WIDTH, margin.left + MIN_PLOT_WIDTH + margin.right));
     const plotWidth = width - margin.left - margin.right;
     const plotHeight = placed.length * ROW_HEIGHT + 8;
-    const frame: Frame = { width, margin, plotWidth, plotHeight };
+    const axis = logTicks(10 ** (log(Math.min(...extent)) - padding), 10 ** (log(Math.max(...extent)) + padding), plotWidth);
+    const [xMin, xMax] = [log(axis.low), log(axis.high)];
     const x = (value: number): number => margin.left + ((log(value) - xMin) / (xMax - xMin)) * plotWidth;
     const bottom = margin.top + plotHeight;
     const rowY = (index: number): number => margin.top + 4 + (index + 0.5) * ROW_HEIGHT;
-    const names = chart.series.length > 1 ? chart.series : [];
-    const height = bottom + margin.bottom + legendHeight(names, plotWidth) + 8;
-    const ticks = logTicks(10 ** xMin, 10 ** xMax, plotWidth);
-    const parts = [...chartOpening(chart.title, width, height, 'dot-chart'),
-        ...ticks.flatMap(tick => [`<line x1="${px(x(tick))}" y1="${margin.top}" x2="${px(x(tick))}" y2="${bottom}" stroke="#ddd"/>`,
-            `<text x="${px(x(tick))}" y="${bottom + 16}" text-anchor="middle">${formatTick(tick)}</text>`]),
+    const height = bottom + margin.bottom + 8;
+    const parts = [...chartOpening(chart.title, width, height, 'dot-chart'), '<g class="axis axis-x" data-scale="log">',
+        ...axis.ticks.flatMap(tick => [`<line x1="${px(x(tick))}" y1="${margin.top}" x2="${px(x(tick))}" y2="${bottom}" stroke="#ddd"/>`,
+            `<text class="tick" x="${px(x(tick))}" y="${bottom + 16}" text-anchor="middle">${formatTick(tick)}</text>`]), '</g>',
         `<rect class="plot-frame" x="${margin.left}" y="${margin.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#999"/>`,
         `<text x="${margin.left + plotWidth / 2}" y="${bottom + 34}" text-anchor="middle">${escapeXml(`${chart.xTitle} (log scale)`)}</text>`];
     if (chart.referenceOne) {
@@ -96,15 +97,15 @@ export function renderDotChartSvg(chart: DotChart): string {
             return;
         }
         const row = entry.row!;
-        const color = PALETTE[row.series % PALETTE.length];
+        const color = chart.colors?.[row.series] ?? PALETTE_COLORS[row.series % PALETTE_COLORS.length];
+        const series = escapeXml(chart.series[row.series] ?? row.label);
         parts.push(`<text class="row-label" x="${px(margin.left - 10)}" y="${px(y + 4)}" text-anchor="end">${escapeXml(entry.label)}</text>`);
         if (row.interval && row.interval.low > 0) {
             parts.push(`<path class="whisker" d="M${px(x(row.interval.low))} ${px(y)}H${px(x(row.interval.high))}" stroke="${color}" stroke-width="2"/>`);
         }
-        parts.push(`<circle class="dot" cx="${px(x(row.value))}" cy="${px(y)}" r="4" fill="${color}" data-value="${row.value}"><title>${escapeXml(`${entry.label}: ${row.text}`)}</title></circle>`,
+        parts.push(`<circle class="dot" cx="${px(x(row.value))}" cy="${px(y)}" r="4" fill="${color}" data-value="${row.value}" data-series="${series}"><title>${escapeXml(`${entry.label}: ${row.text}`)}</title></circle>`,
             `<text class="value" x="${px(margin.left + plotWidth + 12)}" y="${px(y + 4)}">${escapeXml(row.text)}</text>`);
     });
-    parts.push(...legend(names, frame, (index, legendX, legendY) => `<circle cx="${legendX + 12}" cy="${legendY}" r="4" fill="${PALETTE[index % PALETTE.length]}"/>`),
-        CHART_CLOSING);
+    parts.push(CHART_CLOSING);
     return parts.join('\n');
 }

@@ -1,10 +1,10 @@
 import { Verdict, VERDICTS } from '../../stats/verdict';
 import { formatChangeRatio } from '../blocks/numbers';
 import { ForestChart, ForestRow } from '../model/types';
-import { CHART_CLOSING, chartOpening, escapeXml, FONT_SIZE, formatTick, Frame, legend, legendHeight, PALETTE, px, textWidth } from './frame';
+import { CHART_CLOSING, chartOpening, escapeXml, FONT_SIZE, formatTick, Frame, legend, legendHeight, MIN_TICKS, px, textWidth } from './frame';
 
-/** The colour of a verdict's dot (the palette's, never red beside green): slower vermillion, faster blue, no change black, inconclusive orange. */
-const VERDICT_COLORS: Readonly<Record<Verdict, string>> = { 'slower': PALETTE[5], 'faster': PALETTE[0], 'no change': PALETTE[6], 'inconclusive': PALETTE[1] };
+/** The colour of a verdict's dot (Okabe and Ito's, never red beside green): slower vermillion, faster blue, no change black, inconclusive orange. */
+const VERDICT_COLORS: Readonly<Record<Verdict, string>> = { 'slower': '#d55e00', 'faster': '#0072b2', 'no change': '#000000', 'inconclusive': '#e69f00' };
 const FOREST_ROW_HEIGHT = 18;
 /** Closest two labelled ticks of a forest plot's x axis, px. */
 const FOREST_TICK_SPACING = 40;
@@ -42,17 +42,21 @@ export function renderForestChartSvg(chart: ForestChart, plotWidth = 420): strin
     const band = `within ±${Math.round(threshold * 1000) / 10}%: noise`;
     const names = [...VERDICTS.map((verdict, index) => `${verdict} (${counts[index]})`), band];
     const height = bottom + margin.bottom + legendHeight(names, plotWidth) + 8;
-    // Outward from 1 on each side, a tick where it is far enough from the one before to keep its label clear.
-    const ticks = [1];
-    for (const side of [FOREST_TICKS.filter(tick => tick > 1), FOREST_TICKS.filter(tick => tick < 1)]) {
-        let last = 1;
-        for (const tick of side.filter(candidate => Math.abs(log(candidate)) <= reach).sort((a, b) => Math.abs(log(a)) - Math.abs(log(b)))) {
-            if (Math.abs(x(tick) - x(last)) >= FOREST_TICK_SPACING) {
-                ticks.push(tick);
-                last = tick;
+    // Outward from 1 on each side, a tick where it is far enough from the one before to keep its label clear; closer where that leaves fewer than four.
+    const ticksAt = (spacing: number): number[] => {
+        const placed = [1];
+        for (const side of [FOREST_TICKS.filter(tick => tick > 1), FOREST_TICKS.filter(tick => tick < 1)]) {
+            let last = 1;
+            for (const tick of side.filter(candidate => Math.abs(log(candidate)) <= reach).sort((a, b) => Math.abs(log(a)) - Math.abs(log(b)))) {
+                if (Math.abs(x(tick) - x(last)) >= spacing) {
+                    placed.push(tick);
+                    last = tick;
+                }
             }
         }
-    }
+        return placed;
+    };
+    const ticks = [FOREST_TICK_SPACING, 30].map(ticksAt).find(candidate => candidate.length >= MIN_TICKS) ?? ticksAt(30);
     const parts = [...chartOpening(chart.title, width, height, 'forest-chart')];
     rows.forEach((_, index) => {
         if (index % 2 === 1) {
@@ -61,10 +65,12 @@ export function renderForestChartSvg(chart: ForestChart, plotWidth = 420): strin
     });
     parts.push(`<rect class="noise-band" x="${px(x(1 - threshold))}" y="${margin.top}" width="${px(x(1 + threshold) - x(1 - threshold))}" height="${plotHeight}" fill="#888" fill-opacity="0.22">`
         + `<title>${escapeXml(`${band} (no change when the whole interval lies here)`)}</title></rect>`);
+    parts.push('<g class="axis axis-x" data-scale="log">');
     for (const tick of ticks) {
         parts.push(`<line x1="${px(x(tick))}" y1="${margin.top}" x2="${px(x(tick))}" y2="${bottom}" stroke="#888" stroke-opacity="0.3"/>`,
-            `<text x="${px(x(tick))}" y="${bottom + 16}" text-anchor="middle">${formatTick(tick)}</text>`);
+            `<text class="tick" x="${px(x(tick))}" y="${bottom + 16}" text-anchor="middle">${formatTick(tick)}</text>`);
     }
+    parts.push('</g>');
     parts.push(`<line class="no-change" x1="${px(x(1))}" y1="${margin.top}" x2="${px(x(1))}" y2="${bottom}" stroke="#000" stroke-width="1.5" stroke-dasharray="4 2"/>`,
         `<rect class="plot-frame" x="${margin.left}" y="${margin.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#999"/>`,
         `<text x="${margin.left + plotWidth / 2}" y="${bottom + 34}" text-anchor="middle">${escapeXml(chart.xTitle)}</text>`);
@@ -74,11 +80,11 @@ export function renderForestChartSvg(chart: ForestChart, plotWidth = 420): strin
         const tooltip = escapeXml(`${row.label}: ${ratioText(row)}, ${row.verdict}`);
         parts.push(`<text class="row-label" x="${px(margin.left - 10)}" y="${px(rowY(index) + 4)}" text-anchor="end">${escapeXml(row.label)}</text>`,
             `<path class="whisker" d="M${px(x(row.low))} ${y}H${px(x(row.high))}" stroke="${color}" stroke-width="2"/>`,
-            `<circle class="ratio" cx="${px(x(row.ratio))}" cy="${y}" r="4" fill="${color}"><title>${tooltip}</title></circle>`,
+            `<circle class="ratio" cx="${px(x(row.ratio))}" cy="${y}" r="4" fill="${color}" data-series="${row.verdict}"><title>${tooltip}</title></circle>`,
             `<text class="ratio-value" x="${px(margin.left + plotWidth + 12)}" y="${px(rowY(index) + 4)}">${escapeXml(ratioText(row))}</text>`);
     });
     parts.push(...legend(names, frame, (index, legendX, legendY) => index < VERDICTS.length
-        ? `<circle cx="${legendX + 12}" cy="${legendY}" r="4" fill="${VERDICT_COLORS[VERDICTS[index]]}"/>`
+        ? `<circle cx="${legendX + 12}" cy="${legendY}" r="4" fill="${VERDICT_COLORS[VERDICTS[index]]}" data-series="${VERDICTS[index]}"/>`
         : `<rect x="${legendX}" y="${legendY - 6}" width="24" height="12" fill="#888" fill-opacity="0.22"/>`), CHART_CLOSING);
     return parts.join('\n');
 }

@@ -1,17 +1,5 @@
-/**
- * Okabe and Ito's colour-blind-safe palette without its yellow (too light on white), ordered so that vermillion never
- * sits next to the green: one colour per series, so a chart draws at most {@link MAX_SERIES} series (the seventh, black, is
- * for a floor drawn with six measured lines).
- */
-export const PALETTE = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#000000'];
 /** Most series one plot draws, so each can be told apart; more are drawn in further panels. */
 export const MAX_SERIES = 6;
-/** Colours light enough that text inside them is drawn dark. */
-const LIGHT_COLORS = new Set(['#e69f00', '#56b4e9']);
-/** The colour of text drawn inside a shape of `fill`. */
-export function textColorOn(fill: string): string {
-    return LIGHT_COLORS.has(fill) ? '#000' : '#fff';
-}
 /** A floor's line: dashed, unlike every measured line. */
 export const FLOOR_DASH = '6 3';
 /** The chart's title: bold, this size. */
@@ -94,34 +82,34 @@ export function chartOpening(title: string, width: number, height: number, class
 export const CHART_CLOSING = '</g>\n</svg>';
 
 /**
- * A log scale over the range of `values` (positive ones) with a little room at both ends, and where its grid
- * lines go: at 1, 2 and 5 times a power of ten, or at powers of ten alone when the range spans more than 2 decades.
+ * A log scale over the range of `values` (positive ones) from the 1-2-5 tick below the least to the one above the
+ * greatest, widened where needed so that at least {@link MIN_TICKS} ticks from {@link logTicks} lie on it.
  */
 export function logYAxis(values: readonly number[], frame: Frame): { scale: (y: number) => number; ticks: number[] } {
     const log = Math.log10;
     const positive = values.filter(value => value > 0);
     const [low, high] = [log(Math.min(...positive)), log(Math.max(...positive))];
-    const padding = Math.max((high - low) * 0.04, 0.05);
-    const [yMin, yMax] = [low - padding, high + padding];
-    const scale = (y: number): number => frame.margin.top + frame.plotHeight - ((log(y) - yMin) / (yMax - yMin)) * frame.plotHeight;
-    const steps = yMax - yMin > 2 ? [1] : [1, 2, 5];
-    const ticks: number[] = [];
-    for (let decade = Math.floor(yMin); decade <= Math.ceil(yMax); decade++) {
-        ticks.push(...steps.map(step => step * 10 ** decade).filter(tick => log(tick) >= yMin && log(tick) <= yMax));
-    }
-    // A narrow range (samples within a few percent) may hold no such line: label its ends instead.
-    return { scale, ticks: ticks.length >= 2 ? ticks : [...new Set([low, high].map(end => Number((10 ** end).toPrecision(2))))] };
+    // From the 1-2-5 tick at or below the least value to the one at or above the greatest: labelled at both ends.
+    const [bottom, top] = [10 ** low, 10 ** high];
+    const steps = ticksWithin(bottom / 10, top * 10, [1, 2, 5]);
+    const ends = [[...steps].reverse().find(tick => tick <= bottom * (1 + 1e-9)) ?? bottom, steps.find(tick => tick >= top * (1 - 1e-9)) ?? top];
+    const padding = ends[0] === ends[1] ? 0.05 : 0;
+    const { ticks, low: yMin, high: yMax } = logTicks(ends[0] / 10 ** padding, ends[1] * 10 ** padding, frame.plotHeight, Y_TICK_GAP);
+    const scale = (y: number): number => frame.margin.top + frame.plotHeight - ((log(y) - log(yMin)) / (log(yMax) - log(yMin))) * frame.plotHeight;
+    return { scale, ticks };
 }
 
 /** Grid lines with their labels, the plot's frame and the axis titles. */
 export function axes(frame: Frame, yAxis: { scale: (y: number) => number; ticks: number[] }, xTitle: string, yTitle: string): string[] {
     const { margin, plotWidth, plotHeight, width } = frame;
     return [
+        '<g class="axis axis-y" data-scale="log">',
         ...yAxis.ticks.flatMap(tick => {
             const y = yAxis.scale(tick);
             return [`<line x1="${margin.left}" y1="${px(y)}" x2="${width - margin.right}" y2="${px(y)}" stroke="#ddd"/>`,
-                `<text x="${margin.left - 6}" y="${px(y + 4)}" text-anchor="end">${formatTick(tick)}</text>`];
+                `<text class="tick" x="${margin.left - 6}" y="${px(y + 4)}" text-anchor="end">${formatTick(tick)}</text>`];
         }),
+        '</g>',
         `<rect class="plot-frame" x="${margin.left}" y="${margin.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#999"/>`,
         `<text x="${margin.left + plotWidth / 2}" y="${margin.top + plotHeight + 34}" text-anchor="middle">${escapeXml(xTitle)}</text>`,
         `<text transform="translate(16 ${margin.top + plotHeight / 2}) rotate(-90)" text-anchor="middle">${escapeXml(yTitle)}</text>`,
@@ -150,37 +138,64 @@ export function textWidth(text: string): number {
     return text.length * GLYPH_WIDTH;
 }
 
-/**
- * Where ticks go on a log axis from `low` to `high` (both above 0) `lengthPx` long: at 1, 2 and 5 times powers of ten, or
- * 1 and 3, or powers of ten alone, the densest set whose ticks lie at least 36 px apart; at least the two ends.
- */
-export function logTicks(low: number, high: number, lengthPx: number): number[] {
-    const pxPerDecade = lengthPx / Math.max(Math.log10(high) - Math.log10(low), 1e-9);
-    let fallback: number[] = [];
-    for (const steps of [[1, 2, 5], [1, 3], [1]]) {
-        const ticks: number[] = [];
-        for (let decade = Math.floor(Math.log10(low)); decade <= Math.ceil(Math.log10(high)); decade++) {
-            ticks.push(...steps.map(step => Number((step * 10 ** decade).toPrecision(6))).filter(tick => tick >= low && tick <= high));
-        }
-        const closestPx = Math.min(...ticks.slice(1).map((tick, index) => Math.log10(tick / ticks[index]) * pxPerDecade));
-        if (ticks.length >= 2 && closestPx >= 36) {
-            return ticks;
-        }
-        fallback = ticks.length >= 2 ? ticks : fallback;
+/** Fewest labelled ticks on an axis of numbers. */
+export const MIN_TICKS = 4;
+/** Closest two tick labels of a y axis, px (a line of text and room). */
+const Y_TICK_GAP = 18;
+/** Closest two tick labels of an x axis, px: room for a label such as `1000` and a gap. */
+export const X_TICK_GAP = 40;
+/** Steps within a decade in the order tried: 1-2-5, powers of ten alone where 1-2-5 labels would crowd, denser where both are too few. */
+const LOG_STEPS = [[1, 2, 5], [1], [1, 1.5, 2, 3, 5, 7]];
+
+function ticksWithin(low: number, high: number, steps: readonly number[]): number[] {
+    const ticks: number[] = [];
+    for (let decade = Math.floor(Math.log10(low)) - 1; decade <= Math.ceil(Math.log10(high)); decade++) {
+        ticks.push(...steps.map(step => Number((step * 10 ** decade).toPrecision(6))).filter(tick => tick >= low * (1 - 1e-9) && tick <= high * (1 + 1e-9)));
     }
-    return fallback.length >= 2 ? fallback : [...new Set([low, high].map(end => Number(end.toPrecision(2))))];
+    return ticks;
 }
 
-/** Tick values from 0 to at least `max` at 1, 2 or 5 times a power of ten, about four steps. */
+/**
+ * Where ticks go on a log axis from `low` to `high` (both above 0) `lengthPx` long: the first of 1-2-5 steps, powers of ten
+ * or 1-1.5-2-3-5-7 steps that puts at least {@link MIN_TICKS} ticks on it at least `minGapPx` apart. Where none does, the
+ * axis is widened to the neighbouring 1-2-5 ticks until it holds {@link MIN_TICKS}: the returned `low` and `high` are
+ * the axis' ends.
+ */
+export function logTicks(low: number, high: number, lengthPx: number, minGapPx = X_TICK_GAP): { ticks: number[]; low: number; high: number } {
+    let [axisLow, axisHigh] = [low, high];
+    for (let widened = 0; widened < 8; widened++, [axisLow, axisHigh] = widen(axisLow, axisHigh)) {
+        const pxPerDecade = lengthPx / Math.max(Math.log10(axisHigh) - Math.log10(axisLow), 1e-9);
+        for (const steps of LOG_STEPS) {
+            const ticks = ticksWithin(axisLow, axisHigh, steps);
+            const closestPx = Math.min(...ticks.slice(1).map((tick, index) => Math.log10(tick / ticks[index]) * pxPerDecade));
+            if (ticks.length >= MIN_TICKS && closestPx >= minGapPx) {
+                return { ticks, low: axisLow, high: axisHigh };
+            }
+        }
+    }
+    // An axis too short for four labels apart: powers of ten over the widened range.
+    return { ticks: ticksWithin(axisLow, axisHigh, [1]), low: axisLow, high: axisHigh };
+}
+
+/** A log axis widened to the next 1-2-5 tick beyond each end. */
+function widen(low: number, high: number): [number, number] {
+    const next = (value: number, up: boolean): number => {
+        const all = ticksWithin(value / 20, value * 20, [1, 2, 5]);
+        return up ? all.find(tick => tick > value * (1 + 1e-9))! : [...all].reverse().find(tick => tick < value * (1 - 1e-9))!;
+    };
+    return [next(low, false), next(high, true)];
+}
+
+/** Tick values from 0 to at least `max` at 1, 2 or 5 times a power of ten: the widest such step that still gives {@link MIN_TICKS} ticks. */
 export function linearTicks(max: number): number[] {
     if (!(max > 0)) {
-        return [0, 1];
+        return [0, 1, 2, 3];
     }
-    const rough = max / 4;
-    const power = 10 ** Math.floor(Math.log10(rough));
-    const step = [1, 2, 5, 10].map(factor => factor * power).find(candidate => candidate >= rough)!;
+    const most = max / (MIN_TICKS - 1);
+    const power = 10 ** Math.floor(Math.log10(most));
+    const step = [5, 2, 1].map(factor => factor * power).find(candidate => candidate <= most * (1 + 1e-9))!;
     const ticks: number[] = [];
-    for (let tick = 0; ticks.length === 0 || ticks[ticks.length - 1] < max; tick += step) {
+    for (let tick = 0; ticks.length < MIN_TICKS || ticks[ticks.length - 1] < max; tick += step) {
         ticks.push(Number(tick.toPrecision(12)));
     }
     return ticks;

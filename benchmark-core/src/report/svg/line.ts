@@ -1,5 +1,7 @@
 import { Interval } from '../../stats/median-interval';
-import { axes, CHART_CLOSING, chartOpening, escapeXml, FLOOR_DASH, frameOf, legend, legendHeight, logYAxis, MAX_SERIES, PALETTE, px } from './frame';
+import { axes, CHART_CLOSING, chartOpening, escapeXml, FLOOR_DASH, Frame, frameOf, legend, legendHeight, logYAxis, MAX_SERIES, px, textWidth } from './frame';
+import { marker, MARKER_COUNT } from './markers';
+import { PALETTE_COLORS } from './palette';
 
 /** One point of a line: data units, optionally its interval (drawn as a whisker), and the text of its tooltip. */
 export interface LinePoint {
@@ -15,7 +17,8 @@ export interface LineChart {
     readonly xTitle: string;
     readonly yTitle: string;
     /** `dashed`: a line of another kind than the measured ones (a floor), drawn dashed whatever its place. */
-    readonly series: readonly { name: string; points: readonly LinePoint[]; dashed?: boolean }[];
+    /** `color`: the report palette's for the name (by default the palette's in order). */
+    readonly series: readonly { name: string; points: readonly LinePoint[]; dashed?: boolean; color?: string }[];
     /** Labels for x values (e.g. `10000K` for 10240000). */
     readonly xLabels: ReadonlyMap<number, string>;
 }
@@ -35,29 +38,74 @@ function panelsOf(series: LineChart['series']): number[][] {
     return Array.from({ length: panelCount }, (_, panel) => [...measured.slice(panel * size, (panel + 1) * size), ...dashed]);
 }
 
+/** Widest name set at the end of its line; a chart with a longer one keeps a legend below. */
+const MAX_END_LABEL_WIDTH = 300;
+/** Vertical room of one end label, px. */
+const END_LABEL_HEIGHT = 13;
+
+/** Where each line's end label goes: beside its last point, moved apart just enough that no two overlap. */
+function endLabelYs(ends: readonly number[], top: number, bottom: number): number[] {
+    const order = ends.map((y, index) => ({ y, index })).sort((a, b) => a.y - b.y);
+    const placed: number[] = [];
+    for (const entry of order) {
+        placed.push(Math.max(entry.y, placed.length > 0 ? placed[placed.length - 1] + END_LABEL_HEIGHT : top));
+    }
+    // Pushed past the bottom: shift the whole stack up.
+    const overflow = Math.max(0, placed[placed.length - 1] - bottom);
+    const ys: number[] = new Array(ends.length);
+    order.forEach((entry, rank) => { ys[entry.index] = placed[rank] - overflow; });
+    return ys;
+}
+
+/** The x axis' size labels: on a second row where one would come closer than 8 px to the one before. */
+function xLabels(chart: LineChart, frame: Frame, xScale: (x: number) => number): string[] {
+    const { margin, plotHeight } = frame;
+    let lastRight = -Infinity;
+    let lastRow = 0;
+    return [...chart.xLabels].sort(([a], [b]) => a - b).flatMap(([x, label]) => {
+        const xPixel = xScale(x);
+        const half = textWidth(label) / 2;
+        const row = xPixel - half < lastRight + 8 && lastRow === 0 ? 1 : 0;
+        if (row === 0) {
+            lastRight = xPixel + half;
+        }
+        lastRow = row;
+        return [`<line x1="${px(xPixel)}" y1="${margin.top}" x2="${px(xPixel)}" y2="${margin.top + plotHeight + (row ? 17 : 0)}" stroke="#eee"/>`,
+            `<text class="tick-category" x="${px(xPixel)}" y="${margin.top + plotHeight + 14 + row * 15}" text-anchor="middle">${escapeXml(label)}</text>`];
+    });
+}
+
 /**
- * A log-log line chart as SVG: one line per series, each point's interval as a whisker, decade grid lines, a legend below.
- * More than {@link MAX_SERIES} series are drawn in panels one above the other, on the same scales, each series in its own colour.
+ * A log-log line chart as SVG: one line per series in its colour, each with its own marker, each point's interval as a
+ * whisker, each line named at its end (a legend below instead where a name is too long to sit there). More than
+ * {@link MAX_SERIES} series are drawn in panels one above the other, on the same scales.
  */
 export function renderLineChartSvg(chart: LineChart, width = 760, plotHeight = 360): string {
     const points = chart.series.flatMap(series => series.points).filter(point => point.x > 0 && point.y > 0);
     if (points.length === 0) {
         return `<p>${escapeXml(chart.title)}: no data.</p>`;
     }
-    const frame = frameOf(width, plotHeight);
-    const { margin, plotWidth } = frame;
+    const endLabels = Math.max(...chart.series.map(series => textWidth(series.name))) <= MAX_END_LABEL_WIDTH;
+    const base = frameOf(width, plotHeight);
+    const frame: Frame = endLabels ? { ...base, margin: { ...base.margin, right: 24 + Math.max(...chart.series.map(series => textWidth(series.name))) } } : base;
+    const { margin } = frame;
+    const plotWidth = width - margin.left - margin.right;
+    Object.assign(frame, { plotWidth });
     const log = Math.log10;
     const xMin = log(Math.min(...points.map(point => point.x)));
     const xMax = log(Math.max(...points.map(point => point.x)));
-    const xScale = (x: number): number => margin.left + (xMax === xMin ? plotWidth / 2 : ((log(x) - xMin) / (xMax - xMin)) * plotWidth);
+    const inset = 10;
+    const xScale = (x: number): number => margin.left + (xMax === xMin ? plotWidth / 2 : inset + ((log(x) - xMin) / (xMax - xMin)) * (plotWidth - 2 * inset));
     const yAxis = logYAxis(points.flatMap(point => [point.y, ...(point.interval ? [point.interval.low, point.interval.high] : [])]), frame);
     const yScale = yAxis.scale;
     const panels = panelsOf(chart.series);
-    const panelHeight = (panel: readonly number[]): number => margin.top + plotHeight + margin.bottom + legendHeight(panel.map(index => chart.series[index].name), plotWidth) + 8;
+    const legendNames = (panel: readonly number[]): string[] => endLabels ? [] : panel.map(index => chart.series[index].name);
+    const panelHeight = (panel: readonly number[]): number => margin.top + plotHeight + margin.bottom + legendHeight(legendNames(panel), plotWidth) + 8;
     const height = panels.reduce((sum, panel) => sum + panelHeight(panel), 0) - (panels.length - 1) * (margin.top - 16);
+    const colorOf = (index: number): string => chart.series[index].color ?? PALETTE_COLORS[index % PALETTE_COLORS.length];
     const style = (index: number): string => {
         const dash = chart.series[index].dashed ? FLOOR_DASH : '';
-        return `stroke="${PALETTE[index % PALETTE.length]}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}`;
+        return `stroke="${colorOf(index)}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}`;
     };
     const parts = chartOpening(chart.title, width, height, 'line-chart');
     let offset = 0;
@@ -66,27 +114,39 @@ export function renderLineChartSvg(chart: LineChart, width = 760, plotHeight = 3
         if (panels.length > 1) {
             parts.push(`<text x="${margin.left}" y="${margin.top - 6}" fill="#555">${escapeXml(`Panel ${panelIndex + 1} of ${panels.length}, on the same scales`)}</text>`);
         }
-        parts.push(...axes(frame, yAxis, chart.xTitle, chart.yTitle));
-        for (const [x, label] of chart.xLabels) {
-            const xPixel = xScale(x);
-            parts.push(`<line x1="${xPixel}" y1="${margin.top}" x2="${xPixel}" y2="${margin.top + plotHeight}" stroke="#eee"/>`,
-                `<text x="${xPixel}" y="${margin.top + plotHeight + 16}" text-anchor="middle">${escapeXml(label)}</text>`);
-        }
-        for (const index of panel) {
+        parts.push(...axes(frame, yAxis, chart.xTitle, chart.yTitle), '<g class="axis axis-x" data-scale="category">', ...xLabels(chart, frame, xScale), '</g>');
+        const ends: { index: number; y: number }[] = [];
+        panel.forEach((index, rank) => {
             const series = chart.series[index];
-            const color = PALETTE[index % PALETTE.length];
+            const color = colorOf(index);
+            const name = escapeXml(series.name);
             const valid = series.points.filter(point => point.x > 0 && point.y > 0).sort((a, b) => a.x - b.x);
             const path = valid.map(point => `${px(xScale(point.x))},${px(yScale(point.y))}`).join(' ');
-            parts.push(`<polyline fill="none" ${style(index)} points="${path}"><title>${escapeXml(series.name)}</title></polyline>`);
+            parts.push(`<polyline fill="none" ${style(index)} points="${path}" data-series="${name}"><title>${name}</title></polyline>`);
             for (const point of valid) {
-                const x = px(xScale(point.x));
+                const x = xScale(point.x);
                 if (point.interval && point.interval.low > 0) {
-                    parts.push(`<path class="whisker" d="M${x} ${px(yScale(point.interval.low))}V${px(yScale(point.interval.high))}" stroke="${color}" stroke-width="1.5"/>`);
+                    parts.push(`<path class="whisker" d="M${px(x)} ${px(yScale(point.interval.low))}V${px(yScale(point.interval.high))}" stroke="${color}" stroke-width="1.5"/>`);
                 }
-                parts.push(`<circle cx="${x}" cy="${px(yScale(point.y))}" r="2.5" fill="${color}"><title>${escapeXml(`${series.name}: ${point.text}`)}</title></circle>`);
+                parts.push(marker(rank % MARKER_COUNT, x, yScale(point.y), color, series.name, `${series.name}: ${point.text}`));
             }
+            if (valid.length > 0) {
+                ends.push({ index, y: yScale(valid[valid.length - 1].y) });
+            }
+        });
+        if (endLabels) {
+            const ys = endLabelYs(ends.map(end => end.y), margin.top + 6, margin.top + plotHeight);
+            const labelX = margin.left + plotWidth + 8;
+            ends.forEach(({ index }, rank) => {
+                const name = chart.series[index].name;
+                parts.push(marker(panel.indexOf(index) % MARKER_COUNT, labelX + 4, ys[rank], colorOf(index), name, name),
+                    `<text class="end-label" x="${px(labelX + 12)}" y="${px(ys[rank] + 4)}" style="fill:${colorOf(index)}" data-series="${escapeXml(name)}">${escapeXml(name)}</text>`);
+            });
+        } else {
+            parts.push(...legend(legendNames(panel), frame, (entry, x, y) => `<line x1="${x}" y1="${y}" x2="${x + 24}" y2="${y}" ${style(panel[entry])}/>`
+                + marker(entry % MARKER_COUNT, x + 12, y, colorOf(panel[entry]), chart.series[panel[entry]].name, chart.series[panel[entry]].name)));
         }
-        parts.push(...legend(panel.map(index => chart.series[index].name), frame, (entry, x, y) => `<line x1="${x}" y1="${y}" x2="${x + 24}" y2="${y}" ${style(panel[entry])}/>`), '</g>');
+        parts.push('</g>');
         offset += panelHeight(panel) - (margin.top - 16);
     });
     parts.push(CHART_CLOSING);

@@ -1,7 +1,8 @@
 import { Interval } from '../../stats/median-interval';
 import { formatMedian } from '../blocks/numbers';
 import { DistributionChart } from '../model/types';
-import { axes, CHART_CLOSING, chartOpening, escapeXml, frameOf, legend, legendHeight, logYAxis, PALETTE, px } from './frame';
+import { axes, CHART_CLOSING, chartOpening, escapeXml, frameOf, legend, legendHeight, logYAxis, px } from './frame';
+import { PALETTE_COLORS, ReportPalette } from './palette';
 
 /** The samples of one series in one group of a {@link StripChart}. */
 export interface StripGroup {
@@ -19,7 +20,7 @@ export interface StripChart {
     readonly yTitle: string;
     readonly groups: readonly string[];
     /** One per series; each has one entry per group, undefined where the series has no samples. */
-    readonly series: readonly { name: string; groups: readonly (StripGroup | undefined)[] }[];
+    readonly series: readonly { name: string; groups: readonly (StripGroup | undefined)[]; color?: string }[];
 }
 /** Widest strip of samples of a strip plot, px: wider strips only spread the dots. */
 const MAX_STRIP_WIDTH = 70;
@@ -55,10 +56,10 @@ export function renderStripChartSvg(chart: StripChart, width = 760, plotHeight =
         if (index > 0) {
             parts.push(`<line x1="${px(x - groupWidth / 2)}" y1="${margin.top}" x2="${px(x - groupWidth / 2)}" y2="${bottom}" stroke="#eee"/>`);
         }
-        parts.push(`<text x="${px(x)}" y="${bottom + 16}" text-anchor="middle">${escapeXml(group)}</text>`);
+        parts.push(`<text class="tick-category" x="${px(x)}" y="${bottom + 16}" text-anchor="middle">${escapeXml(group)}</text>`);
     });
     chart.series.forEach((series, seriesIndex) => {
-        const color = PALETTE[seriesIndex % PALETTE.length];
+        const color = series.color ?? PALETTE_COLORS[seriesIndex % PALETTE_COLORS.length];
         const dots: string[] = [];
         series.groups.forEach((group, groupIndex) => {
             if (!group) {
@@ -73,14 +74,14 @@ export function renderStripChartSvg(chart: StripChart, width = 760, plotHeight =
             dots.push(...group.samples.map((sample, index) => `<circle cx="${px(center + jitter(index) * stripWidth * 0.6)}" cy="${px(y(sample))}" r="2"/>`));
             parts.push(`<path class="median" d="M${px(left)} ${px(y(group.median))}H${px(right)}" stroke="#222" stroke-width="2"><title>${escapeXml(`${series.name}, ${chart.groups[groupIndex]}: ${group.text}`)}</title></path>`);
         });
-        parts.push(`<g class="samples" fill="${color}" fill-opacity="0.55">${dots.join('')}</g>`);
+        parts.push(`<g class="samples" fill="${color}" fill-opacity="0.55" data-series="${escapeXml(series.name)}">${dots.join('')}</g>`);
     });
-    parts.push(...legend(names, frame, (index, x, legendY) => `<circle cx="${x + 12}" cy="${legendY}" r="4" fill="${PALETTE[index % PALETTE.length]}"/>`), CHART_CLOSING);
+    parts.push(...legend(names, frame, (index, x, legendY) => `<circle cx="${x + 12}" cy="${legendY}" r="4" fill="${chart.series[index].color ?? PALETTE_COLORS[index % PALETTE_COLORS.length]}" data-series="${escapeXml(names[index])}"/>`), CHART_CLOSING);
     return parts.join('\n');
 }
 
 /** The samples of a per-scenario table as a strip plot: a group per column (size), a strip per row (host). */
-export function renderDistributionSvg(chart: DistributionChart): string {
+export function renderDistributionSvg(chart: DistributionChart, palette?: ReportPalette): string {
     const { table } = chart;
     return renderStripChartSvg({
         title: chart.title,
@@ -89,6 +90,7 @@ export function renderDistributionSvg(chart: DistributionChart): string {
         groups: table.columns,
         series: table.rows.map(row => ({
             name: row.label,
+            ...(palette ? { color: palette.color(row.label) } : {}),
             groups: row.cells.map(cell => cell && {
                 samples: cell.measurement.samplesMs, median: cell.statistics.medianMs, interval: cell.medianInterval,
                 text: `median ${formatMedian(cell)} ms, ${cell.statistics.count} samples`,

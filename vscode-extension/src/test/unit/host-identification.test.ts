@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { hostLabel, validateResultsDocument } from '@fs-perf/benchmark-core';
+import { editorDescription, hostLabel, validateResultsDocument } from '@fs-perf/benchmark-core';
 import { HostEvidence, identifyHost } from '../../host-identification';
 
 const vscodeDesktop: HostEvidence = {
@@ -23,6 +23,15 @@ suite('host identification', () => {
         assert.strictEqual(host.runtime, 'server');
         assert.strictEqual(host.editorName, 'code-server');
         assert.strictEqual(host.detectedFrom?.remoteName, '127.0.0.1:8080');
+        assert.strictEqual(host.editorVersion, '1.100.3', 'without its own version, the VS Code it bundles');
+    });
+
+    test('code-server records its own version (its product.json\'s codeServerVersion) and the VS Code it bundles as the API version', () => {
+        const host = identifyHost({ ...vscodeDesktop, appName: 'code-server', uiKind: 'Web', remoteName: '127.0.0.1:8080', productVersion: '4.100.3' });
+        assert.strictEqual(host.editorVersion, '4.100.3');
+        assert.strictEqual(host.apiVersion, '1.100.3');
+        assert.strictEqual(editorDescription(host), 'code-server 4.100.3 (VS Code 1.100.3)');
+        assert.strictEqual(editorDescription(identifyHost(vscodeDesktop)), 'Visual Studio Code 1.100.3');
     });
 
     test('VS Code desktop over Remote-SSH is a server host too', () => {
