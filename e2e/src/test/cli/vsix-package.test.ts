@@ -78,7 +78,7 @@ suite('The VS Code extension\'s .vsix, ready for Open VSX and the VS Code Market
         scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-vsix-'));
         const vsix = path.join(scratch, 'fs-perf-vscode.vsix');
         const vsce = path.join(REPOSITORY_ROOT, 'node_modules', '.bin', 'vsce');
-        const packaged = spawnSync(vsce, ['package', '--no-dependencies', '--out', vsix],
+        const packaged = spawnSync(vsce, ['package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix],
             { cwd: EXTENSION_DIRECTORY, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
         assert.strictEqual(packaged.status, 0, `vsce package failed:\n${packaged.stdout}\n${packaged.stderr}`);
         vsixEntries = await readZipEntries(vsix);
@@ -130,7 +130,13 @@ suite('The VS Code extension\'s .vsix, ready for Open VSX and the VS Code Market
 
     test('the .vsix holds only what runs and what a registry shows, and its vsixmanifest names icon, license, categories, repository and display name', async () => {
         assert.sameMembers([...vsixEntries.keys()], ['extension.vsixmanifest', '[Content_Types].xml', 'extension/package.json', 'extension/readme.md',
-            'extension/LICENSE.txt', 'extension/dist/extension.js', `extension/${manifest.icon}`]);
+            'extension/LICENSE.txt', 'extension/dist/extension.js', `extension/${manifest.icon}`, 'extension/images/show-report.png']);
+        // The README's screenshot travels in the package, linked relatively (never to a repository address that may not exist).
+        const readme = vsixEntries.get('extension/readme.md')!.toString('utf8');
+        for (const [, image] of readme.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)) {
+            assert.isTrue(vsixEntries.has(`extension/${image}`), `${image}, shown by the README, is in the .vsix`);
+        }
+        assert.isAbove(readme.match(/!\[/g)?.length ?? 0, 0, 'the README shows the report');
         assert.isTrue(vsixEntries.get(`extension/${manifest.icon}`)!.equals(await fs.readFile(path.join(EXTENSION_DIRECTORY, manifest.icon!))));
         assert.include(vsixEntries.get('extension/LICENSE.txt')!.toString('utf8'), 'MIT License');
         const packed = JSON.parse(vsixEntries.get('extension/package.json')!.toString('utf8')) as ExtensionManifest;
