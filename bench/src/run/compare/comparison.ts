@@ -4,7 +4,7 @@
  * cell decided from all its pairs with the run's false-alarm rate held at alpha (see open-cells.ts).
  */
 import * as path from 'path';
-import { checkRunComparison, DEFAULT_COUNT_CHECK, compareRuns, describeCountDifference, renderCountDifferences } from '@fs-perf/benchmark-core';
+import { DEFAULT_COUNT_CHECK, compareRuns } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, packTheiaExtension } from '../../hosts/theia-release';
 import { CompareRunOptions } from '../compare-options';
 import { minutes } from '../format';
@@ -12,7 +12,7 @@ import { bisectExitOf, bisectFailureExit } from './bisect-exit';
 import { comparesBefore, measurePass } from './pass';
 import { prepareSide } from './prepare-side';
 import { RestartPolicy } from './restart-policy';
-import { writeComparison, writeComparisonReport, writeRunRecord, writeSides } from './run-files';
+import { checkWithCounts, writeComparison, writeComparisonReport, writeRunRecord, writeSides } from './run-files';
 import { PreparedSide } from './side';
 
 /**
@@ -70,14 +70,8 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     const comparisonId = `compare-${new Date(started).toISOString()}`;
     const sides = await writeSides(pass.sides, pass.cells, options.out, comparisonId, comparisonOptions);
     const comparison = compareRuns([sides.base], [sides.head], comparisonOptions);
-    const timeCheck = checkRunComparison(comparison);
-    const counts = renderCountDifferences(sides.base, sides.head, compare.checkCounts ?? DEFAULT_COUNT_CHECK);
-    const check = counts.failing.length === 0 ? timeCheck : {
-        passed: false,
-        message: `${timeCheck.passed ? 'Check failed' : timeCheck.message.replace(/\.$/, ';')}${timeCheck.passed ? ':' : ''} ${counts.failing.length} exact count${counts.failing.length === 1 ? '' : 's'} changed: `
-            + `${counts.failing.map(describeCountDifference).join('; ')}.`,
-    };
-    const text = await writeComparison(options.out, comparison, { check: { passed: check.passed, message: check.message } }, counts.text);
+    const { check, countsText } = checkWithCounts(comparison, sides, compare.checkCounts ?? DEFAULT_COUNT_CHECK);
+    const text = await writeComparison(options.out, comparison, { check }, countsText);
     const written = await writeComparisonReport(options.out, comparisonOptions, sides, pass.failure ? { pairs: pairsTaken, started } : undefined);
     const seconds = (Date.now() - started) / 1000;
     await writeRunRecord(options, prepared, pairsTaken, { seconds, setupSeconds, measureSeconds: pass.seconds }, pass.failure);

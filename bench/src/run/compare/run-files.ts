@@ -5,7 +5,10 @@
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ComparisonReportOptions, ComparisonSide, mergeRounds, renderRunComparison, ResultsDocument, RunComparison, validateResultsDocument, verdictCounts } from '@fs-perf/benchmark-core';
+import {
+    checkRunComparison, ComparisonCheck, ComparisonReportOptions, ComparisonSide, DEFAULT_COUNT_CHECK, describeCountDifference, mergeRounds, renderCountDifferences,
+    renderRunComparison, ResultsDocument, RunComparison, validateResultsDocument, verdictCounts,
+} from '@fs-perf/benchmark-core';
 import { CompareRunOptions } from '../compare-options';
 import { writeReport } from '../report-files';
 import { machineRecord } from '../../util/machine';
@@ -53,6 +56,22 @@ export async function writeComparison(folder: string, comparison: RunComparison,
     await fs.writeFile(path.join(folder, 'comparison.txt'), files.text);
     await fs.writeFile(path.join(folder, 'comparison.json'), files.json);
     return files.text.slice(0, -1);
+}
+
+/**
+ * What `--check` decides from a run's verdicts and its exact counts (a gated count that changed beyond its ranges fails it
+ * too), and the counts' part of comparison.txt: for a run as it ends and for a re-analysis of its folder alike.
+ */
+export function checkWithCounts(comparison: RunComparison, sides: { base: ResultsDocument; head: ResultsDocument },
+    groups: readonly string[] = DEFAULT_COUNT_CHECK): { check: Pick<ComparisonCheck, 'passed' | 'message'>; countsText: string } {
+    const timeCheck = checkRunComparison(comparison);
+    const counts = renderCountDifferences(sides.base, sides.head, groups);
+    const check = counts.failing.length === 0 ? timeCheck : {
+        passed: false,
+        message: `${timeCheck.passed ? 'Check failed' : timeCheck.message.replace(/\.$/, ';')}${timeCheck.passed ? ':' : ''} ${counts.failing.length} exact count${counts.failing.length === 1 ? '' : 's'} changed: `
+            + `${counts.failing.map(describeCountDifference).join('; ')}.`,
+    };
+    return { check: { passed: check.passed, message: check.message }, countsText: counts.text };
 }
 
 /** What comparison.txt and comparison.json hold, for a run as it ends and for a re-analysis of its folder alike. */
