@@ -190,7 +190,10 @@ function tarballName(packageName, version) {
  * tarball file) with `edits` applied to `patchedFile`, and a marker file in the package root saying what was planted
  * (`description`, `patchedFunctions`, `workMsPerMb`) and the pristine tarball's integrity.
  */
-function plantPackage({ packageName, version, spec = `${packageName}@${version}`, out, patchedFile, edits, script, description, patchedFunctions, workMsPerMb }) {
+function plantPackage({
+    packageName, version, spec = `${packageName}@${version}`, out, patchedFile, edits, script, description, patchedFunctions, workMsPerMb,
+    planting = `${workMsPerMb} ms/MiB of work`, counters = ['globalThis.__fsPerfPlantedBytes', 'globalThis.__fsPerfPlantedMs'],
+}) {
     const tarball = path.join(out, tarballName(packageName, version));
     const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-plant-'));
     const partial = path.join(out, `.${path.basename(tarball)}.partial`);
@@ -209,7 +212,7 @@ function plantPackage({ packageName, version, spec = `${packageName}@${version}`
             throw new Error(`npm pack gave ${manifest.name}@${manifest.version}, not ${packageName}@${version}.`);
         }
 
-        console.log(`Planting ${workMsPerMb} ms/MiB of work in ${patchedFile} (${patchedFunctions.join(', ')})`);
+        console.log(`Planting ${planting} in ${patchedFile} (${patchedFunctions.join(', ')})`);
         const patchedPath = path.join(packageRoot, patchedFile);
         if (!fs.existsSync(patchedPath)) {
             throw new Error(`${packageName}@${version} has no ${patchedFile}: this release needs its own patch.`);
@@ -217,7 +220,7 @@ function plantPackage({ packageName, version, spec = `${packageName}@${version}`
         const pristine = fs.readFileSync(patchedPath, 'utf8');
         fs.writeFileSync(patchedPath, applyEdits(pristine, edits, patchedFile, script));
         const written = {
-            description, patchedFunctions, workMsPerMb, counters: ['globalThis.__fsPerfPlantedBytes', 'globalThis.__fsPerfPlantedMs'],
+            description, patchedFunctions, workMsPerMb, counters,
             package: manifest.name, version: manifest.version, pristineIntegrity: packed.integrity, patchedFile, createdBy: script,
         };
         fs.writeFileSync(path.join(packageRoot, MARKER_FILE), `${JSON.stringify(written, undefined, 4)}\n`);

@@ -3,52 +3,17 @@ import { execFileSync, spawnSync, SpawnSyncReturns } from 'child_process';
 import { existsSync, promises as fs } from 'fs';
 import { createRequire } from 'module';
 import * as path from 'path';
-import * as vm from 'vm';
 import { REPOSITORY_ROOT } from '@fs-perf/bench';
-import { assertOtherFilesInstalled, installedPackage, PlantedPackage, plantInstalledRelease } from './planted-package';
+import { assertOtherFilesInstalled, PlantedPackage, plantInstalledRelease } from './planted-package';
+import { BinaryBufferLike, INSTALLED_PLUGIN_EXT, loadFileSystemMain, MAIN_FILE } from './planted-plugin-ext-module';
 
 const SCRIPT = path.join(REPOSITORY_ROOT, 'scripts', 'planted-regression', 'plant-plugin-ext-regression.js');
-const INSTALLED_PLUGIN_EXT = installedPackage('@theia/plugin-ext');
-const MAIN_FILE = path.join('lib', 'main', 'browser', 'file-system-main-impl.js');
 /** Not the script's default (4), to see the parameter reach the planted code. */
 const WORK_MS_PER_MB = 6;
 const MIB = 1024 * 1024;
 /** The planted block and the wrapper over a BinaryBuffer, as the script appends them. */
 const PLANTED_BLOCK = /\/\/ fs-perf planted regression: begin[^\n]*\n[\s\S]*?\/\/ fs-perf planted regression: end\nfunction fsPerfPlantedOnBuffer[\s\S]*?\n}\n/;
 const READ_LINE = '        return this._fileService.readFile(new uri_1.default(vscode_uri_1.URI.revive(uri))).then(file => file.value).catch(FileSystemMainImpl._handleError);';
-
-interface BinaryBufferLike { readonly buffer: Uint8Array }
-interface FileSystemMain { $readFile(uri: { scheme: string; path: string }): Promise<BinaryBufferLike> }
-/** The module's global, where the planted work counts what it did (see the RPC script's `fsPerfPlantedWork`). */
-interface Counters { __fsPerfPlantedBytes?: number; __fsPerfPlantedMs?: number }
-
-/**
- * Runs the module `text` (file-system-main-impl.js) in a context of its own, its requires resolved from the installed
- * @theia/plugin-ext but for the browser-only FileService module (it needs a DOM), which is a token here: the container
- * hands a fake FileService whose readFile answers with `content`. The planted work counts into the context's global.
- */
-function loadFileSystemMain(text: string, content: BinaryBufferLike): { main: FileSystemMain; counters: Counters; reads: string[] } {
-    const requireInstalled = createRequire(path.join(INSTALLED_PLUGIN_EXT, MAIN_FILE));
-    const fileServiceToken = Symbol('FileService');
-    const context = vm.createContext({ performance });
-    const module = { exports: {} as { FileSystemMainImpl: new (rpc: unknown, container: unknown) => FileSystemMain } };
-    const factory = vm.runInContext(`(function (exports, require, module) {\n${text}\n})`, context, { filename: MAIN_FILE });
-    factory(module.exports, (id: string) => id === '@theia/filesystem/lib/browser/file-service' ? { FileService: fileServiceToken } : requireInstalled(id), module);
-    const reads: string[] = [];
-    const noEvents = (): { dispose(): void } => ({ dispose: () => undefined });
-    const fileService = {
-        listCapabilities: () => [],
-        onDidChangeFileSystemProviderRegistrations: noEvents,
-        onDidChangeFileSystemProviderCapabilities: noEvents,
-        readFile: async (uri: { toString(): string }) => {
-            reads.push(uri.toString());
-            return { resource: uri, value: content };
-        },
-    };
-    const rpc = { getProxy: () => ({ $acceptProviderInfos: () => undefined }) };
-    const container = { get: (token: unknown) => token === fileServiceToken ? fileService : assert.fail(`asked the container for ${String(token)}`) };
-    return { main: new module.exports.FileSystemMainImpl(rpc, container), counters: context as Counters, reads };
-}
 
 function plant(...args: string[]): SpawnSyncReturns<string> {
     return spawnSync(process.execPath, [SCRIPT, ...args], { encoding: 'utf8' });
