@@ -15,7 +15,7 @@ const USAGE = `Usage: node ${SCRIPT} --out <folder> [options]
 
 Writes <folder>/theia-plugin-ext-<version>.tgz: @theia/plugin-ext from the npm registry with one planted round trip
 in the frontend's FileSystemMainImpl.$readFile, which answers a plugin's workspace.fs.readFile: it asks the backend
-for the file's stat (FileService.stat) before it reads the file. No busy work: the read costs one small request and
+for the file's stat (FileService.resolve) before it reads the file. No busy work: the read costs one small request and
 its answer more, so it changes the count of round trips and next to nothing else.
 
 Options:
@@ -24,11 +24,11 @@ Options:
   --help                    this text
 `;
 
-/** The appended function: one FileService.stat (a request to the backend and its answer), counted in the module's global. */
+/** The appended function: one FileService.resolve, the file's stat (a request to the backend and its answer), counted in the module's global. */
 const ROUND_TRIP_SOURCE = `// fs-perf planted regression: begin (added by fs-perf's scripts/planted-regression, not part of Theia)
 function ${ROUND_TRIP_FUNCTION}(fileService, uri) {
     globalThis.__fsPerfPlantedRoundTrips = (globalThis.__fsPerfPlantedRoundTrips || 0) + 1;
-    return fileService.stat(uri);
+    return fileService.resolve(uri);
 }
 // fs-perf planted regression: end
 `;
@@ -52,10 +52,10 @@ function plantedEdits() {
 function plant(options) {
     return plantPackage({
         packageName: '@theia/plugin-ext', version: options.theiaVersion, spec: options.spec, out: options.out, patchedFile: PATCHED_FILE,
-        edits: plantedEdits(), script: SCRIPT, planting: 'one round trip (FileService.stat before the read)',
+        edits: plantedEdits(), script: SCRIPT, planting: 'one round trip (FileService.resolve before the read)',
         patchedFunctions: ['FileSystemMainImpl.$readFile'], counters: ['globalThis.__fsPerfPlantedRoundTrips'],
         description: 'fs-perf planted regression: every file a plugin reads with workspace.fs.readFile costs one more round trip from the frontend '
-            + 'to the backend (FileService.stat of the file before FileService.readFile) in the frontend\'s FileSystemMainImpl.$readFile. '
+            + 'to the backend (FileService.resolve of the file, its stat, before FileService.readFile) in the frontend\'s FileSystemMainImpl.$readFile. '
             + 'Not a Theia release: for validating yarn bench --compare only.',
     });
 }

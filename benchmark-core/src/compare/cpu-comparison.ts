@@ -24,9 +24,15 @@ export interface CpuProcessChange {
     /** Median over blocks of CPU ms per call. */
     readonly baselineMsPerCall: number;
     readonly currentMsPerCall: number;
-    /** Head / base, Hodges-Lehmann, with its interval at the cell's level. */
-    readonly ratio: RatioEstimate;
+    /**
+     * Head / base, Hodges-Lehmann, with its interval at the cell's level; absent when the process used under
+     * {@link NEGLIGIBLE_PROCESS_SHARE} of the cell's CPU on both sides, where a ratio of next to nothing says nothing.
+     */
+    readonly ratio?: RatioEstimate;
 }
+
+/** A process below this share of a cell's CPU per read (median, on both sides) gets no ratio of its own. */
+export const NEGLIGIBLE_PROCESS_SHARE = 0.02;
 
 /** A cell's CPU per read (all the processes both sides read), base against head. */
 export interface CpuChange {
@@ -130,11 +136,18 @@ function decideCell(cell: PairedCpu, level: number, rule: VerdictRule): CpuChang
         baselineMsPerCall: median(cell.base), currentMsPerCall: median(cell.head), pairRatios: cell.pairRatios,
         ratio: { ratio: estimate.ratio, low: estimate.low, high: estimate.high }, pValue: estimate.pValue, nominalAlpha: level,
         verdict: changeVerdict(estimate, estimate.pValue, { alpha: level, noiseThreshold: rule.noiseThreshold }),
-        processes: cell.processes.map(({ process, base, head }) => {
-            const share = pairedEstimate(base.map((value, index) => head[index] / value), 1 - level);
-            return { process, baselineMsPerCall: median(base), currentMsPerCall: median(head), ratio: { ratio: share.ratio, low: share.low, high: share.high } };
-        }),
+        processes: cell.processes.map(({ process, base, head }) => processChange(process, base, head, cell, level)),
     };
+}
+
+/** One process of a cell: its medians, and its ratio at the cell's level unless it used a negligible share on both sides. */
+function processChange(process: string, base: readonly number[], head: readonly number[], cell: PairedCpu, level: number): CpuProcessChange {
+    const [baselineMsPerCall, currentMsPerCall] = [median(base), median(head)];
+    if (baselineMsPerCall < NEGLIGIBLE_PROCESS_SHARE * median(cell.base) && currentMsPerCall < NEGLIGIBLE_PROCESS_SHARE * median(cell.head)) {
+        return { process, baselineMsPerCall, currentMsPerCall };
+    }
+    const share = pairedEstimate(base.map((value, index) => head[index] / value), 1 - level);
+    return { process, baselineMsPerCall, currentMsPerCall, ratio: { ratio: share.ratio, low: share.low, high: share.high } };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { assert } from 'chai';
 import { compareCpu, CpuCellInput } from '../compare/cpu-comparison';
+import { pairedCpuGrid } from '../report/blocks/paired-cpu';
 import { CaseCpu, CpuClock } from '../measure/cpu';
 import { Measurement } from '../results/schema';
 import { seededRandom } from '../stats/bootstrap';
@@ -86,5 +87,21 @@ suite('CPU per read, paired block by block', () => {
         const zero = cell(random, 'zero', 8, 0.05);
         zero.baseline.cpuRounds![2].processes[0] = { ...zero.baseline.cpuRounds![2].processes[0], cpuMs: 0 };
         assert.notInclude(compareCpu([zero], DEFAULT_VERDICT_RULE).changes[0].processes.map(entry => entry.process), 'plugin host', 'no CPU used in a block: no ratio');
+    });
+
+    test('a process under 2% of the cell\'s CPU on both sides gets no ratio (a ratio of next to nothing says nothing); the table says why', () => {
+        const random = seededRandom(11);
+        const input = cell(random, 'in-host read', 8, 0.05);
+        for (const side of [input.baseline, input.current]) {
+            side.cpuRounds!.forEach(entry => Object.assign(entry.processes[1], { cpuMs: entry.processes[1].cpuMs / 1000 }));
+        }
+        const comparison = compareCpu([input], DEFAULT_VERDICT_RULE);
+        const byProcess = new Map(comparison.changes[0].processes.map(entry => [entry.process, entry]));
+        assert.isUndefined(byProcess.get('Theia backend')!.ratio, '9 us of 6.5 ms: no ratio');
+        assert.isAbove(byProcess.get('Theia backend')!.baselineMsPerCall, 0, 'its CPU still shown');
+        assert.isDefined(byProcess.get('page renderer')!.ratio, '2.5 of 6.5 ms: a ratio');
+        const row = pairedCpuGrid(comparison, 'base', 'head').rows[0];
+        assert.include(row[5], "Theia backend (under 2% of the cell's CPU)");
+        assert.match(row[5], /page renderer [0-9.]+ \[/);
     });
 });

@@ -1,4 +1,4 @@
-import { CpuComparison } from '../../compare/cpu-comparison';
+import { CpuComparison, NEGLIGIBLE_PROCESS_SHARE } from '../../compare/cpu-comparison';
 import { TextGrid } from './block';
 import { formatChangeRatio, formatPart } from './numbers';
 
@@ -13,7 +13,7 @@ export function pairedCpuGrid(cpu: CpuComparison, baseLabel: string, headLabel: 
         align: ['left', 'right', 'right', 'right', 'left', 'left'],
         rows: cpu.changes.map(change => [
             change.cellName, formatPart(change.baselineMsPerCall), formatPart(change.currentMsPerCall), formatChangeRatio(change.ratio), change.verdict,
-            change.processes.map(entry => `${entry.process} ${formatChangeRatio(entry.ratio)}`).join('; '),
+            change.processes.map(entry => `${entry.process} ${entry.ratio ? formatChangeRatio(entry.ratio) : `(under ${NEGLIGIBLE_PROCESS_SHARE * 100}% of the cell's CPU)`}`).join('; '),
         ]),
     };
 }

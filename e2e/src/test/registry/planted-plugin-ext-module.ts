@@ -1,5 +1,6 @@
 /** Runs @theia/plugin-ext's FileSystemMainImpl module (as installed, or as a planting script patched it) with a fake FileService. */
 import { assert } from 'chai';
+import { readFileSync } from 'fs';
 import { createRequire } from 'module';
 import * as path from 'path';
 import * as vm from 'vm';
@@ -19,14 +20,22 @@ export interface LoadedFileSystemMain {
     readonly counters: Counters;
     /** The URIs FileService.readFile was called with. */
     readonly reads: string[];
-    /** Every FileService call, as `stat <uri>` or `readFile <uri>`, in the order made. */
+    /** Every FileService call, as `resolve <uri>` or `readFile <uri>`, in the order made. */
     readonly calls: string[];
+}
+
+/** The fake may only offer what the installed FileService has (a fake with a `stat` once hid a plant that called one). */
+function assertMethodsOfInstalledFileService(names: readonly string[]): void {
+    const source = readFileSync(path.join(installedPackage('@theia/filesystem'), 'lib', 'browser', 'file-service.js'), 'utf8');
+    for (const name of names) {
+        assert.match(source, new RegExp(`\\n    (async )?${name}\\(`), `the installed FileService has no ${name} method`);
+    }
 }
 
 /**
  * Runs the module `text` (file-system-main-impl.js) in a context of its own, its requires resolved from the installed
  * @theia/plugin-ext but for the browser-only FileService module (it needs a DOM), which is a token here: the container
- * hands a fake FileService whose readFile answers with `content` and whose stat answers with a file's stat. The planted
+ * hands a fake FileService whose readFile answers with `content` and whose resolve answers with a file's stat. The planted
  * code counts into the context's global.
  */
 export function loadFileSystemMain(text: string, content: BinaryBufferLike): LoadedFileSystemMain {
@@ -48,11 +57,12 @@ export function loadFileSystemMain(text: string, content: BinaryBufferLike): Loa
             calls.push(`readFile ${uri.toString()}`);
             return { resource: uri, value: content };
         },
-        stat: async (uri: { toString(): string }) => {
-            calls.push(`stat ${uri.toString()}`);
+        resolve: async (uri: { toString(): string }) => {
+            calls.push(`resolve ${uri.toString()}`);
             return { resource: uri, isFile: true, isDirectory: false, size: content.buffer.byteLength };
         },
     };
+    assertMethodsOfInstalledFileService(['readFile', 'resolve']);
     const rpc = { getProxy: () => ({ $acceptProviderInfos: () => undefined }) };
     const container = { get: (token: unknown) => token === fileServiceToken ? fileService : assert.fail(`asked the container for ${String(token)}`) };
     return { main: new module.exports.FileSystemMainImpl(rpc, container), counters: context as Counters, reads, calls };

@@ -34,7 +34,7 @@ suite('Planted regression: @theia/plugin-ext with one more round trip in FileSys
         const help = plant('--help');
         assert.strictEqual(help.status, 0);
         assert.include(help.stdout, 'theia-plugin-ext-<version>.tgz');
-        assert.include(help.stdout, 'FileService.stat');
+        assert.include(help.stdout, 'FileService.resolve');
         assert.notInclude(help.stdout, '--work-ms-per-mb');
         for (const [args, message] of [[[], /--out <folder> is required/], [['--out', planted.directory, '--work-ms-per-mb', '2'], /'--work-ms-per-mb' does not apply/]] as const) {
             const refused = plant(...args);
@@ -45,7 +45,7 @@ suite('Planted regression: @theia/plugin-ext with one more round trip in FileSys
 
     test('the marker says what was planted (a round trip, no work per MiB); one line of $readFile changes and every other file is the release\'s', async () => {
         const { packageRoot, version, run } = planted;
-        assert.include(run.stdout, 'Planting one round trip (FileService.stat before the read) in lib/main/browser/file-system-main-impl.js (FileSystemMainImpl.$readFile)');
+        assert.include(run.stdout, 'Planting one round trip (FileService.resolve before the read) in lib/main/browser/file-system-main-impl.js (FileSystemMainImpl.$readFile)');
         const marker = JSON.parse(await fs.readFile(path.join(packageRoot, 'fs-perf-planted-regression.json'), 'utf8'));
         assert.deepInclude(marker, {
             package: '@theia/plugin-ext', version, patchedFunctions: ['FileSystemMainImpl.$readFile'], counters: ['globalThis.__fsPerfPlantedRoundTrips'],
@@ -62,7 +62,7 @@ suite('Planted regression: @theia/plugin-ext with one more round trip in FileSys
         await assertOtherFilesInstalled(planted, '@theia/plugin-ext', MAIN_FILE);
     });
 
-    test('the patched $readFile asks FileService for the stat, then reads, and answers with the same buffer; the installed one only reads', async () => {
+    test('the patched $readFile asks FileService to resolve the file (its stat), then reads, and answers with the same buffer; the installed one only reads', async () => {
         const { BinaryBuffer } = createRequire(path.join(INSTALLED_PLUGIN_EXT, 'package.json'))('@theia/core/lib/common/buffer') as { BinaryBuffer: { wrap(bytes: Uint8Array): BinaryBufferLike } };
         const content = BinaryBuffer.wrap(new Uint8Array([1, 2, 3, 4]));
         const uri = { scheme: 'file', path: '/fixtures/1K.bin' };
@@ -75,7 +75,7 @@ suite('Planted regression: @theia/plugin-ext with one more round trip in FileSys
         const patched = loadFileSystemMain(await fs.readFile(path.join(planted.packageRoot, MAIN_FILE), 'utf8'), content);
         assert.strictEqual(await patched.main.$readFile(uri), content);
         assert.strictEqual(await patched.main.$readFile(uri), content);
-        assert.deepStrictEqual(patched.calls, ['stat file:///fixtures/1K.bin', 'readFile file:///fixtures/1K.bin', 'stat file:///fixtures/1K.bin', 'readFile file:///fixtures/1K.bin']);
+        assert.deepStrictEqual(patched.calls, ['resolve file:///fixtures/1K.bin', 'readFile file:///fixtures/1K.bin', 'resolve file:///fixtures/1K.bin', 'readFile file:///fixtures/1K.bin']);
         assert.strictEqual(patched.counters.__fsPerfPlantedRoundTrips, 2);
         assert.isUndefined(patched.counters.__fsPerfPlantedBytes, 'no busy work');
     });
