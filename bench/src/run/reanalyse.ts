@@ -5,7 +5,7 @@
  */
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { checkRunComparison, compareRuns, parseResultsDocument, RunComparison } from '@fs-perf/benchmark-core';
+import { checkCountGroups, checkRunComparison, compareRuns, parseResultsDocument, RunComparison } from '@fs-perf/benchmark-core';
 import { checkWithCounts, comparisonFiles } from './compare/run-files';
 
 /** What a comparison run wrote, as it would write it now. */
@@ -28,9 +28,9 @@ export async function reanalyseComparisonRun(folder: string): Promise<Reanalysed
     const run = JSON.parse(await read('run.json')) as { sizes: string[]; compare: { alpha: number; noiseThreshold: number } };
     const committed = JSON.parse(await read('comparison.json')) as { check?: { passed: boolean; message: string }; confirmation?: unknown };
     const comparison = compareRuns([base], [head], { minSize: run.sizes[0], alpha: run.compare.alpha, noiseThreshold: run.compare.noiseThreshold });
-    // Runs with exact counts: the check and comparison.txt's counts part as the run wrote them (round trips gated, the default).
+    // Runs with exact counts: the check and comparison.txt's counts part as the run wrote them (the count groups it gated on).
     const counted = [base, head].every(document => document.results.some(row => row.counts?.observed));
-    const withCounts = counted ? checkWithCounts(comparison, { base, head }) : undefined;
+    const withCounts = counted ? checkWithCounts(comparison, { base, head }, checkCountGroups(base.comparison)) : undefined;
     const check = committed.confirmation && committed.check ? committed.check : withCounts?.check ?? checkRunComparison(comparison);
     const record = { check: { passed: check.passed, message: check.message }, ...(committed.confirmation ? { confirmation: committed.confirmation } : {}) };
     // The confirming pass's words were measured, not analysed: kept as the run wrote them.

@@ -244,6 +244,8 @@ export const comparisonSideSchema = z.object({
          * only on those slower again (recorded in their comparison.json, not in the results).
          */
         onePass: z.literal(true).optional(),
+        /** (since issue 37's exact counts) The count groups `--check` gated on (`--check-counts`; absent: round trips, the default). */
+        checkCounts: z.array(z.string().min(1)).optional(),
     }).optional(),
 }).refine(side => side.starts === undefined || side.starts.length === side.positions.length,
     { message: 'starts must have one entry per block, as positions has', path: ['starts'] });

@@ -1,4 +1,5 @@
 import { assert } from 'chai';
+import { CountDifference } from '../compare/count-differences';
 import { CellChange, ComparisonCell, RunComparison } from '../compare/run-comparison';
 import { SCENARIO_CATALOG, ScenarioCatalogEntry, ScenarioCatalogKey } from '../measure/scenario-catalog';
 import { pairedHeadlineSentences, pairedKeyFigures } from '../report/blocks/paired-headline';
@@ -35,12 +36,14 @@ const side = (which: 'base' | 'head', source: string, onePass = true): Compariso
 });
 
 /** The headline of a comparison of these rows (in the comparison table's order), the head a tarball unless `sameSource`; `onePass` false: a run made before issue 37. */
-function headline(rows: readonly PairedComparisonRow[], sameSource = false, onePass = true): PairedHeadlineSection {
+function headline(rows: readonly PairedComparisonRow[], sameSource = false, onePass = true,
+    counts?: { differences: readonly CountDifference[]; checkCounts?: string[] }): PairedHeadlineSection {
     const comparison: RunComparison = { alpha: 0.05, noiseThreshold: 0.05, minSize: '500K', cells: rows.map(entry => entry.cell), baselineOnly: [], currentOnly: [] };
-    const base = side('base', 'Theia 1.74.1 from the registry', onePass);
-    const head = side('head', sameSource ? base.source : '@theia/core from tarballs', onePass);
+    const gated = (entry: ComparisonSide): ComparisonSide => counts?.checkCounts ? { ...entry, rule: { ...entry.rule!, checkCounts: counts.checkCounts } } : entry;
+    const base = gated(side('base', 'Theia 1.74.1 from the registry', onePass));
+    const head = gated(side('head', sameSource ? base.source : '@theia/core from tarballs', onePass));
     return pairedHeadlineSection({
-        kind: 'paired-comparison', base, head, comparison, rows,
+        kind: 'paired-comparison', base, head, comparison, rows, ...(counts ? { countDifferences: counts.differences } : {}),
         chart: { kind: 'forest', id: 'comparison', placement: 'section', title: '', xTitle: '', noiseThreshold: 0.05, level: 0.95, rows: [] },
     });
 }
@@ -131,6 +134,27 @@ suite('the headline of a comparison: what --check decides, and which paths moved
         assert.strictEqual(pairedHeadlineSentences(headline([rows[1]]))[0], '--check passes: no cell of 1 is slower.');
         assert.isTrue(headline([rows[1]]).checkPassed);
         assert.isFalse(headline([row(EXTENSION, 'theiaDiskFloor', '5000K', 'slower', [1.5, 1.1, 1.9], 1)]).checkPassed, 'one slower cell fails it');
+    });
+
+    test('--check fails on an exact count alone: the headline says which count changed, on which path and sizes, once over all channels; a count it does not gate on is not named', () => {
+        const rows = ['500K', '5000K'].map(size => row(PLUGIN, 'vscodeReadFile', size, 'inconclusive', UNDECIDED, 300));
+        const cell = (size: string): string => `Theia browser (plugin) | vscode.workspace.fs.readFile | ${size}`;
+        const differences: CountDifference[] = ['500K', '5000K'].flatMap(size => ['/socket.io/', 'all channels'].flatMap(channel => [
+            { cell: cell(size), channel, metric: 'roundTrips' as const, base: { min: 1, max: 1 }, head: { min: 2, max: 2 }, beyondRange: true },
+            { cell: cell(size), channel, metric: 'sentMessages' as const, base: { min: 8, max: 8 }, head: { min: 10, max: 10 }, beyondRange: true },
+        ]));
+        const section = headline(rows, false, true, { differences });
+        assert.isFalse(section.checkPassed, 'a round trip more fails --check by default, with every cell inconclusive on time');
+        assert.lengthOf(section.failingCounts, 4, 'round trips on both channels, at both sizes');
+        assert.strictEqual(pairedHeadlineSentences(section)[0],
+            '--check fails: exact counts changed: round trips 1 → 2 on Theia browser (plugin) | vscode.workspace.fs.readFile at 500K, 5000K.');
+        const messages = headline(rows, false, true, { differences, checkCounts: ['messages'] });
+        assert.strictEqual(pairedHeadlineSentences(messages)[0],
+            '--check fails: exact counts changed: page → server messages 8 → 10 on Theia browser (plugin) | vscode.workspace.fs.readFile at 500K, 5000K.',
+            'the run gated on messages (its rule says so): those fail it, round trips do not');
+        const none = headline(rows, false, true, { differences, checkCounts: [] });
+        assert.isTrue(none.checkPassed);
+        assert.strictEqual(pairedHeadlineSentences(none)[0], '--check passes: no cell of 2 is slower, and no exact count it gates on changed.');
     });
 
     test('two paths that share FileService, the RPC and the disk, and not the plugin API\'s handler: named apart, and FileService\'s own cells rule out one change', () => {

@@ -59,7 +59,8 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     const { log, compare } = options;
     const setupSeconds = (Date.now() - started) / 1000;
     // `onePass`: the check is these verdicts' (runs made before it was recorded confirmed a slower cell in a second pass).
-    const comparisonOptions = { minSize: options.sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, onePass: true as const };
+    const checkCounts = [...(compare.checkCounts ?? DEFAULT_COUNT_CHECK)];
+    const comparisonOptions = { minSize: options.sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, onePass: true as const, checkCounts };
     const plan = { sizes: options.sizes, pairs: compare.pairs, budgetSeconds: compare.budgetSeconds, folder: options.out, name: '' };
     // A pass that measured no pair throws (a side that cannot start); for git bisect run that commit is skipped.
     const pass = compare.bisectExit ? await measurePass(prepared, options, plan).catch((error: Error) => error) : await measurePass(prepared, options, plan);
@@ -70,7 +71,7 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     const comparisonId = `compare-${new Date(started).toISOString()}`;
     const sides = await writeSides(pass.sides, pass.cells, options.out, comparisonId, comparisonOptions);
     const comparison = compareRuns([sides.base], [sides.head], comparisonOptions);
-    const { check, countsText } = checkWithCounts(comparison, sides, compare.checkCounts ?? DEFAULT_COUNT_CHECK);
+    const { check, countsText } = checkWithCounts(comparison, sides, checkCounts);
     const text = await writeComparison(options.out, comparison, { check }, countsText);
     const written = await writeComparisonReport(options.out, comparisonOptions, sides, pass.failure ? { pairs: pairsTaken, started } : undefined);
     const seconds = (Date.now() - started) / 1000;

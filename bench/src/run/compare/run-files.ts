@@ -6,7 +6,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import {
-    checkRunComparison, ComparisonCheck, ComparisonReportOptions, ComparisonSide, DEFAULT_COUNT_CHECK, describeCountDifference, mergeRounds, renderCountDifferences,
+    ComparisonCheck, ComparisonReportOptions, ComparisonSide, countDifferences, decideGate, DEFAULT_COUNT_CHECK, mergeRounds, renderCountDifferences,
     renderRunComparison, ResultsDocument, RunComparison, validateResultsDocument, verdictCounts,
 } from '@fs-perf/benchmark-core';
 import { CompareRunOptions } from '../compare-options';
@@ -64,14 +64,10 @@ export async function writeComparison(folder: string, comparison: RunComparison,
  */
 export function checkWithCounts(comparison: RunComparison, sides: { base: ResultsDocument; head: ResultsDocument },
     groups: readonly string[] = DEFAULT_COUNT_CHECK): { check: Pick<ComparisonCheck, 'passed' | 'message'>; countsText: string } {
-    const timeCheck = checkRunComparison(comparison);
     const counts = renderCountDifferences(sides.base, sides.head, groups);
-    const check = counts.failing.length === 0 ? timeCheck : {
-        passed: false,
-        message: `${timeCheck.passed ? 'Check failed' : timeCheck.message.replace(/\.$/, ';')}${timeCheck.passed ? ':' : ''} ${counts.failing.length} exact count${counts.failing.length === 1 ? '' : 's'} changed: `
-            + `${counts.failing.map(describeCountDifference).join('; ')}.`,
-    };
-    return { check: { passed: check.passed, message: check.message }, countsText: counts.text };
+    const counted = [sides.base, sides.head].every(document => document.results.some(row => row.counts?.observed));
+    const gate = decideGate(comparison, counted ? countDifferences(sides.base, sides.head) : undefined, groups);
+    return { check: { passed: gate.passed, message: gate.message }, countsText: counts.text };
 }
 
 /** What comparison.txt and comparison.json hold, for a run as it ends and for a re-analysis of its folder alike. */

@@ -1,3 +1,5 @@
+import { CountDifference, formatCountRange } from '../../compare/count-differences';
+import { ALL_CHANNELS, COUNT_METRIC_LABELS } from '../../measure/message-counts';
 import { PATH_COMPONENT_LABELS, PathComponent } from '../../measure/path-components';
 import { VERDICTS } from '../../stats/verdict';
 import { formatShare } from '../../stats/precision';
@@ -47,16 +49,37 @@ function cellsWithRatios(moved: readonly MovedPath[], verdict: 'slower' | 'faste
 export const CONFIRMING_PASS_NOTE = 'This run was made when --check measured its slower cells again in a confirming pass on fresh processes and failed only on '
     + 'those slower again (its comparison.txt says how that went, if it was run with --check).';
 
-/** The gate's outcome on these verdicts, first: whether --check passes, and on which cells with what ratio it fails; the faster cells beside. */
+/**
+ * The exact counts that fail the check, each change once per path: over all channels where that was counted, the sizes
+ * of one path with the same change together (`round trips 1 → 2 on Theia browser (plugin) | workspace.fs.readFile at 500K, 5000K`).
+ */
+function countChanges(failing: readonly CountDifference[]): string[] {
+    const chosen = failing.filter(difference => difference.channel === ALL_CHANNELS
+        || !failing.some(other => other.channel === ALL_CHANNELS && other.cell === difference.cell && other.metric === difference.metric));
+    const groups = new Map<string, string[]>();
+    for (const difference of chosen) {
+        const cut = difference.cell.lastIndexOf(' | ');
+        const change = `${COUNT_METRIC_LABELS[difference.metric]} ${formatCountRange(difference.base, difference.metric)} → ${formatCountRange(difference.head, difference.metric)}`;
+        const key = `${change} on ${difference.cell.slice(0, cut)}${difference.channel === ALL_CHANNELS ? '' : ` (${difference.channel})`}`;
+        groups.set(key, [...groups.get(key) ?? [], difference.cell.slice(cut + 3)]);
+    }
+    return [...groups].map(([key, sizes]) => `${key} at ${sizes.join(', ')}`);
+}
+
+/**
+ * The gate's outcome, first: whether --check passes, and on which cells with what ratio, or which exact counts, it fails;
+ * the faster cells beside.
+ */
 function checkSentences(section: PairedHeadlineSection): string[] {
     const faster = cellsWithRatios(section.moved, 'faster');
     const fasterCount = faster.reduce((sum, path) => sum + path.count, 0);
     const besides = fasterCount > 0 ? ` (${fasterCount} faster: ${faster.map(({ name, at }) => `${name} at ${at}`).join('; ')})` : '';
     if (section.checkPassed) {
-        return [`--check passes: no cell of ${section.cells} is slower${besides}.`];
+        return [`--check passes: no cell of ${section.cells} is slower${besides}${section.countsCompared ? ', and no exact count it gates on changed' : ''}.`];
     }
     const slower = cellsWithRatios(section.moved, 'slower').map(({ name, at }) => `${name} is slower at ${at}`);
-    return [`--check fails: ${slower.join('; ')}${besides}.`, ...(section.confirmingPass ? [CONFIRMING_PASS_NOTE] : [])];
+    const counts = section.failingCounts.length > 0 ? [`exact counts changed: ${countChanges(section.failingCounts).join('; ')}`] : [];
+    return [`--check fails: ${[...slower, ...counts].join('; ')}${besides}.`, ...(section.confirmingPass ? [CONFIRMING_PASS_NOTE] : [])];
 }
 
 /** For an A/A run (both sides the same source): whether it raised a false alarm; else whether any cell changed. */

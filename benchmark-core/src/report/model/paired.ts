@@ -1,5 +1,6 @@
 import { countDifferences } from '../../compare/count-differences';
-import { checkRunComparison, compareRuns, pairedSides, RunComparison, RunComparisonOptions, verdictCounts } from '../../compare/run-comparison';
+import { checkCountGroups, decideGate } from '../../compare/gate';
+import { compareRuns, pairedSides, RunComparison, RunComparisonOptions, verdictCounts } from '../../compare/run-comparison';
 import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 import { HostKey, hostKeyId } from '../../results/host-identity';
@@ -92,6 +93,12 @@ export function pairedComparisonSection(sides: ComparisonSides, options: RunComp
     };
 }
 
+/** What `--check` decides on the section's verdicts and exact counts (compare/gate.ts), as the run decided it. */
+function gateOf(section: PairedComparisonSection): Pick<PairedHeadlineSection, 'checkPassed' | 'failingCounts' | 'countsCompared'> {
+    const gate = decideGate(section.comparison, section.countDifferences, checkCountGroups(section.base));
+    return { checkPassed: gate.passed, failingCounts: gate.failingCounts, countsCompared: section.countDifferences !== undefined };
+}
+
 /** The headline of a comparison section. */
 export function pairedHeadlineSection(section: PairedComparisonSection): PairedHeadlineSection {
     const { comparison, rows } = section;
@@ -105,7 +112,7 @@ export function pairedHeadlineSection(section: PairedComparisonSection): PairedH
         kind: 'paired-headline', base: section.base, head: section.head, pairs: section.base.positions.length, cells: rows.length,
         counts: verdictCounts(comparison), noiseThreshold: comparison.noiseThreshold, largestChange,
         medianSmallestDetectable: rows.length > 0 ? median(rows.map(row => row.cell.smallestDetectable)) : undefined,
-        keyCells, rpc: rpcGroups(rows), checkPassed: checkRunComparison(comparison).passed,
+        keyCells, rpc: rpcGroups(rows), ...gateOf(section),
         confirmingPass: section.base.rule?.onePass !== true, moved, shared: sharedComponents(moved, rows),
     };
 }

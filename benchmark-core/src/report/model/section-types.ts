@@ -166,8 +166,12 @@ export interface PairedHeadlineSection {
     readonly keyCells: readonly PairedComparisonRow[];
     /** Every row, split by whether its path crosses Theia's RPC (see `crossesRpc`). */
     readonly rpc?: { readonly crossing: readonly PairedComparisonRow[]; readonly off: readonly PairedComparisonRow[] };
-    /** Whether `--check` passes on these verdicts (`checkRunComparison`: it fails exactly when a cell is slower). */
+    /** Whether `--check` passes (compare/gate.ts: it fails when a cell is slower, or a gated exact count changed beyond its ranges). */
     readonly checkPassed: boolean;
+    /** The exact counts that fail `--check`: of the groups the run gated on, beyond the range each side's count varied over. */
+    readonly failingCounts: readonly CountDifference[];
+    /** Whether both sides' exact counts were observed and compared. */
+    readonly countsCompared: boolean;
     /**
      * Whether the run was made when `--check` measured the cells it found slower again in a confirming pass (before
      * issue 37; its results lack `rule.onePass`), so that these verdicts alone did not decide its check.
