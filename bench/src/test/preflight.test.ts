@@ -14,8 +14,9 @@ function machine(change: Partial<PreflightEnvironment> = {}, files: readonly str
     return {
         nodeVersion: 'v20.20.2', platform: 'linux', env: { DISPLAY: ':99' },
         exists: file => files.includes(file), realpath: file => file, readFile: () => 'ID=debian\n',
-        which: command => command === 'go' ? '/usr/local/go/bin/go' : undefined,
+        which: command => ({ go: '/usr/local/go/bin/go', taskset: '/usr/bin/taskset' } as Record<string, string>)[command],
         commandOutput: (command, args) => command.endsWith('go') && args[0] === 'version' ? 'go version go1.26.0 linux/amd64\n' : undefined,
+        allowedCores: () => [0, 1],
         ...change,
     };
 }
@@ -99,6 +100,19 @@ suite('preflight', () => {
         assert.lengthOf(problems, 1);
         assert.include(problems[0], 'Linux only');
         assert.include(problems[0], 'darwin');
+    });
+
+    test('--duet: refused on a machine whose process may run on fewer than 2 cores, off Linux, or without taskset, each naming what to do; nothing asked without it', () => {
+        const duet: PreflightRequest = { hosts: ['theia-browser'], hostsGiven: false, network: false, duet: true };
+        assert.deepStrictEqual(preflight(duet, machine()).problems, []);
+        const oneCore = preflight(duet, machine({ allowedCores: () => [3] })).problems;
+        assert.deepStrictEqual(oneCore, ['--duet pins each side to a core of its own, and this process may run on 1 core (3): give it 2 or more (a container\'s --cpus or cpuset), or leave out --duet.']);
+        assert.include(preflight(duet, machine({ allowedCores: () => undefined })).problems.join(), 'this is no Linux: leave out --duet');
+        const noTaskset = preflight(duet, machine({ which: () => undefined })).problems;
+        assert.lengthOf(noTaskset, 1);
+        assert.include(noTaskset[0], 'no `taskset` on PATH: install util-linux');
+        assert.lengthOf(preflight(duet, machine({ which: () => undefined, allowedCores: () => [0] })).problems, 2);
+        assert.deepStrictEqual(preflight({ ...duet, duet: false }, machine({ which: () => undefined, allowedCores: () => [0] })).problems, []);
     });
 
     test('every problem at once, so one pass fixes them all', () => {

@@ -2,3 +2,4 @@ export * from './run-comparison';
 export * from './bisect';
 export * from './cpu-comparison';
 export * from './count-differences';
+export * from './pair-design';
