@@ -30,9 +30,10 @@ suite('yarn bench --compare --duet', () => {
             'fsPerf.scenarios': [SCENARIO_CATALOG.vscodeReadFile.id], 'fsPerf.theia.scenarios': [SCENARIO_CATALOG.theiaDiskFloor.id],
         };
         const servers: { label: string; pid: number }[] = [];
-        const side = (which: 'base' | 'head', label: string): PreparedSide => ({
+        // As a real side: its own observer of the count passes in each session, for its first blocks.
+        const side = (which: 'base' | 'head', label: string, counts = { remaining: 4 }): PreparedSide => ({
             spec: { side: which, label, kind: 'checkout', value: REPOSITORY_ROOT }, source: 'this repository\'s browser-app', where: 'local',
-            open: () => HostSession.theiaBrowser({ settings, temporaryParent: directory, onServerStarted: server => servers.push({ label, pid: server.pid }) }),
+            open: () => HostSession.theiaBrowser({ settings, counts, temporaryParent: directory, onServerStarted: server => servers.push({ label, pid: server.pid }) }),
         });
         const lines: string[] = [];
         const out = path.join(directory, 'duet');
@@ -76,6 +77,10 @@ suite('yarn bench --compare --duet', () => {
             const [baseSide, headSide] = [await read('results/base.json'), await read('results/head.json')];
             assert.deepInclude(baseSide.comparison!, { positions: [0, 3], starts: [1, 2], cores: [first.base.core, second.base.core] });
             assert.deepInclude(headSide.comparison!, { positions: [1, 2], starts: [1, 2], cores: [first.head.core, second.head.core] });
+            // Each side's own observer counted its own page's passes, while the other side's ran at the same time.
+            for (const document of [baseSide, headSide]) {
+                assert.isTrue(document.results.some(row => row.counts?.observed), `${document.comparison!.label}: its count passes were observed`);
+            }
             // The driver stayed unpinned.
             assert.deepStrictEqual(await ownAllowedCores(), ownCores);
             // The design in the run's files, and every file complete and re-analysable to the same verdicts and words.
@@ -89,10 +94,18 @@ suite('yarn bench --compare --duet', () => {
             const again = await reanalyseComparisonRun(out);
             assert.strictEqual(again.text, text);
             assert.strictEqual(again.json, await fs.readFile(path.join(out, 'comparison.json'), 'utf8'));
-            const comparison = JSON.parse(again.json) as { cells: { pairRatios: number[] }[]; cpu?: { changes: unknown[] } };
+            const comparison = JSON.parse(again.json) as { cells: { pairRatios: number[] }[] };
             assert.lengthOf(comparison.cells, 4, 'two scenarios at two sizes');
             assert.isTrue(comparison.cells.every(cell => cell.pairRatios.length === 2));
-            assert.isAbove(comparison.cpu?.changes.length ?? 0, 0, 'each side\'s CPU passes, paired');
+            // Each block's CPU pass read its own side's processes (the pids file of its own session names its own page's renderer).
+            for (const document of [baseSide, headSide]) {
+                const read5000 = document.results.find(row => row.scenario.id === SCENARIO_CATALOG.vscodeReadFile.id && row.targetLabel === '5000K');
+                assert.lengthOf(read5000?.cpuRounds ?? [], 2, `${document.comparison!.label}: a CPU pass in each block`);
+                for (const block of read5000!.cpuRounds!) {
+                    const processes = block.processes.filter(reading => reading.cpuMs > 0).map(reading => reading.process);
+                    assert.includeMembers(processes, ['Theia backend', 'page renderer'], `${document.comparison!.label}: ${JSON.stringify(block)}`);
+                }
+            }
             assert.isTrue(lines.some(line => /^ {2}pair 2\/2: a on cpu\d+, b on cpu\d+, both blocks in \d+\.\d s/.test(line)), lines.join('\n'));
             // The check start of each, then both sides started afresh for each pair.
             assert.deepStrictEqual(servers.map(server => server.label), ['a', 'b', 'a', 'b', 'b', 'a'], lines.join('\n'));
