@@ -239,6 +239,7 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
         return `${options.compare.budgetSeconds ? `at most about ${minutes(seconds)} of alternated blocks (--budget, at least the ${fewest} pairs `
             + `${cells} cells need to decide any of them; less when every cell is resolved sooner)`
             : `about ${minutes(seconds)} of alternated blocks (${options.compare.pairs} pairs, ~${pairSeconds} s each)`}`
+            + `${options.compare.duet ? ' (timed from pairs of alternated blocks; a --duet pair runs both blocks at once)' : ''}`
             + ', plus building each side\'s app where the cache lacks it (a few minutes each)';
     }
     const overLinks = options.networks.some(choice => choice !== LOOPBACK);

@@ -128,6 +128,8 @@ suite('preflight', () => {
         assert.match(expectedDuration({ ...options, sizes: ['10000K'] }), /^at most about 13 min of alternated blocks \(--budget, at least the 8 pairs 5 cells need/);
         // 10 samples a block: pairs of about 150 s (docs/compare-2026-11-26-aa-iterations-10), 10 of them 25 min.
         assert.match(expectedDuration({ ...options, iterations: 10 }), /^at most about 25 min of alternated blocks/);
+        assert.include(expectedDuration({ ...options, compare: { ...options.compare!, duet: true } }), '(timed from pairs of alternated blocks; a --duet pair runs both blocks at once)');
+        assert.notInclude(expectedDuration(options), '--duet');
         assert.match(expectedDuration({ ...options, compare: { ...options.compare!, budgetSeconds: undefined, pairs: 6 } }), /^about 10 min of alternated blocks \(6 pairs, ~100 s each\)/);
     });
 
