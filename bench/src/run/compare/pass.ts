@@ -47,7 +47,7 @@ export interface PassResult {
  * A pass being measured: its sides, when they start, and what its budget has planned so far. A side that dies (or cannot
  * start again) ends the pass, but the complete pairs measured before it are kept and the failure returned: a build that
  * crashes on a read is a finding, and what it did until then is part of it. Both sides are stopped when the pass ends,
- * also on failure. The pairs' blocks one after the other; `--duet` measures them at once (duet-pass.ts).
+ * also on failure. Here a pair's blocks run one after the other; with `--duet`, at once (duet-pass.ts).
  */
 export class Pass {
     protected readonly began = Date.now();
