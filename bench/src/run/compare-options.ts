@@ -44,6 +44,11 @@ export interface CompareOptions {
      * (default; `--no-warmup-block`: one more warm-up round in the counted block instead).
      */
     readonly warmupBlock?: boolean;
+    /**
+     * `--duet`: both sides' blocks of a pair at the same time, on fresh processes every pair, each side's processes pinned
+     * to a core of its own and the cores swapped every pair (compare/duet.ts).
+     */
+    readonly duet?: boolean;
 }
 
 /** The sequential design of `--budget`: the first look after 8 pairs, then every 4, at most 200 pairs. */

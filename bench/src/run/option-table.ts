@@ -347,6 +347,11 @@ export const BENCH_FLAGS = {
             + 'sample of every case) before it',
         default: COMPARE_DEFAULTS.warmupBlock, modes: COMPARE_ONLY, fields: ['compare.warmupBlock'],
     }),
+    duet: flag<boolean>({
+        flags: '--duet', description: 'both sides\' blocks of a pair at the same time on fresh processes, each side\'s processes (backend, plugin host, '
+            + 'browser) pinned to a core of its own with taskset, the cores swapped every pair (duet benchmarking; needs 2 cores, taskset, and no side at a URL)',
+        default: false, modes: COMPARE_ONLY, fields: ['compare.duet'],
+    }),
     network: flag<NetworkChoice[]>({
         flags: '--network <list>', description: 'measure every host with the page on the far side of these links, in turn: loopback, lan, cable, dsl, or '
             + 'your own rtt=40ms,down=50mbit,up=10mbit (see README, "Cloud IDE over a network"); emulated by Toxiproxy',

@@ -5,13 +5,15 @@
  * changing the machine; {@link machineEnvironment} is the real one.
  */
 import { spawnSync } from 'child_process';
-import { existsSync } from 'fs';
+import { existsSync, readFileSync } from 'fs';
 import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, fewestPairsToDecide, FIXTURE_SIZE_LABELS, LOOPBACK } from '@fs-perf/benchmark-core';
 import { ChromiumLookup, findChromium, MACHINE_CHROMIUM_LOOKUP } from '../hosts/chromium';
 import { CODE_SERVER_NODE_MAJOR, CODE_SERVER_VERSION } from '../hosts/code-server';
 import { hasDisplay, NO_DISPLAY } from '../hosts/vscode-desktop';
 import { TOXIPROXY_INSTALL_SCRIPT, TOXIPROXY_MINIMUM_GO } from '../link/toxiproxy';
+import { parseCpuList } from '../util/affinity';
 import { SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MIN_PAIRS } from './compare-options';
+import { chooseDuetCores } from './compare/duet';
 import { minutes } from './format';
 import { BenchHost } from './bench-hosts';
 import { BenchOptions, DEFAULT_BENCH_PRECISION } from './option-table';
@@ -30,6 +32,8 @@ export interface PreflightEnvironment extends ChromiumLookup {
     which(command: string): string | undefined;
     /** A command's standard output where it exits 0, else undefined. */
     commandOutput(command: string, args: readonly string[]): string | undefined;
+    /** The cores this process may run on (`nproc`'s count), undefined off Linux. */
+    allowedCores(): number[] | undefined;
 }
 
 /** What a run needs checked. */
@@ -39,6 +43,8 @@ export interface PreflightRequest {
     readonly hostsGiven: boolean;
     /** Whether an emulated link was asked for (`--network` other than loopback): Toxiproxy, or Go to build it. */
     readonly network: boolean;
+    /** Whether `--compare --duet` was asked for: 2 cores to pin the sides to, and taskset to pin them with. */
+    readonly duet?: boolean;
 }
 
 export interface PreflightResult {
@@ -62,6 +68,13 @@ export function machineEnvironment(): PreflightEnvironment {
         exists: existsSync,
         which: command => output('sh', ['-c', 'command -v "$1"', 'sh', command])?.trim() || undefined,
         commandOutput: output,
+        allowedCores: () => {
+            try {
+                return parseCpuList(/^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '');
+            } catch {
+                return undefined;
+            }
+        },
     };
 }
 
@@ -149,15 +162,27 @@ export function networkProblems(request: PreflightRequest, environment: Pick<Pre
         : { problems: [], notes: ['Toxiproxy is not installed yet: it is built with Go first (about a minute).'] };
 }
 
+/** `--duet`: two cores this process may run on (one for each side), and util-linux's taskset to pin the sides with. */
+export function duetProblems(request: PreflightRequest, environment: Pick<PreflightEnvironment, 'which' | 'allowedCores'>): PreflightResult {
+    if (!request.duet) {
+        return { problems: [], notes: [] };
+    }
+    const cores = chooseDuetCores(environment.allowedCores());
+    const taskset = environment.which('taskset') === undefined
+        ? ['--duet pins each side\'s processes to its core with taskset, and there is no `taskset` on PATH: install util-linux (e.g. `apt-get install util-linux`), or leave out --duet.']
+        : [];
+    return { problems: [...typeof cores === 'string' ? [cores] : [], ...taskset], notes: [] };
+}
+
 /** Every check the request needs, in the order a user would fix them. */
 export function preflight(request: PreflightRequest, environment: PreflightEnvironment): PreflightResult {
-    const results = [nodeProblems, platformProblems, chromiumProblems, displayProblems, networkProblems].map(check => check(request, environment));
+    const results = [nodeProblems, platformProblems, chromiumProblems, displayProblems, networkProblems, duetProblems].map(check => check(request, environment));
     return { problems: results.flatMap(result => result.problems), notes: results.flatMap(result => result.notes) };
 }
 
 /** The preflight request of a `yarn bench` run (`hostsGiven`: whether `--hosts` was on the command line). */
-export function benchRequest(options: Pick<BenchOptions, 'hosts' | 'networks'>, hostsGiven: boolean): PreflightRequest {
-    return { hosts: options.hosts, hostsGiven, network: options.networks.some(choice => choice !== LOOPBACK) };
+export function benchRequest(options: Pick<BenchOptions, 'hosts' | 'networks' | 'compare'>, hostsGiven: boolean): PreflightRequest {
+    return { hosts: options.hosts, hostsGiven, network: options.networks.some(choice => choice !== LOOPBACK), duet: options.compare?.duet === true };
 }
 
 /**
@@ -214,6 +239,7 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
         return `${options.compare.budgetSeconds ? `at most about ${minutes(seconds)} of alternated blocks (--budget, at least the ${fewest} pairs `
             + `${cells} cells need to decide any of them; less when every cell is resolved sooner)`
             : `about ${minutes(seconds)} of alternated blocks (${options.compare.pairs} pairs, ~${pairSeconds} s each)`}`
+            + `${options.compare.duet ? ' (timed from pairs of alternated blocks; a --duet pair runs both blocks at once)' : ''}`
             + ', plus building each side\'s app where the cache lacks it (a few minutes each)';
     }
     const overLinks = options.networks.some(choice => choice !== LOOPBACK);

@@ -11,6 +11,11 @@ function cellSize(text: string | undefined): string | undefined {
     }
 }
 
+/** The sides of `--compare` given as the URL of a running Theia (`[label=]http...`), as typed. */
+function urlSides(sides: readonly string[] | undefined): string[] {
+    return (sides ?? []).filter(text => /^(?:[A-Za-z0-9][\w.-]{0,39}=)?https?:\/\//i.test(text.trim()));
+}
+
 /** Checks between flags' values, beyond the modes each applies with; each with its refusal, naming what was given. */
 export const RUN_CHECKS: readonly { readonly refuses: (values: FlagValues, context: FlagContext) => boolean; readonly refusal: (values: FlagValues) => string }[] = [
     {
@@ -38,6 +43,15 @@ export const RUN_CHECKS: readonly { readonly refuses: (values: FlagValues, conte
     {
         refuses: (_values, context) => context.given('bisect') && context.given('resume'),
         refusal: () => '--resume goes on with the bisect its folder records: leave out --bisect.',
+    },
+    {
+        refuses: values => values.duet === true && urlSides(values.compare).length > 0,
+        refusal: values => `--duet starts both sides itself to pin their processes to a core each, and ${urlSides(values.compare).join(' and ')} `
+            + `${urlSides(values.compare).length === 1 ? 'is a Theia' : 'are Theias'} this run does not start: give a release, a folder of tarballs or a checkout, or leave out --duet.`,
+    },
+    {
+        refuses: (values, context) => values.duet === true && context.given('restartEvery'),
+        refusal: values => `--duet starts both sides afresh for every pair; leave out --restart-every ${values.restartEvery} (or --duet).`,
     },
     {
         refuses: (_values, context) => context.given('budget') && context.given('pairs'),

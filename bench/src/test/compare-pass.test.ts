@@ -4,7 +4,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { HostSession } from '../hosts/host-session';
 import { CompareOptions, CompareRunOptions } from '../run/compare-options';
-import { measurePass, PassResult } from '../run/compare/pass';
+import { measurePass } from '../run/compare/measure-pass';
+import { PassResult } from '../run/compare/pass';
 import { PreparedSide } from '../run/compare/side';
 import { REPOSITORY_ROOT } from '../util/repository';
 

@@ -19,8 +19,8 @@ suite('layout of bench and e2e', () => {
         const layers = {
             '': [['util'], ['link'], ['hosts'], ['run'], ['commands'], ['index']],
             // The pure pieces at the bottom, so they stay testable without a host; the run that strings them together on top.
-            'run/compare': [['block-order', 'restart-policy', 'budget-planner', 'open-cells', 'bisect-exit'], ['side'], ['run-files', 'prepare-side'], ['pass'],
-                ['comparison'], ['index']],
+            'run/compare': [['block-order', 'restart-policy', 'budget-planner', 'open-cells', 'bisect-exit', 'duet'], ['side'], ['run-files', 'prepare-side'], ['pass'],
+                ['duet-pass'], ['measure-pass'], ['comparison'], ['index']],
         };
         assert.deepStrictEqual(checkLayout(path.join(ROOT, 'bench', 'src'), { layers, packages: PACKAGES, nodeBuiltins: true }), []);
     });

@@ -13,7 +13,7 @@ const SAMPLES: Record<FlagName, string[]> = {
     theiaUrl: ['--theia-url', 'http://127.0.0.1:9/'], theiaVersion: ['--theia-version', '1.74.1'], theiaCache: ['--theia-cache', 'apps'], force: ['--force'],
     compare: ['--compare', 'base=1.74.1', 'head=1.74.1'], pairs: ['--pairs', '4'], alpha: ['--alpha', '0.01'], noiseThreshold: ['--noise-threshold', '3'],
     check: ['--check'], checkCounts: ['--check-counts', 'messages,round-trips'], budget: ['--budget', '5'], restartEvery: ['--restart-every', '2'], pause: ['--pause', '100'], warmupBlock: ['--no-warmup-block'],
-    network: ['--network', 'lan'],
+    network: ['--network', 'lan'], duet: ['--duet'],
     bisect: ['--bisect', '1.54.0..1.74.1'], cell: ['--bisect', '1.54.0..1.74.1', '--cell', 'plugin, vscode.workspace.fs.readFile, 5K'],
     direction: ['--bisect', '1.54.0..1.74.1', '--direction', 'faster'], resume: ['--resume', 'bisect-run'],
     // --bisect-exit needs the cell whose verdict is the exit code.
@@ -135,6 +135,9 @@ suite('yarn bench\'s option table', () => {
         assert.strictEqual(options([...SAMPLES.network, '--iterations', '9']).iterations, 9);
         // A fixed number of pairs only when asked for; then no budget.
         assert.isUndefined(options([...SAMPLES.compare, ...SAMPLES.pairs]).compare!.budgetSeconds);
+        // Duet is opt-in: off unless --duet is given.
+        assert.isFalse(compare.compare!.duet);
+        assert.isTrue(options([...SAMPLES.compare, ...SAMPLES.duet]).compare!.duet);
         assert.match(compare.out, /bench-results\/compare-/);
     });
 
@@ -152,6 +155,11 @@ suite('yarn bench\'s option table', () => {
             [[...SAMPLES.theiaVersion, ...SAMPLES.theiaUrl], /--theia-version builds and starts its own apps; leave out --theia-url \(or --theia-version\)/],
             [['--force'], /--force only applies with --theia-version or --compare/],
             [['--iterations', '0'], /--iterations must be a whole number from 1 to 1000/],
+            [['--duet'], /^error: --duet only applies with --compare\.$/m],
+            [['--compare', 'base=1.74.1', 'live=http://127.0.0.1:3000/', '--duet'],
+                /^error: --duet starts both sides itself to pin their processes to a core each, and live=http:\/\/127\.0\.0\.1:3000\/ is a Theia this run does not start: give a release, a folder of tarballs or a checkout, or leave out --duet\.$/m],
+            [['--compare', 'http://127.0.0.1:3000/', 'http://127.0.0.1:3001/', '--duet'], /and http:\/\/127\.0\.0\.1:3000\/ and http:\/\/127\.0\.0\.1:3001\/ are Theias this run does not start/],
+            [[...SAMPLES.compare, '--duet', '--restart-every', '2'], /^error: --duet starts both sides afresh for every pair; leave out --restart-every 2 \(or --duet\)\.$/m],
         ];
         for (const [argv, message] of cases) {
             const { result, stderr } = parse(argv);

@@ -14,8 +14,9 @@ function machine(change: Partial<PreflightEnvironment> = {}, files: readonly str
     return {
         nodeVersion: 'v20.20.2', platform: 'linux', env: { DISPLAY: ':99' },
         exists: file => files.includes(file), realpath: file => file, readFile: () => 'ID=debian\n',
-        which: command => command === 'go' ? '/usr/local/go/bin/go' : undefined,
+        which: command => ({ go: '/usr/local/go/bin/go', taskset: '/usr/bin/taskset' } as Record<string, string>)[command],
         commandOutput: (command, args) => command.endsWith('go') && args[0] === 'version' ? 'go version go1.26.0 linux/amd64\n' : undefined,
+        allowedCores: () => [0, 1],
         ...change,
     };
 }
@@ -101,6 +102,19 @@ suite('preflight', () => {
         assert.include(problems[0], 'darwin');
     });
 
+    test('--duet: refused on a machine whose process may run on fewer than 2 cores, off Linux, or without taskset, each naming what to do; nothing asked without it', () => {
+        const duet: PreflightRequest = { hosts: ['theia-browser'], hostsGiven: false, network: false, duet: true };
+        assert.deepStrictEqual(preflight(duet, machine()).problems, []);
+        const oneCore = preflight(duet, machine({ allowedCores: () => [3] })).problems;
+        assert.deepStrictEqual(oneCore, ['--duet pins each side to a core of its own, and this process may run on 1 core (3): give it 2 or more (a container\'s --cpus or cpuset), or leave out --duet.']);
+        assert.include(preflight(duet, machine({ allowedCores: () => undefined })).problems.join(), 'this is no Linux: leave out --duet');
+        const noTaskset = preflight(duet, machine({ which: () => undefined })).problems;
+        assert.lengthOf(noTaskset, 1);
+        assert.include(noTaskset[0], 'no `taskset` on PATH: install util-linux');
+        assert.lengthOf(preflight(duet, machine({ which: () => undefined, allowedCores: () => [0] })).problems, 2);
+        assert.deepStrictEqual(preflight({ ...duet, duet: false }, machine({ which: () => undefined, allowedCores: () => [0] })).problems, []);
+    });
+
     test('every problem at once, so one pass fixes them all', () => {
         assert.lengthOf(preflight({ ...ALL, hostsGiven: true, network: true }, machine({ nodeVersion: 'v22.1.0', env: {}, which: () => undefined }, [])).problems, 4);
     });
@@ -114,6 +128,8 @@ suite('preflight', () => {
         assert.match(expectedDuration({ ...options, sizes: ['10000K'] }), /^at most about 13 min of alternated blocks \(--budget, at least the 8 pairs 5 cells need/);
         // 10 samples a block: pairs of about 150 s (docs/compare-2026-11-26-aa-iterations-10), 10 of them 25 min.
         assert.match(expectedDuration({ ...options, iterations: 10 }), /^at most about 25 min of alternated blocks/);
+        assert.include(expectedDuration({ ...options, compare: { ...options.compare!, duet: true } }), '(timed from pairs of alternated blocks; a --duet pair runs both blocks at once)');
+        assert.notInclude(expectedDuration(options), '--duet');
         assert.match(expectedDuration({ ...options, compare: { ...options.compare!, budgetSeconds: undefined, pairs: 6 } }), /^about 10 min of alternated blocks \(6 pairs, ~100 s each\)/);
     });
 

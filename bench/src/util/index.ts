@@ -1,3 +1,4 @@
+export * from './affinity';
 export * from './disposable';
 export * from './machine';
 export * from './processes';

@@ -1,3 +1,4 @@
+import { isDuet, DUET_DESIGN } from '../compare/pair-design';
 import { CellChange, cellName, RunComparison, verdictCounts } from '../compare/run-comparison';
 import { MINIMUM_ROUNDS } from '../stats/bootstrap';
 import { VERDICTS } from '../stats/verdict';
@@ -18,7 +19,8 @@ export function renderRunComparison(comparison: RunComparison): string {
     const [before, after] = comparison.paired ? [comparison.paired.base.label, comparison.paired.head.label] : ['Baseline', 'Current'];
     const lines = [
         ...(comparison.paired ? [`${before}: ${comparison.paired.base.source}; ${after}: ${comparison.paired.head.source}; `
-            + `measured alternately in one run, ${comparison.paired.base.positions.length} pairs of blocks. Ratio: ${after} / ${before}.`] : []),
+            + `${isDuet(comparison.paired) ? 'measured in one run' : 'measured alternately in one run'}, ${comparison.paired.base.positions.length} pairs of blocks`
+            + `${isDuet(comparison.paired) ? ` (${DUET_DESIGN})` : ''}. Ratio: ${after} / ${before}.`] : []),
         renderTextTable([
             { header: 'Host', align: 'left' }, { header: 'Scenario', align: 'left' }, { header: 'Size', align: 'right' },
             { header: `${before} ms [95%]`, align: 'right' }, { header: `${after} ms [95%]`, align: 'right' },

@@ -247,8 +247,16 @@ export const comparisonSideSchema = z.object({
         /** (since issue 37's exact counts) The count groups `--check` gated on (`--check-counts`; absent: round trips, the default). */
         checkCounts: z.array(z.string().min(1)).optional(),
     }).optional(),
+    /**
+     * (v7, since issue 37's duet) Per block, in block order: the core the side's processes (backend, plugin host, browser)
+     * were pinned to while both sides measured their blocks of a pair at the same time (`--duet`), the two sides on
+     * different cores, swapped every pair. Absent: the sides' blocks were measured one after the other, unpinned.
+     */
+    cores: z.array(z.number().int().nonnegative()).min(1).optional(),
 }).refine(side => side.starts === undefined || side.starts.length === side.positions.length,
-    { message: 'starts must have one entry per block, as positions has', path: ['starts'] });
+    { message: 'starts must have one entry per block, as positions has', path: ['starts'] })
+    .refine(side => side.cores === undefined || side.cores.length === side.positions.length,
+        { message: 'cores must have one entry per block, as positions has', path: ['cores'] });
 
 export const skippedSchema = z.object({
     scenario: scenarioInfoSchema,

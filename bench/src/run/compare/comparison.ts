@@ -4,12 +4,13 @@
  * cell decided from all its pairs with the run's false-alarm rate held at alpha (see open-cells.ts).
  */
 import * as path from 'path';
-import { DEFAULT_COUNT_CHECK, compareRuns } from '@fs-perf/benchmark-core';
+import { DEFAULT_COUNT_CHECK, compareRuns, DUET_DESIGN } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, packTheiaExtension } from '../../hosts/theia-release';
 import { CompareRunOptions } from '../compare-options';
 import { minutes } from '../format';
 import { bisectExitOf, bisectFailureExit } from './bisect-exit';
-import { comparesBefore, measurePass } from './pass';
+import { measurePass } from './measure-pass';
+import { comparesBefore } from './pass';
 import { prepareSide } from './prepare-side';
 import { RestartPolicy } from './restart-policy';
 import { checkWithCounts, writeComparison, writeComparisonReport, writeRunRecord, writeSides } from './run-files';
@@ -25,8 +26,8 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
     const [baseSpec, headSpec] = compare.sides;
     const policy = RestartPolicy.of(compare);
     log(`comparing ${headSpec.label} (${headSpec.kind} ${headSpec.value}) with ${baseSpec.label} (${baseSpec.kind} ${baseSpec.value}): `
-        + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of alternated blocks of ${options.iterations} samples + ${options.warmup} warm-up `
-        + `${policy.describeWarmUp()} at ${options.sizes.join(', ')}, ${policy.describeStarts()}`
+        + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of ${compare.duet ? '' : 'alternated '}blocks of ${options.iterations} samples + ${options.warmup} warm-up `
+        + `${policy.describeWarmUp()} at ${options.sizes.join(', ')}, ${compare.duet ? `${DUET_DESIGN}, on fresh processes every pair` : policy.describeStarts()}`
         + `${compare.pauseMs > 0 ? `, a pause before each sample as long as the previous sample, at most ${compare.pauseMs} ms` : ''}; output in ${options.out}`);
     let packed: Promise<string> | undefined;
     const extension = (): Promise<string> => packed ??= (async () => {

@@ -16,5 +16,7 @@ export * from './block-order';
 export * from './restart-policy';
 export * from './side';
 export * from './pass';
+export * from './measure-pass';
+export * from './duet';
 export * from './comparison';
 export * from './bisect-exit';

@@ -4,7 +4,7 @@
  * (budget-planner.ts, open-cells.ts); every block written to `<folder>/blocks/` as it is measured. A run is one pass:
  * a cell that looks changed early is checked by more pairs on fresh processes within it, and decided from all of them.
  */
-import { ComparisonSide } from '@fs-perf/benchmark-core';
+import { ComparisonSide, ResultsDocument } from '@fs-perf/benchmark-core';
 import { waitForQuiet } from '../../util/processes';
 import { CompareRunOptions } from '../compare-options';
 import { minutes } from '../format';
@@ -44,16 +44,12 @@ export interface PassResult {
 }
 
 /**
- * Measures one pass (see the module comment). A side that dies (or cannot start again) ends the pass, but the complete
- * pairs measured before it are kept and the failure returned: a build that crashes on a read is a finding, and what it
- * did until then is part of it. Both sides are stopped when the pass ends, also on failure.
+ * A pass being measured: its sides, when they start, and what its budget has planned so far. A side that dies (or cannot
+ * start again) ends the pass, but the complete pairs measured before it are kept and the failure returned: a build that
+ * crashes on a read is a finding, and what it did until then is part of it. Both sides are stopped when the pass ends,
+ * also on failure. Here a pair's blocks run one after the other; with `--duet`, at once (duet-pass.ts).
  */
-export async function measurePass(prepared: readonly PreparedSide[], options: CompareRunOptions, plan: PassPlan): Promise<PassResult> {
-    return new Pass(prepared, options, plan).measure();
-}
-
-/** A pass being measured: its sides, when they start, and what its budget has planned so far. */
-class Pass {
+export class Pass {
     protected readonly began = Date.now();
     protected readonly sides: OpenSide[];
     protected readonly policy: RestartPolicy;
@@ -116,6 +112,7 @@ class Pass {
     /** Starts both sides, so that one that cannot start is refused before anything is measured. */
     protected async startFirst(): Promise<void> {
         this.startSeconds = await this.startBoth(0);
+        await this.checkStarted();
         if (this.policy.startsEachBlock) {
             // Each side is started once before any block (and both apps' files are read from disk once before a block);
             // then each block starts its side afresh.
@@ -123,6 +120,23 @@ class Pass {
             this.startSeconds = 0;
         }
         this.timedStarted = Date.now();
+    }
+
+    /** After both sides' first start, before anything is measured: what a pass checks of them (nothing here). */
+    protected async checkStarted(): Promise<void> {
+        // Nothing beyond their start.
+    }
+
+    /** The sizes the next pair measures: with a budget, those with a cell still open. */
+    protected sizesOfNextPair(): readonly string[] {
+        return this.cells ? this.cells.sizesToMeasure(this.plan.sizes) : this.plan.sizes;
+    }
+
+    /** A block measured: kept with its side (with the core it was pinned to, in a duet) and written to `blocks/` at its position. */
+    protected async record(side: OpenSide, document: ResultsDocument, core?: number): Promise<void> {
+        addBlock(side, document, this.position, core);
+        await writeBlock(this.plan.folder, this.position, side, document);
+        this.position++;
     }
 
     /** Starts both sides' processes (start `start`, in its order); returns the seconds taken. */
@@ -155,7 +169,7 @@ class Pass {
 
     /** One pair: both sides restarted and warmed up first when the policy says so, then its two blocks in their order. */
     protected async measurePair(pair: number): Promise<void> {
-        const sizes = this.cells ? this.cells.sizesToMeasure(this.plan.sizes) : this.plan.sizes;
+        const sizes = this.sizesOfNextPair();
         if (this.policy.restartsBefore(pair)) {
             await this.stopBoth();
             await this.startBoth(this.policy.startOf(pair));
@@ -183,9 +197,7 @@ class Pass {
         const unplanned = this.plan.budgetSeconds !== undefined && pair === 1;
         const document = await runBlock(side, this.options, `${this.plan.name}pair ${unplanned ? '1' : `${pair}/${this.plannedPairs}`}`, sizes,
             this.options.warmup + this.policy.extraWarmupRounds(firstBlockOfStart(side)));
-        addBlock(side, document, this.position);
-        await writeBlock(this.plan.folder, this.position, side, document);
-        this.position++;
+        await this.record(side, document);
         if (this.policy.startsEachBlock) {
             await stopSide(side, this.log);
         }

@@ -6,11 +6,12 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import {
-    ComparisonCheck, ComparisonReportOptions, ComparisonSide, countDifferences, decideGate, DEFAULT_COUNT_CHECK, mergeRounds, renderCountDifferences,
+    ComparisonCheck, ComparisonReportOptions, ComparisonSide, countDifferences, decideGate, DEFAULT_COUNT_CHECK, DUET_DESIGN, mergeRounds, renderCountDifferences,
     renderRunComparison, ResultsDocument, RunComparison, validateResultsDocument, verdictCounts,
 } from '@fs-perf/benchmark-core';
 import { CompareRunOptions } from '../compare-options';
 import { writeReport } from '../report-files';
+import { ObservedAffinity } from '../../util/affinity';
 import { machineRecord } from '../../util/machine';
 import { OpenCells } from './open-cells';
 import { OpenSide, PreparedSide } from './side';
@@ -23,6 +24,25 @@ export async function makeBlocksFolder(folder: string): Promise<void> {
 /** Writes a block as soon as it is measured, as `<folder>/blocks/NN-<side>.json` (NN its position from 01), so a run that dies keeps it. */
 export async function writeBlock(folder: string, position: number, side: OpenSide, document: ResultsDocument): Promise<void> {
     await fs.writeFile(path.join(folder, 'blocks', `${String(position + 1).padStart(2, '0')}-${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
+}
+
+/** One side's block of a `--duet` pair: its core, when it ran (this process's clock), and its processes' affinity around it. */
+export interface DuetBlockRecord {
+    readonly label: string;
+    readonly core: number;
+    readonly began: string;
+    readonly ended: string;
+    readonly seconds: number;
+    /** Every process of the side, pinned again just before the block, as /proc showed them then. */
+    readonly before: readonly ObservedAffinity[];
+    /** The same right after the block (processes spawned during it included). */
+    readonly after: readonly ObservedAffinity[];
+}
+
+/** Writes a `--duet` pair's record as `<folder>/duet/pair-NN.json` once both its blocks are measured. */
+export async function writeDuetPair(folder: string, pair: number, sides: { readonly base: DuetBlockRecord; readonly head: DuetBlockRecord }): Promise<void> {
+    await fs.mkdir(path.join(folder, 'duet'), { recursive: true });
+    await fs.writeFile(path.join(folder, 'duet', `pair-${String(pair).padStart(2, '0')}.json`), JSON.stringify({ pair, ...sides }, undefined, 2) + '\n');
 }
 
 /**
@@ -38,7 +58,7 @@ export async function writeSides(sides: readonly OpenSide[], cells: OpenCells | 
             ...mergeRounds(cells ? cells.truncate(side.blocks) : side.blocks),
             comparison: {
                 id: comparisonId, side: side.spec.side, label: side.spec.label, source: side.source, positions: side.positions, starts: side.starts,
-                ...(cells ? { sequential: cells.design } : {}), rule,
+                ...(cells ? { sequential: cells.design } : {}), rule, ...(side.cores.length > 0 ? { cores: side.cores } : {}),
             },
         }, `The ${side.spec.label} side's merged blocks`);
         await fs.writeFile(path.join(folder, 'results', `${side.spec.side}.json`), JSON.stringify(document, undefined, 2) + '\n');
@@ -108,7 +128,7 @@ export interface RunSeconds {
 export async function writeRunRecord(options: CompareRunOptions, prepared: readonly PreparedSide[], pairsTaken: number, times: RunSeconds, failure?: Error): Promise<void> {
     const tenths = (seconds: number): number => Math.round(seconds * 10) / 10;
     await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
-        compare: { ...options.compare, sides: prepared.map(side => ({ ...side.spec, source: side.source })), pairsTaken },
+        compare: { ...options.compare, sides: prepared.map(side => ({ ...side.spec, source: side.source })), pairsTaken, ...(options.compare.duet ? { design: DUET_DESIGN } : {}) },
         iterations: options.iterations, warmup: options.warmup, sizes: options.sizes,
         machine: machineRecord(),
         seconds: tenths(times.seconds), setupSeconds: tenths(times.setupSeconds), measureSeconds: tenths(times.measureSeconds),

@@ -22,11 +22,13 @@ export interface OpenSide extends PreparedSide {
     readonly blocks: ResultsDocument[];
     readonly positions: number[];
     readonly starts: number[];
+    /** With `--duet`: per block, the core the side's processes were pinned to (empty otherwise). */
+    readonly cores: number[];
 }
 
 /** A prepared side before its first start, with no block yet. */
 export function openSide(side: PreparedSide): OpenSide {
-    return { ...side, start: -1, blocks: [], positions: [], starts: [] };
+    return { ...side, start: -1, blocks: [], positions: [], starts: [], cores: [] };
 }
 
 /** Starts one side's processes as its start `start`; `name` prefixes the line it logs. */
@@ -52,11 +54,14 @@ export function firstBlockOfStart(side: OpenSide): boolean {
     return side.blocks.length === 0 || side.starts[side.starts.length - 1] !== side.start;
 }
 
-/** A block measured, at `position` in the pass, in the side's current start. */
-export function addBlock(side: OpenSide, document: ResultsDocument, position: number): void {
+/** A block measured, at `position` in the pass, in the side's current start (in a duet, on `core`). */
+export function addBlock(side: OpenSide, document: ResultsDocument, position: number, core?: number): void {
     side.blocks.push(document);
     side.positions.push(position);
     side.starts.push(side.start);
+    if (core !== undefined) {
+        side.cores.push(core);
+    }
 }
 
 /** Drops the blocks of a pair whose other block was never measured: only complete pairs are compared. */
@@ -66,6 +71,7 @@ export function keepCompletePairs(sides: readonly OpenSide[]): void {
         side.blocks.splice(pairs);
         side.positions.splice(pairs);
         side.starts.splice(pairs);
+        side.cores.splice(pairs);
     }
 }
 

@@ -1,4 +1,5 @@
 import { CountDifference, formatCountRange } from '../../compare/count-differences';
+import { pairsInWords } from '../../compare/pair-design';
 import { ALL_CHANNELS, COUNT_METRIC_LABELS } from '../../measure/message-counts';
 import { PATH_COMPONENT_LABELS, PathComponent } from '../../measure/path-components';
 import { VERDICTS } from '../../stats/verdict';
@@ -174,7 +175,7 @@ export function pairedHeadlineSentences(section: PairedHeadlineSection): string[
 /** The key figures of a comparison: the counts, the cells by whether they cross the RPC, and the key cells' detectable changes. */
 export function pairedKeyFigures(section: PairedHeadlineSection): string[] {
     const { counts, cells } = section;
-    const items = [`${sidesSources(section)}; ${section.pairs} pairs of alternated blocks; ${cells} cells: ${counts.slower} slower, ${counts.faster} faster, `
+    const items = [`${sidesSources(section)}; ${pairsInWords(section)}; ${cells} cells: ${counts.slower} slower, ${counts.faster} faster, `
         + `${counts['no change']} no change, ${counts.inconclusive} inconclusive.`];
     if (section.rpc) {
         const { crossing, off } = section.rpc;

@@ -1,3 +1,4 @@
+import { DUET_DESIGN, isDuet } from '../../compare/pair-design';
 import { cellName } from '../../compare/run-comparison';
 import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
 import { pairsForThreshold } from '../../stats/noise-budget';
@@ -23,13 +24,22 @@ export function pairedComparisonGrid(section: PairedComparisonSection): TextGrid
 /** How to read the comparison table: where the ratio, its interval and p come from, and what each verdict needs. */
 export function pairedComparisonNote(section: PairedComparisonSection): string {
     const { base, head, comparison } = section;
-    const pairs = base.positions.length;
-    return `Both sides were measured in one run, in ${pairs} pairs of blocks alternated ${base.label} ${head.label}, ${head.label} ${base.label}, `
-        + `${base.label} ${head.label}, ... (A B, B A): a steady drift of the machine lands on each side as often first as second and cancels. `
-        + `A pair's ratio is its ${head.label} block's geometric mean over its ${base.label} block's (of its medians where a sample read 0 ms). The ratio column is the Hodges-Lehmann estimate `
+    return `${pairDesignSentence(section)} A pair's ratio is its ${head.label} block's geometric mean over its ${base.label} block's (of its medians where a sample read 0 ms). The ratio column is the Hodges-Lehmann estimate `
         + `over the pairs' log ratios with its exact Wilcoxon signed-rank ${percent(1 - comparison.alpha)} interval; below 1, ${head.label} is faster. `
         + `${describeVerdictRule(comparison)} `
         + `The medians are of all of a side's samples, each with its ${percent(CONFIDENCE_LEVEL)} interval from order statistics.`;
+}
+
+/** How the pairs were measured: alternated blocks, or both sides' blocks at once (a duet). */
+function pairDesignSentence({ base, head }: PairedComparisonSection): string {
+    const pairs = base.positions.length;
+    if (isDuet({ base, head })) {
+        return `Both sides were measured in one run, in ${pairs} pairs of blocks (${DUET_DESIGN}): a pair's two blocks ran at the same time, `
+            + `each side's processes pinned to one core (the first pair ${base.label} on cpu${base.cores![0]}, ${head.label} on cpu${head.cores![0]}, then swapped `
+            + 'every pair), so the machine\'s interference of that moment lands on both blocks and a faster core on each side as often.';
+    }
+    return `Both sides were measured in one run, in ${pairs} pairs of blocks alternated ${base.label} ${head.label}, ${head.label} ${base.label}, `
+        + `${base.label} ${head.label}, ... (A B, B A): a steady drift of the machine lands on each side as often first as second and cancels.`;
 }
 
 /** The cells only one side measured, or undefined when both measured the same. */
