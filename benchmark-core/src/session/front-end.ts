@@ -99,6 +99,10 @@ export interface RunOptions {
     readonly cpuPass?: boolean;
     /** Pause before each sample, ms, at most as long as the previous sample (overrides `fsPerf.pause`; 0: none). */
     readonly pauseMs?: number;
+    /** Generated trees the tree scenarios go over (overrides `fsPerf.treeSizes`). */
+    readonly treeSizes?: string[];
+    /** Calls in flight in the parallel stat storms (overrides `fsPerf.treeConcurrency`). */
+    readonly treeConcurrency?: number;
     /** Write a results file (default true); Theia's "Run All" merges the plugin's document into its own. */
     readonly writeResults?: boolean;
 }

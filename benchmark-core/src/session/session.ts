@@ -19,6 +19,7 @@ import { describeProgress, describeResultsFile, readResultsFile } from './descri
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
 import { runFolderResultsFiles, showRunFolderReport } from './run-folder';
 import { removeTestFiles, RemovableWorkspace, RemovalRefusals, RemoveOutcome, RemoveTestFilesOptions } from './remove-test-files';
+import { loadTreeManifests } from './tree-files';
 import { checkFixturesPresent, ignoreWorkspaceFolder, joinPath, listResultsFiles, loadFixtureManifest, writeResultsFile } from './workspace-files';
 
 /** One measured run as an extension defines it. */
@@ -204,7 +205,9 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 cpuPass: options.cpuPass ?? setting(SETTING_KEYS.cpuPass),
                 cpuPassMs: setting(SETTING_KEYS.cpuPassMs),
                 pause: options.pauseMs ?? setting(SETTING_KEYS.pause),
-            }, SCENARIO_SETTING_KEYS[this.suite], suiteScenarioIds(this.suite));
+                treeSizes: options.treeSizes ?? setting(SETTING_KEYS.treeSizes),
+                treeConcurrency: options.treeConcurrency ?? setting(SETTING_KEYS.treeConcurrency),
+            }, SCENARIO_SETTING_KEYS[this.suite], suiteScenarioIds(this.suite, 'all'), suiteScenarioIds(this.suite));
         } catch (error) {
             const message = error instanceof SettingsError ? error.message : `FS Perf settings cannot be read: ${(error as Error).message}`;
             this.frontEnd.appendLine(message);
@@ -226,8 +229,10 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
             const needsFixtures = scenarios.some(scenario => scenario.target === 'fixture');
             const needsSmallFiles = scenarios.some(scenario => scenario.target === 'small-files');
             await checkFixturesPresent(workspace, settings.fixturesFolder, manifest, needsFixtures ? settings.sizes : [], needsSmallFiles);
+            const trees = scenarios.some(scenario => scenario.target === 'tree') ? await loadTreeManifests(workspace, settings.fixturesFolder, settings.treeSizes) : [];
             const output = await this.frontEnd.withProgress(`FS Perf: ${definition.title}`, (progress, cancellation) => runBenchmark({
                 scenarios, manifest, sizes: settings.sizes, iterations: settings.iterations, warmup: settings.warmup, order: settings.order,
+                trees: { trees, concurrency: settings.treeConcurrency },
                 cancellation, settle: definition.settle, pauseMs: settings.pauseMs,
                 ...(settings.cpuPass && definition.cpuProbe ? { cpuProbe: definition.cpuProbe, cpuPassMs: settings.cpuPassMs } : {}),
                 // A count pass only where something observes the messages (the headless run): a person's run is not made longer for nothing.
@@ -247,8 +252,9 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                     ...(settings.pauseMs > 0 ? { pauseMs: settings.pauseMs } : {}),
                     interleaved: true,
                     cpuPass: settings.cpuPass && definition.cpuProbe !== undefined,
+                    ...(trees.length > 0 ? { treeSizes: trees.map(tree => tree.size), treeConcurrency: settings.treeConcurrency } : {}),
                 },
-                output,
+                output, trees,
             });
             this.printTables(document);
             outcome = definition.extend ? await definition.extend(document) : { status: 'completed', document };
