@@ -13,7 +13,7 @@ const SAMPLES: Record<FlagName, string[]> = {
     theiaUrl: ['--theia-url', 'http://127.0.0.1:9/'], theiaVersion: ['--theia-version', '1.74.1'], theiaCache: ['--theia-cache', 'apps'], force: ['--force'],
     compare: ['--compare', 'base=1.74.1', 'head=1.74.1'], pairs: ['--pairs', '4'], alpha: ['--alpha', '0.01'], noiseThreshold: ['--noise-threshold', '3'],
     check: ['--check'], checkCounts: ['--check-counts', 'messages,round-trips'], budget: ['--budget', '5'], restartEvery: ['--restart-every', '2'], pause: ['--pause', '100'], warmupBlock: ['--no-warmup-block'],
-    network: ['--network', 'lan'],
+    network: ['--network', 'lan'], suite: ['--suite', 'trees'], treeSizes: ['--suite', 'trees', '--tree-sizes', '1k'],
     bisect: ['--bisect', '1.54.0..1.74.1'], cell: ['--bisect', '1.54.0..1.74.1', '--cell', 'plugin, vscode.workspace.fs.readFile, 5K'],
     direction: ['--bisect', '1.54.0..1.74.1', '--direction', 'faster'], resume: ['--resume', 'bisect-run'],
     // --bisect-exit needs the cell whose verdict is the exit code.
@@ -25,7 +25,7 @@ const BISECT_FLAGS: readonly FlagName[] = ['bisect', 'cell', 'direction', 'resum
 
 /** A command line of each mode (a plain run is one without any of them). */
 const MODE_ARGUMENTS: Record<RunMode, string[]> = {
-    plain: [], compare: SAMPLES.compare, network: SAMPLES.network, theiaVersion: SAMPLES.theiaVersion, theiaUrl: SAMPLES.theiaUrl,
+    plain: [], compare: SAMPLES.compare, network: SAMPLES.network, theiaVersion: SAMPLES.theiaVersion, theiaUrl: SAMPLES.theiaUrl, trees: SAMPLES.suite,
 };
 
 /** `yarn bench`'s parser on `argv`, with what it printed to stderr (its refusals, commander's usage errors). */

@@ -1,3 +1,4 @@
+import { ScenarioCase } from './scenario';
 import { TREE_SIZES, TreeManifest } from './trees';
 import { treeLayout } from './tree-layout';
 
@@ -67,4 +68,9 @@ export async function walkDown<T>(root: T, list: (folder: T) => Promise<readonly
         }
     }
     return entries;
+}
+
+/** A tree case whose sample is `count(input)` (a storm, walk or search prepared over `input`), its result the entries the runner checks. */
+export function countingCase<T>(input: T, count: (input: T) => Promise<number>): ScenarioCase {
+    return { runSample: async () => ({ itemCount: await count(input) }) };
 }

@@ -3,7 +3,8 @@ import { CountObserver } from '../measure/count-pass';
 import { CpuProbe } from '../measure/cpu';
 import { runBenchmark } from '../measure/runner';
 import { Scenario } from '../measure/scenario';
-import { ScenarioSuite, suiteScenarioIds } from '../measure/scenario-catalog';
+import { scenarioInfoById, ScenarioSuite, suiteScenarioIds } from '../measure/scenario-catalog';
+import { TreeSize } from '../measure/trees';
 import { LARGE_FIXTURE_BYTES } from '../measure/sizes';
 import { renderReportHtml, REPORT_WEBVIEW_CSP } from '../report/html';
 import { buildComparisonReport } from '../report/model/build';
@@ -134,7 +135,8 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
     }
 
     async generateTestFiles(): Promise<GenerateOutcome<R>> {
-        return this.exclusive('generating test files', {}, undefined, (workspace, settings) => this.generate(workspace, settings.fixturesFolder));
+        return this.exclusive('generating test files', {}, undefined, (workspace, settings) => this.generate(workspace, settings.fixturesFolder,
+            settings.scenarios.some(id => scenarioInfoById(id)?.target === 'tree') ? settings.treeSizes : []));
     }
 
     /**
@@ -352,18 +354,19 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
         return { status: 'failed', message };
     }
 
-    protected async generate(workspace: SessionWorkspace, fixturesFolder: string): Promise<GenerateOutcome<R>> {
+    protected async generate(workspace: SessionWorkspace, fixturesFolder: string, treeSizes: readonly TreeSize[] = []): Promise<GenerateOutcome<R>> {
         const folder = workspace.describe(fixturesFolder);
         this.frontEnd.showOutput();
         this.frontEnd.appendLine(`[${new Date().toISOString()}] Generating test files in ${folder}`);
         try {
             const report = await this.frontEnd.withProgress('FS Perf: Generating test files', (progress, cancellation) => this.generator({
-                files: workspace, fixturesFolder, cancellation,
+                files: workspace, fixturesFolder, cancellation, treeSizes,
                 onProgress: (message, done, total) => progress.report(message, done, total),
             }));
             await ignoreWorkspaceFolder(workspace, joinPath(fixturesFolder));
             const summary = `${OutputMarkers.testFilesReady}${folder}: ${report.written.length} written (${report.repaired.length} repaired), `
-                + `${report.unchanged.length} already correct; small files: ${report.smallFilesWritten} written, ${report.smallFilesUnchanged} already correct.`;
+                + `${report.unchanged.length} already correct; small files: ${report.smallFilesWritten} written, ${report.smallFilesUnchanged} already correct`
+                + `${(report.trees ?? []).map(tree => `; the ${tree.size} tree ${tree.written ? 'written' : 'already there'}`).join('')}.`;
             this.frontEnd.appendLine(summary);
             this.frontEnd.notify('info', `FS Perf: ${summary}`);
             return { status: 'completed', report, folder: workspace.uriOf(fixturesFolder) };
