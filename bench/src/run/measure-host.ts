@@ -42,7 +42,7 @@ async function measureTheia(session: HostSession, options: BenchOptions, host: s
         const resultsPath = await workbench.runToCompletion('FS Perf: Run All with Options...', {
             // A fifth step asks for the trees when the run's scenarios include a tree's (--suite trees).
             answers: [String(options.iterations), String(options.warmup), options.sizes.join(', '), String(options.precision),
-                ...options.suite === 'trees' ? [options.treeSizes.join(', ')] : []],
+                ...options.suite === 'trees' ? [(options.treeSizes ?? []).join(', ')] : []],
             onProgress,
         });
         const document = where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);

@@ -64,8 +64,8 @@ export interface BenchOptions {
     readonly bisectExit?: boolean;
     /** `--suite trees`: the big-tree scenarios instead of the reads (default: the reads). */
     readonly suite: BenchSuite;
-    /** `--tree-sizes`: the generated trees of `--suite trees`. */
-    readonly treeSizes: string[];
+    /** `--tree-sizes`: the generated trees of `--suite trees` (none in another run). */
+    readonly treeSizes?: string[];
 }
 
 /** What a run measures: the reads and the rest of the default set, or the big trees (issue 39). */
@@ -377,7 +377,10 @@ export const BENCH_FLAGS = {
     treeSizes: flag<string[]>({
         flags: '--tree-sizes <list>', description: `comma-separated generated trees (${TREE_SIZE_LABELS.join(', ')}); the workspace gets them before the hosts start `
             + '(about 0.4 s and 8 MB on disk for 1k, 4 s and 77 MB for 10k, 15-40 s and 741 MB for 100k, which is opt-in)',
-        parse: treeListArgument, default: [...DEFAULT_TREE_SIZE_LABELS], modes: ['trees'], fields: ['treeSizes'], setting: SETTING_KEYS.treeSizes,
+        parse: treeListArgument, default: [...DEFAULT_TREE_SIZE_LABELS], modes: ['trees'], notWith: { compare: 'compares the reads of two builds' },
+        fields: ['treeSizes'], setting: SETTING_KEYS.treeSizes,
+        // Only a run of the trees has trees: the other runs leave the editors' setting alone.
+        toField: (sizes, context) => context.modes.includes('trees') ? sizes : undefined,
     }),
     network: flag<NetworkChoice[]>({
         flags: '--network <list>', description: 'measure every host with the page on the far side of these links, in turn: loopback, lan, cable, dsl, or '

@@ -218,7 +218,7 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
     }
     if (options.suite === 'trees') {
         // No committed run of the trees suite yet: no timing to scale, so it says so rather than guess.
-        return `not timed yet for --suite trees (${options.treeSizes.join(', ')}): each sample is a whole storm, walk or search, so the larger trees take longest`;
+        return `not timed yet for --suite trees (${(options.treeSizes ?? []).join(', ')}): each sample is a whole storm, walk or search, so the larger trees take longest`;
     }
     const overLinks = options.networks.some(choice => choice !== LOOPBACK);
     const releases = options.theiaVersions?.length ?? 0;

@@ -31,7 +31,7 @@ function checkRequest(request: TreeTimingRequest): void {
     const { operation, concurrency, seed } = request ?? {};
     if (!['stat', 'stat-in-flight', 'readdir'].includes(operation) || !Number.isInteger(seed)
         || !(Number.isInteger(concurrency) && concurrency >= TREE_CONCURRENCY_RANGE.min && concurrency <= TREE_CONCURRENCY_RANGE.max)) {
-        throw new FsPerfAccessError('unresolvable', `Refusing to time a tree: the request needs an operation (stat, stat-in-flight or readdir), a whole-number seed `
+        throw new FsPerfAccessError('unresolvable', 'Refusing to time a tree: the request needs an operation (stat, stat-in-flight or readdir), a whole-number seed '
             + `and from ${TREE_CONCURRENCY_RANGE.min} to ${TREE_CONCURRENCY_RANGE.max} calls in flight.`);
     }
 }
