@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import { Command, InvalidArgumentError, Option } from 'commander';
 import * as path from 'path';
-import { FIXTURE_SIZE_LABELS, fixtureFileName, formatBytes, parseSizeList } from '@fs-perf/benchmark-core';
+import { FIXTURE_SIZE_LABELS, fixtureFileName, formatBytes, parseSizeList, parseTreeSizeList, TREE_SIZE_LABELS } from '@fs-perf/benchmark-core';
 import { DEFAULT_SEED, FIXTURE_CONTENTS, FixtureContent } from './content';
 import { DEFAULT_SMALL_FILE_BYTES, DEFAULT_SMALL_FILE_COUNT, generateFixtures } from './generator';
 import { NodeFixtureStore } from './node/node-fixture-store';
+import { generateTrees } from './tree-generator';
 
 /** Default output: the git-ignored fixtures folder of `test-files/`, the sample apps' default workspace. */
 export const DEFAULT_FIXTURES_DIRECTORY = path.resolve(__dirname, '..', '.fs-perf', 'fixtures');
@@ -27,7 +28,16 @@ function sizeList(value: string): string[] {
     }
 }
 
+function treeList(value: string): string[] {
+    try {
+        return parseTreeSizeList(value.split(',').filter(label => label.trim() !== '')).map(size => size.label);
+    } catch (error) {
+        throw new InvalidArgumentError((error as Error).message);
+    }
+}
+
 interface CliOptions {
+    trees: string[];
     out: string;
     sizes: string[];
     seed: number;
@@ -51,6 +61,7 @@ export async function main(argv: readonly string[]): Promise<number> {
             DEFAULT_SMALL_FILE_BYTES)
         .addOption(new Option('--content <kind>', 'random (incompressible) or text (printable ASCII)')
             .choices(FIXTURE_CONTENTS).default('random'))
+        .option('--trees <list>', `also the generated trees of these sizes (${TREE_SIZE_LABELS.join(',')}) in trees/ (see README, "Big trees")`, treeList, [])
         .option('--quiet', 'print only the summary line')
         .showHelpAfterError()
         .exitOverride();
@@ -80,6 +91,11 @@ export async function main(argv: readonly string[]): Promise<number> {
         console.log(`Wrote ${report.written.length} (${report.repaired.length} repaired), ${report.unchanged.length} already correct; `
             + `small files: ${report.smallFilesWritten} written, ${report.smallFilesUnchanged} already correct; `
             + `manifest ${report.manifestWritten ? 'written' : 'unchanged'}; ${seconds} s.`);
+        for (const tree of await generateTrees({ store: new NodeFixtureStore(out), sizes: parseTreeSizeList(options.trees) })) {
+            const { files, folders, bytes, generatedInMs } = tree.manifest;
+            console.log(`Tree ${tree.size}: ${files} files in ${folders} folders, ${formatBytes(bytes)}; `
+                + (tree.written ? `written in ${((generatedInMs ?? 0) / 1000).toFixed(2)} s.` : 'already there.'));
+        }
         return 0;
     } catch (error) {
         console.error(`error: ${(error as Error).message}`);

@@ -65,6 +65,8 @@ export interface GenerateReport {
     readonly smallFilesWritten: number;
     readonly smallFilesUnchanged: number;
     readonly manifestWritten: boolean;
+    /** The generated trees asked for (in an editor: those of the settings when a tree scenario is chosen), and whether each was written. */
+    readonly trees?: readonly { readonly size: string; readonly written: boolean }[];
 }
 
 interface PlannedFile {

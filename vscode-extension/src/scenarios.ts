@@ -5,6 +5,7 @@ import {
     smallFileName, TRACE_COMMANDS,
 } from '@fs-perf/benchmark-core';
 import { isFileNotFound } from './fixtures';
+import { createTreeScenarios, inHostFloorUnavailable } from './tree-scenarios';
 
 /** The VS Code extension's scenarios over a fixtures folder, one per catalog entry of the suite. */
 export function createScenarios(fixturesFolder: vscode.Uri): ScenarioImplementations<'vscode'> {
@@ -56,20 +57,13 @@ export function createScenarios(fixturesFolder: vscode.Uri): ScenarioImplementat
         },
         extensionHostNodeReadFile: {
             ...SCENARIO_CATALOG.extensionHostNodeReadFile,
-            unavailableReason: () => {
-                if (typeof process === 'undefined' || !process.versions?.node) {
-                    return 'the extension host is not Node (a web extension host has no fs module)';
-                }
-                if (fixturesFolder.scheme !== 'file') {
-                    return `the fixtures are not on this host's disk (URI scheme '${fixturesFolder.scheme}')`;
-                }
-                return undefined;
-            },
+            unavailableReason: () => inHostFloorUnavailable(fixturesFolder),
             prepare: async target => {
                 const path = fileUri(target).fsPath;
                 return { runSample: async () => ({ bytes: await fs.readFile(path) }) };
             },
         },
+        ...createTreeScenarios(fixturesFolder),
     };
 }
 

@@ -13,7 +13,7 @@ import { RunningServer, ServerLaunch, startServer } from '../util/server';
 import { createTheiaConfigDirectory, theiaBackendLaunch, theiaElectronArgs } from './theia-app';
 import { Workbench } from './workbench';
 import { THEIA_1_74, VSCODE_1_100, WorkbenchSelectors } from './workbench-selectors';
-import { prepareWorkspace, temporaryFolder, WorkspaceChoice } from '../util/workspace';
+import { prepareWorkspace, temporaryFolder, treeSizesOfSettings, WorkspaceChoice } from '../util/workspace';
 
 export interface HostSessionOptions {
     /** The folder the editor opens (default: a fresh one with the fixture set). */
@@ -217,7 +217,10 @@ export class HostSession {
     }
 
     protected async prepareWorkspace(folder: string): Promise<string | undefined> {
-        this._workspace = await prepareWorkspace(path.join(folder, 'workspace'), this.options.workspace);
+        // The generated trees the settings' tree scenarios go over are written with the fixtures (none for the other runs).
+        const trees = treeSizesOfSettings(this.options.settings);
+        const choice = this.options.workspace ?? (trees.length > 0 ? { fixtures: { treeSizes: trees } } : undefined);
+        this._workspace = await prepareWorkspace(path.join(folder, 'workspace'), choice);
         return this._workspace;
     }
 

@@ -40,7 +40,9 @@ async function measureTheia(session: HostSession, options: BenchOptions, host: s
         }
         log(`  ${host}: FS Perf: Run All with Options... (${describeSampling(options)}, ${options.sizes.join(', ')})`);
         const resultsPath = await workbench.runToCompletion('FS Perf: Run All with Options...', {
-            answers: [String(options.iterations), String(options.warmup), options.sizes.join(', '), String(options.precision)],
+            // A fifth step asks for the trees when the run's scenarios include a tree's (--suite trees).
+            answers: [String(options.iterations), String(options.warmup), options.sizes.join(', '), String(options.precision),
+                ...options.suite === 'trees' ? [(options.treeSizes ?? []).join(', ')] : []],
             onProgress,
         });
         const document = where === 'remote' ? await fetchTheiaResults(workbench.page, resultsPath) : await readResultsFile(resultsPath);

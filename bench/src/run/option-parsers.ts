@@ -3,7 +3,7 @@
  * wherever it is given: each throws an InvalidArgumentError naming the option, which commander prints with the usage.
  */
 import { InvalidArgumentError } from 'commander';
-import { compareReleases, countProblem, parseCountCheck, parseNetworkList, parseSizeList } from '@fs-perf/benchmark-core';
+import { compareReleases, countProblem, parseCountCheck, parseNetworkList, parseSizeList, parseTreeSizeList, TREE_SIZE_LABELS } from '@fs-perf/benchmark-core';
 import { unsupportedTheiaVersion } from '../hosts/theia-release';
 import { BENCH_HOSTS, BenchHost, NetworkChoice } from './bench-hosts';
 
@@ -28,6 +28,29 @@ export function sizeListArgument(text: string): string[] {
     } catch (error) {
         throw new InvalidArgumentError((error as Error).message);
     }
+}
+
+/** A commander argument parser for a comma-separated list of generated trees, e.g. `1k,10k`. */
+export function treeListArgument(text: string): string[] {
+    try {
+        const sizes = parseTreeSizeList(text.split(',').map(label => label.trim()).filter(label => label !== ''));
+        if (sizes.length === 0) {
+            throw new RangeError(`name at least one tree (${TREE_SIZE_LABELS.join(', ')}).`);
+        }
+        return sizes.map(size => size.label);
+    } catch (error) {
+        throw new InvalidArgumentError(`--tree-sizes: ${(error as Error).message}`);
+    }
+}
+
+/** A commander argument parser for one of `choices`, e.g. `--suite trees`. */
+export function choiceArgument<T extends string>(name: string, choices: readonly T[]): (text: string) => T {
+    return text => {
+        if (!choices.includes(text.trim() as T)) {
+            throw new InvalidArgumentError(`${name} must be one of ${choices.join(', ')}, got '${text}'.`);
+        }
+        return text.trim() as T;
+    };
 }
 
 /** `--budget`: minutes, more than 0 and at most 600. */

@@ -7,7 +7,7 @@
 import * as os from 'os';
 import * as path from 'path';
 import {
-    DEFAULT_COUNT_CHECK, DEFAULT_ITERATIONS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PAUSE_RANGE, PRECISION_RANGE, SCENARIO_CATALOG,
+    DEFAULT_COUNT_CHECK, DEFAULT_ITERATIONS, DEFAULT_TREE_SIZE_LABELS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, TREE_SCENARIO_IDS, TREE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PAUSE_RANGE, PRECISION_RANGE, SCENARIO_CATALOG,
     SCENARIO_SETTING_KEYS, SETTING_KEYS, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-release';
@@ -17,8 +17,8 @@ import { BisectCell, parseBisectCell } from './bisect/cell';
 import { BENCH_HOSTS, BenchHost, NetworkChoice } from './bench-hosts';
 import { COMPARE_DEFAULTS, COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS, CompareOptions } from './compare-options';
 import {
-    alphaArgument, countCheckArgument, cpuThrottleArgument, directionArgument, hostListArgument, integerArgument, minutesArgument, networkListArgument, percentageArgument,
-    sizeListArgument, theiaUrlArgument, theiaVersionListArgument,
+    alphaArgument, choiceArgument, countCheckArgument, cpuThrottleArgument, directionArgument, hostListArgument, integerArgument, minutesArgument, networkListArgument, percentageArgument,
+    sizeListArgument, theiaUrlArgument, theiaVersionListArgument, treeListArgument,
 } from './option-parsers';
 
 export interface BenchOptions {
@@ -62,7 +62,22 @@ export interface BenchOptions {
     readonly resume?: string;
     /** `--bisect-exit`: the comparison's exit code is `git bisect run`'s, from `--cell`'s verdict (set as `compare.bisectExit`). */
     readonly bisectExit?: boolean;
+    /** `--suite trees`: the big-tree scenarios instead of the reads (default: the reads). */
+    readonly suite: BenchSuite;
+    /** `--tree-sizes`: the generated trees of `--suite trees` (none in another run). */
+    readonly treeSizes?: string[];
 }
+
+/** What a run measures: the reads and the rest of the default set, or the big trees (issue 39). */
+export type BenchSuite = 'default' | 'trees';
+export const BENCH_SUITES: readonly BenchSuite[] = ['default', 'trees'];
+
+/**
+ * `--suite trees`: the big-tree scenarios of both extensions over the generated trees, each sample a whole storm, walk or
+ * search (seconds at 10k files through an editor's API), so 6 timed samples (the fewest with a median interval) and one
+ * warm-up, no precision target. Every option given on the command line wins.
+ */
+export const TREES_DEFAULTS = { iterations: 6, warmup: 1, precision: 0 } as const;
 
 /** `yarn bench` samples on until every median is known within 5% (the editors' own default is off). */
 export const DEFAULT_BENCH_PRECISION = 5;
@@ -93,7 +108,7 @@ export const NETWORK_DEFAULTS = {
  * The kinds of run a flag can apply with: a run without `--compare` (`plain`), a comparison (`--compare`), and what
  * `--network` (over an emulated link), `--theia-version` and `--theia-url` make of a plain run.
  */
-export type RunMode = 'plain' | 'compare' | 'network' | 'theiaVersion' | 'theiaUrl';
+export type RunMode = 'plain' | 'compare' | 'network' | 'theiaVersion' | 'theiaUrl' | 'trees';
 
 /** A kind of run a flag asks for: the flag, how it words a refusal, and the settings it gives the apps beyond its flags'. */
 export interface RunModeSpec {
@@ -124,19 +139,24 @@ export const RUN_MODES: Readonly<Record<Exclude<RunMode, 'plain'>, RunModeSpec>>
         settings: { [SCENARIO_SETTING_KEYS.vscode]: NETWORK_DEFAULTS.scenarios.vscode, [SCENARIO_SETTING_KEYS.theia]: NETWORK_DEFAULTS.scenarios.theia },
     },
     theiaVersion: { flag: '--theia-version', refusal: leaveOut('--theia-version') },
+    trees: {
+        flag: '--suite', refusal: leaveOut('--suite trees'),
+        settings: { [SCENARIO_SETTING_KEYS.vscode]: TREE_SCENARIO_IDS.vscode, [SCENARIO_SETTING_KEYS.theia]: TREE_SCENARIO_IDS.theia },
+    },
     // A flag refused with --theia-url says the whole of why in its reason: what the Theia there keeps of its own.
     theiaUrl: { flag: '--theia-url', refusal: (flags, reasons) => flags.map((flag, index) => `${flag} ${reasons[index]}`).join(' ') },
 };
 
 /** The modes of a run from the flags that ask for them (a `--network` of loopback alone emulates no link). */
 export function runModes(run: { readonly compare?: unknown; readonly networks: readonly NetworkChoice[]; readonly theiaVersions?: unknown;
-    readonly theiaUrl?: unknown; readonly bisect?: unknown; readonly resume?: unknown; }): RunMode[] {
+    readonly theiaUrl?: unknown; readonly bisect?: unknown; readonly resume?: unknown; readonly suite?: unknown }): RunMode[] {
     // A bisect is a chain of comparisons: every flag of --compare applies to its steps.
     return [
         run.compare === undefined && run.bisect === undefined && run.resume === undefined ? 'plain' : 'compare',
         ...run.networks.some(choice => choice !== LOOPBACK) ? ['network' as const] : [],
         ...run.theiaVersions === undefined ? [] : ['theiaVersion' as const],
         ...run.theiaUrl === undefined ? [] : ['theiaUrl' as const],
+        ...run.suite === 'trees' ? ['trees' as const] : [],
     ];
 }
 
@@ -165,7 +185,7 @@ export interface BenchFlag<Value> {
     /** The help's words for the default where the value itself would not say it (`all`, a folder made at the start). */
     readonly defaultShown?: string;
     /** Where a kind of run has a default of its own; the flag given still wins. */
-    readonly modeDefaults?: Partial<Record<'compare' | 'network', Value>>;
+    readonly modeDefaults?: Partial<Record<'compare' | 'network' | 'trees', Value>>;
     /** The modes it applies with (any one of them); given in a run of none of them, it is refused. */
     readonly modes: readonly RunMode[];
     /** The modes it does not apply with, each with the reason the refusal gives (see {@link RUN_MODES}). */
@@ -205,12 +225,12 @@ export const BENCH_FLAGS = {
     }),
     iterations: flag<number>({
         flags: '--iterations <n>', description: 'timed samples per scenario and size', parse: integerArgument('--iterations', ITERATIONS_RANGE),
-        default: DEFAULT_ITERATIONS, modeDefaults: { compare: COMPARE_DEFAULTS.iterations, network: NETWORK_DEFAULTS.iterations }, modes: EVERY_RUN,
+        default: DEFAULT_ITERATIONS, modeDefaults: { compare: COMPARE_DEFAULTS.iterations, network: NETWORK_DEFAULTS.iterations, trees: TREES_DEFAULTS.iterations }, modes: EVERY_RUN,
         fields: ['iterations'], setting: SETTING_KEYS.iterations,
     }),
     warmup: flag<number>({
         flags: '--warmup <n>', description: 'warm-up samples per scenario and size', parse: integerArgument('--warmup', WARMUP_RANGE),
-        default: DEFAULT_WARMUP, modeDefaults: { compare: COMPARE_DEFAULTS.warmup, network: NETWORK_DEFAULTS.warmup }, modes: EVERY_RUN,
+        default: DEFAULT_WARMUP, modeDefaults: { compare: COMPARE_DEFAULTS.warmup, network: NETWORK_DEFAULTS.warmup, trees: TREES_DEFAULTS.warmup }, modes: EVERY_RUN,
         fields: ['warmup'], setting: SETTING_KEYS.warmup,
     }),
     sizes: flag<string[]>({
@@ -221,7 +241,7 @@ export const BENCH_FLAGS = {
     precision: flag<number>({
         flags: '--precision <percent>', description: 'sample each case on until its median\'s 95% interval is within this percentage of it (or its '
             + 'time budget is spent); 0: exactly --iterations samples',
-        parse: percentageArgument('--precision', PRECISION_RANGE), default: DEFAULT_BENCH_PRECISION, modeDefaults: { compare: 0, network: NETWORK_DEFAULTS.precision },
+        parse: percentageArgument('--precision', PRECISION_RANGE), default: DEFAULT_BENCH_PRECISION, modeDefaults: { compare: 0, network: NETWORK_DEFAULTS.precision, trees: TREES_DEFAULTS.precision },
         modes: PLAIN_RUNS, notWith: { compare: FIXED_BLOCKS }, fields: ['precision'], setting: SETTING_KEYS.precision,
     }),
     rounds: flag<number>({
@@ -351,6 +371,21 @@ export const BENCH_FLAGS = {
         flags: '--duet', description: 'both sides\' blocks of a pair at the same time on fresh processes, each side\'s processes (backend, plugin host, '
             + 'browser) pinned to a core of its own with taskset, the cores swapped every pair (duet benchmarking; needs 2 cores, taskset, and no side at a URL)',
         default: false, modes: COMPARE_ONLY, fields: ['compare.duet'],
+    }),
+    suite: flag<BenchSuite>({
+        flags: '--suite <name>', description: 'what to measure: default (the reads, stat and readDirectory of small files, writes) or trees (a stat storm, one '
+            + 'after another and N in flight, a walk and find files over generated trees of --tree-sizes, each with a bare-Node floor; see README, "Big trees")',
+        parse: choiceArgument('--suite', BENCH_SUITES), default: 'default', modes: PLAIN_RUNS,
+        notWith: { compare: 'compares the reads of two builds', network: 'over a link measures the reads (trees over a link are not measured yet)' },
+        fields: ['suite'],
+    }),
+    treeSizes: flag<string[]>({
+        flags: '--tree-sizes <list>', description: `comma-separated generated trees (${TREE_SIZE_LABELS.join(', ')}); the workspace gets them before the hosts start `
+            + '(about 0.4 s and 8 MB on disk for 1k, 4 s and 77 MB for 10k, 15-40 s and 741 MB for 100k, which is opt-in)',
+        parse: treeListArgument, default: [...DEFAULT_TREE_SIZE_LABELS], modes: ['trees'], notWith: { compare: 'compares the reads of two builds' },
+        fields: ['treeSizes'], setting: SETTING_KEYS.treeSizes,
+        // Only a run of the trees has trees: the other runs leave the editors' setting alone.
+        toField: (sizes, context) => context.modes.includes('trees') ? sizes : undefined,
     }),
     network: flag<NetworkChoice[]>({
         flags: '--network <list>', description: 'measure every host with the page on the far side of these links, in turn: loopback, lan, cable, dsl, or '

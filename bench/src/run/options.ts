@@ -128,7 +128,7 @@ function optionsOf(values: FlagValues, context: FlagContext): BenchOptions {
  * whether the command line gave that flag; relative paths are resolved against `base`.
  */
 export function benchOptions(raw: FlagValues, given: (name: FlagName) => boolean, base: string): BenchOptions | number {
-    const modes = runModes({ compare: raw.compare, networks: raw.network ?? [LOOPBACK], theiaVersions: raw.theiaVersion, theiaUrl: raw.theiaUrl, bisect: raw.bisect, resume: raw.resume });
+    const modes = runModes({ compare: raw.compare, networks: raw.network ?? [LOOPBACK], theiaVersions: raw.theiaVersion, theiaUrl: raw.theiaUrl, bisect: raw.bisect, resume: raw.resume, suite: raw.suite });
     // A bisect's own flags name --bisect (or --bisect-exit), not the comparison mode its steps run in.
     const bisectOnly = (['cell', 'direction'] as const).filter(name => given(name) && !given('bisect') && !given('resume') && !given('bisectExit'));
     const refusal = bisectOnly.length > 0

@@ -242,6 +242,10 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
             + `${options.compare.duet ? ' (timed from pairs of alternated blocks; a --duet pair runs both blocks at once)' : ''}`
             + ', plus building each side\'s app where the cache lacks it (a few minutes each)';
     }
+    if (options.suite === 'trees') {
+        // No committed run of the trees suite yet: no timing to scale, so it says so rather than guess.
+        return `not timed yet for --suite trees (${(options.treeSizes ?? []).join(', ')}): each sample is a whole storm, walk or search, so the larger trees take longest`;
+    }
     const overLinks = options.networks.some(choice => choice !== LOOPBACK);
     const releases = options.theiaVersions?.length ?? 0;
     const perHost = hostsMeasured.map(host => {

@@ -3,7 +3,7 @@ import { Option } from 'commander';
 import { extensionSettingsSchema, PAUSE_RANGE, SettingSchema } from '@fs-perf/benchmark-core';
 import { benchCommand, parseBenchArguments } from '../commands/bench';
 import { COMPARE_DEFAULTS } from '../run/compare-options';
-import { BENCH_FLAGS, benchFlags, BenchOptions, FlagName, NETWORK_DEFAULTS, RUN_MODES, RunMode } from '../run/option-table';
+import { BENCH_FLAGS, benchFlags, BenchOptions, FlagName, NETWORK_DEFAULTS, RUN_MODES, RunMode, TREES_DEFAULTS } from '../run/option-table';
 import { longFlag, optionField, recordedOptions, runSettings } from '../run/options';
 
 /** A value each flag accepts, so that every flag of the table is tried (a new one without a sample fails the first test). */
@@ -13,7 +13,7 @@ const SAMPLES: Record<FlagName, string[]> = {
     theiaUrl: ['--theia-url', 'http://127.0.0.1:9/'], theiaVersion: ['--theia-version', '1.74.1'], theiaCache: ['--theia-cache', 'apps'], force: ['--force'],
     compare: ['--compare', 'base=1.74.1', 'head=1.74.1'], pairs: ['--pairs', '4'], alpha: ['--alpha', '0.01'], noiseThreshold: ['--noise-threshold', '3'],
     check: ['--check'], checkCounts: ['--check-counts', 'messages,round-trips'], budget: ['--budget', '5'], restartEvery: ['--restart-every', '2'], pause: ['--pause', '100'], warmupBlock: ['--no-warmup-block'],
-    network: ['--network', 'lan'], duet: ['--duet'],
+    network: ['--network', 'lan'], duet: ['--duet'], suite: ['--suite', 'trees'], treeSizes: ['--tree-sizes', '1k'],
     bisect: ['--bisect', '1.54.0..1.74.1'], cell: ['--bisect', '1.54.0..1.74.1', '--cell', 'plugin, vscode.workspace.fs.readFile, 5K'],
     direction: ['--bisect', '1.54.0..1.74.1', '--direction', 'faster'], resume: ['--resume', 'bisect-run'],
     // --bisect-exit needs the cell whose verdict is the exit code.
@@ -25,7 +25,7 @@ const BISECT_FLAGS: readonly FlagName[] = ['bisect', 'cell', 'direction', 'resum
 
 /** A command line of each mode (a plain run is one without any of them). */
 const MODE_ARGUMENTS: Record<RunMode, string[]> = {
-    plain: [], compare: SAMPLES.compare, network: SAMPLES.network, theiaVersion: SAMPLES.theiaVersion, theiaUrl: SAMPLES.theiaUrl,
+    plain: [], compare: SAMPLES.compare, network: SAMPLES.network, theiaVersion: SAMPLES.theiaVersion, theiaUrl: SAMPLES.theiaUrl, trees: ['--suite', 'trees'],
 };
 
 /** `yarn bench`'s parser on `argv`, with what it printed to stderr (its refusals, commander's usage errors). */
@@ -78,7 +78,7 @@ suite('yarn bench\'s option table', () => {
             assert.include(text, ` ${entry.flags} `, name);
             assert.include(text, entry.description.replace(/\s+/g, ' '), name);
         }
-        assert.include(text, `(default: 15; with --compare: ${COMPARE_DEFAULTS.iterations}; with --network: ${NETWORK_DEFAULTS.iterations})`);
+        assert.include(text, `(default: 15; with --compare: ${COMPARE_DEFAULTS.iterations}; with --network: ${NETWORK_DEFAULTS.iterations}; with --suite: ${TREES_DEFAULTS.iterations})`);
         assert.include(text, `(default: 0; with --compare: ${COMPARE_DEFAULTS.pauseMs})`);
         assert.include(text, '--no-cpu-pass skip the CPU passes');
         assert.include(text, '(the default with --network)');

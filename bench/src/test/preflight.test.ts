@@ -122,7 +122,7 @@ suite('preflight', () => {
     test('--compare\'s expected duration: the budget, but never less than the pairs its cells need to decide one (10 for 15) at what a pair of that many samples takes', () => {
         const side = (which: 'base' | 'head') => ({ side: which, label: which, kind: 'release' as const, value: '1.74.1' });
         const options: BenchOptions = { hosts: ['theia-browser'], iterations: 5, warmup: 1, sizes: ['500K', '5000K', '10000K'], precision: 0, rounds: 1,
-            cpuThrottle: 1, cpuPass: false, out: '/tmp/x', networks: [LOOPBACK],
+            cpuThrottle: 1, cpuPass: false, out: '/tmp/x', networks: [LOOPBACK], suite: 'default',
             compare: { sides: [side('base'), side('head')], pairs: 8, alpha: 0.05, noiseThreshold: 0.05, check: false, budgetSeconds: 780, restartEvery: 1, pauseMs: 500, warmupBlock: true } };
         assert.match(expectedDuration(options), /^at most about 17 min of alternated blocks \(--budget, at least the 10 pairs 15 cells need to decide any of them/);
         assert.match(expectedDuration({ ...options, sizes: ['10000K'] }), /^at most about 13 min of alternated blocks \(--budget, at least the 8 pairs 5 cells need/);
@@ -135,7 +135,7 @@ suite('preflight', () => {
 
     test('the expected duration scales with hosts, rounds, releases and links, and says when options differ from the timed defaults', () => {
         const options: BenchOptions = { hosts: ['theia-browser', 'vscode-server'], iterations: 15, warmup: 2, sizes: ['1K', '5K', '50K', '500K', '5000K', '10000K'],
-            precision: 5, rounds: 1, cpuThrottle: 1, cpuPass: true, out: '/tmp/x', networks: [LOOPBACK] };
+            precision: 5, rounds: 1, cpuThrottle: 1, cpuPass: true, out: '/tmp/x', networks: [LOOPBACK], suite: 'default' };
         assert.match(expectedDuration(options), /^about 8 min of measuring \(theia-browser ~6 min, vscode-server ~2 min, as timed on a 2-core machine\)/);
         assert.match(expectedDuration({ ...options, rounds: 2 }), /^about 16 min/);
         assert.match(expectedDuration({ ...options, theiaVersions: ['1.54.0', '1.74.1'] }), /theia-browser x2 releases ~12 min/);

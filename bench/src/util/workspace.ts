@@ -1,14 +1,25 @@
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { DEFAULT_FIXTURES_FOLDER, parseResultsDocument, RESULTS_DIRECTORY, ResultsDocument } from '@fs-perf/benchmark-core';
-import { generateFixtures } from '@fs-perf/test-files';
+import {
+    DEFAULT_FIXTURES_FOLDER, parseResultsDocument, parseTreeSizeList, RESULTS_DIRECTORY, ResultsDocument, scenarioInfoById, SCENARIO_SETTING_KEYS, SETTING_KEYS, TreeSize,
+} from '@fs-perf/benchmark-core';
+import { generateFixtures, generateTrees } from '@fs-perf/test-files';
 import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
 import { DisposableCollection } from './disposable';
 
 export interface FixtureOptions {
     /** How many small files for the many-small-files scenarios (default: the generator's). */
     readonly smallFileCount?: number;
+    /** The generated trees to write beside the fixtures (default: none). */
+    readonly treeSizes?: readonly TreeSize[];
+}
+
+/** The trees the editors' settings make a run go over: `fsPerf.treeSizes` when either extension's scenarios include a tree's, else none. */
+export function treeSizesOfSettings(settings: Readonly<Record<string, unknown>> = {}): TreeSize[] {
+    const chosen = Object.values(SCENARIO_SETTING_KEYS).flatMap(key => Array.isArray(settings[key]) ? settings[key] as string[] : []);
+    const sizes = settings[SETTING_KEYS.treeSizes];
+    return chosen.some(id => scenarioInfoById(id)?.target === 'tree') && Array.isArray(sizes) ? parseTreeSizeList(sizes as string[]) : [];
 }
 
 /**
@@ -32,6 +43,7 @@ export async function prepareWorkspace(folder: string, choice: WorkspaceChoice =
     if (choice.fixtures !== false) {
         const fixtures = path.join(folder, ...DEFAULT_FIXTURES_FOLDER.split('/'));
         await generateFixtures({ store: new NodeFixtureStore(fixtures), smallFileCount: choice.fixtures?.smallFileCount });
+        await generateTrees({ store: new NodeFixtureStore(fixtures), sizes: choice.fixtures?.treeSizes ?? [] });
     }
     return folder;
 }

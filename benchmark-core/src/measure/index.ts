@@ -13,3 +13,6 @@ export { stepsOfHopTrace } from './path-steps';
 export * from './path-components';
 export * from './message-counts';
 export * from './count-pass';
+export * from './trees';
+export * from './tree-layout';
+export * from './tree-walks';

@@ -5,9 +5,10 @@ import { CaseCountWindows, COUNT_PASS_CALLS, COUNT_PASS_QUIET_MS, countPass, Cou
 import { HopSamples } from './hops';
 import { FixtureManifest } from './manifest';
 import { Scenario, scenarioInfo, ScenarioInfo, ScenarioTarget } from './scenario';
-import { scenarioTargets } from './scenario-targets';
+import { scenarioTargets, TreeRunOptions } from './scenario-targets';
 import { CancellationSignal, CaseSampler, Clock, RunnerProgress, RunningCase, SamplingSettings, StreamSamples, throwIfCancelled } from './sampling';
 import { FixtureSize, LARGE_FIXTURE_BYTES, orderSizes, SizeOrder } from './sizes';
+import { TREE_SIZE_LABELS, treeTargetLabel } from './trees';
 import { VerificationLevel } from './verify';
 
 // The runner's public names stay importable from here, where its options and output are.
@@ -19,6 +20,8 @@ export interface RunnerOptions {
     readonly manifest: FixtureManifest;
     /** Fixture sizes to run fixture scenarios at. */
     readonly sizes: readonly FixtureSize[];
+    /** The generated trees to run tree scenarios over (their manifests), one case each, and the parallel storms' calls in flight. */
+    readonly trees?: TreeRunOptions;
     /** Timed samples per case (default 15); with {@link precision}, the least. */
     readonly iterations?: number;
     /** Warm-up samples per case, run first and kept apart (default 2). */
@@ -170,9 +173,11 @@ async function planCases(options: RunnerOptions): Promise<{ plan: { scenario: Sc
             skipped.push({ scenario: scenarioInfo(scenario), reason });
             continue;
         }
-        plan.push(...scenarioTargets(scenario, options.manifest, options.sizes, options.order).map(target => ({ scenario, target })));
+        plan.push(...scenarioTargets(scenario, options.manifest, options.sizes, options.order, options.trees).map(target => ({ scenario, target })));
     }
-    const sizeRank = new Map(orderSizes(options.sizes, options.order ?? 'ascending').map((size, index) => [size.label, index]));
+    // Tree cases after the fixture sizes, smallest tree first.
+    const sizeRank = new Map([...orderSizes(options.sizes, options.order ?? 'ascending').map(size => size.label), ...TREE_SIZE_LABELS.map(treeTargetLabel)]
+        .map((label, index) => [label, index]));
     plan.sort((a, b) => (sizeRank.get(a.target.label) ?? -1) - (sizeRank.get(b.target.label) ?? -1));
     return { plan, skipped };
 }
@@ -245,7 +250,8 @@ async function countPasses(interleaved: readonly RunningCase[], options: RunnerO
         return;
     }
     try {
-        for (const running of interleaved) {
+        // A tree's call is a whole storm or walk: its messages are thousands, and three more calls would take minutes.
+        for (const running of interleaved.filter(candidate => candidate.scenario.target !== 'tree')) {
             checkCancelled();
             options.onProgress?.({ done: sampler.done, total: sampler.total, scenario: running.scenario, target: running.target, phase: 'counts', sample: 1, samplesInPhase: 1 });
             const firstIndex = running.warmupMs.length + running.samplesMs.length + (running.cpu?.calls ?? 0);

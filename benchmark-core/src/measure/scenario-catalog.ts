@@ -104,6 +104,59 @@ export const SCENARIO_CATALOG = {
         verifiedAs: 'sha256', wireSteps: { theiaBrowser: [request('plugin-host', 'disk'), bytes('disk', 'plugin-host')], codeServer: IN_HOST_READ },
         components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS },
     },
+    // Big trees (issue 39): one sample is the whole storm, walk or search over a generated tree; not run unless chosen.
+    vscodeTreeStat: {
+        id: 'vscode.workspace.fs.stat.tree', label: 'workspace.fs.stat storm', api: 'vscode.workspace.fs.stat(uri) of every file of the tree, one after another',
+        target: 'tree', verification: 'length', treeCount: 'files',
+        suite: 'vscode', description: 'a stat storm: workspace.fs.stat of every file of a generated tree, one call after another',
+        verifiedAs: 'count', wireSteps: 'none', components: WORKSPACE_FS,
+    },
+    vscodeTreeStatParallel: {
+        id: 'vscode.workspace.fs.stat.tree.parallel', label: 'workspace.fs.stat storm (N in flight)',
+        api: 'vscode.workspace.fs.stat(uri) of every file of the tree, fsPerf.treeConcurrency calls in flight',
+        target: 'tree', verification: 'length', treeCount: 'files',
+        suite: 'vscode', description: "a stat storm with N calls in flight (setting 'fsPerf.treeConcurrency', default 16)",
+        verifiedAs: 'count', wireSteps: 'none', components: WORKSPACE_FS,
+    },
+    vscodeTreeWalk: {
+        id: 'vscode.workspace.fs.readDirectory.tree', label: 'workspace.fs.readDirectory walk', api: 'vscode.workspace.fs.readDirectory(uri) of every folder down the tree',
+        target: 'tree', verification: 'length', treeCount: 'entries',
+        suite: 'vscode', description: 'a walk: the whole tree listed by workspace.fs.readDirectory, folder after folder',
+        verifiedAs: 'count', wireSteps: 'none', components: WORKSPACE_FS,
+    },
+    vscodeFindFiles: {
+        id: 'vscode.workspace.findFiles.tree', label: "workspace.findFiles('**/*.ts')", api: "vscode.workspace.findFiles(RelativePattern(tree, '**/*.ts'), null)",
+        target: 'tree', verification: 'length', treeCount: 'ts-files',
+        suite: 'vscode', description: "find files: workspace.findFiles of every .ts file of the tree, no exclude (not even the settings')",
+        verifiedAs: 'count', wireSteps: 'none', components: WORKSPACE_FS,
+    },
+    vscodeFindFilesExclude: {
+        id: 'vscode.workspace.findFiles.tree.exclude', label: "workspace.findFiles('**/*.ts', excluding node_modules)",
+        api: "vscode.workspace.findFiles(RelativePattern(tree, '**/*.ts'), RelativePattern(tree, 'node_modules/**'))",
+        target: 'tree', verification: 'length', treeCount: 'ts-files-outside-dependencies',
+        suite: 'vscode', description: 'find files: workspace.findFiles of the .ts files of the tree with its dependency folder excluded',
+        verifiedAs: 'count', wireSteps: 'none', components: WORKSPACE_FS,
+    },
+    extensionHostNodeTreeStat: {
+        id: 'extension-host.fs.promises.stat.tree', label: 'fs.promises.stat storm (extension host)', api: "require('fs').promises.stat(path) of every file, one after another, in the extension host",
+        target: 'tree', verification: 'length', treeCount: 'files',
+        suite: 'vscode', description: 'the stat storm through Node fs.promises.stat inside the extension host: its in-host floor',
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS },
+    },
+    extensionHostNodeTreeStatParallel: {
+        id: 'extension-host.fs.promises.stat.tree.parallel', label: 'fs.promises.stat storm, N in flight (extension host)',
+        api: "require('fs').promises.stat(path) of every file, fsPerf.treeConcurrency calls in flight, in the extension host",
+        target: 'tree', verification: 'length', treeCount: 'files',
+        suite: 'vscode', description: 'the stat storm with N calls in flight through Node fs inside the extension host: its in-host floor',
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS },
+    },
+    extensionHostNodeTreeWalk: {
+        id: 'extension-host.fs.promises.readdir.tree', label: 'fs.promises.readdir walk (extension host)',
+        api: "require('fs').promises.readdir(path, { withFileTypes: true }) of every folder down the tree, in the extension host",
+        target: 'tree', verification: 'length', treeCount: 'entries',
+        suite: 'vscode', description: 'the walk through Node fs.promises.readdir inside the extension host: its in-host floor (and the floor of find files)',
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS },
+    },
     // Theia extension (frontend), Theia's own APIs and the backend service
     theiaFileServiceReadFile: {
         id: 'theia.FileService.readFile', label: 'FileService.readFile', api: 'FileService.readFile(uri)',
@@ -145,6 +198,45 @@ export const SCENARIO_CATALOG = {
         suite: 'theia', description: 'an HTTP fetch of the fixture from the same backend: the wire floor',
         verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ }, components: { theia: ['theia-http', 'theia-backend-disk'] },
     },
+    theiaTreeStat: {
+        id: 'theia.FileService.stat.tree', label: 'FileService.resolve storm', api: 'FileService.resolve(uri) (a stat: no children) of every file of the tree, one after another',
+        target: 'tree', verification: 'length', treeCount: 'files',
+        suite: 'theia', description: "a stat storm: Theia's FileService.resolve of every file of a generated tree, one call after another",
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_FILE_SERVICE },
+    },
+    theiaTreeStatParallel: {
+        id: 'theia.FileService.stat.tree.parallel', label: 'FileService.resolve storm (N in flight)',
+        api: 'FileService.resolve(uri) of every file of the tree, fsPerf.treeConcurrency calls in flight',
+        target: 'tree', verification: 'length', treeCount: 'files',
+        suite: 'theia', description: "a stat storm with N calls in flight (setting 'fsPerf.treeConcurrency', default 16)",
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_FILE_SERVICE },
+    },
+    theiaTreeWalk: {
+        id: 'theia.FileService.resolve.tree', label: 'FileService.resolve walk', api: 'FileService.resolve(uri) of every folder down the tree, its children listed',
+        target: 'tree', verification: 'length', treeCount: 'entries',
+        suite: 'theia', description: "a walk: the whole tree listed by Theia's FileService.resolve, folder after folder",
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_FILE_SERVICE },
+    },
+    theiaBackendTreeStat: {
+        id: 'theia.backend.stat.tree', label: 'backend fs.promises.stat storm (floor)', api: 'fs.promises.stat of every file of the tree in the backend, one after another, timed there',
+        target: 'tree', verification: 'length', treeCount: 'files',
+        suite: 'theia', description: "the stat storm through Node fs in Theia's backend, timed there: the floor",
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: ['theia-backend-disk'] },
+    },
+    theiaBackendTreeStatParallel: {
+        id: 'theia.backend.stat.tree.parallel', label: 'backend fs.promises.stat storm, N in flight (floor)',
+        api: 'fs.promises.stat of every file of the tree in the backend, fsPerf.treeConcurrency in flight, timed there',
+        target: 'tree', verification: 'length', treeCount: 'files',
+        suite: 'theia', description: "the stat storm with N calls in flight through Node fs in Theia's backend, timed there: the floor",
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: ['theia-backend-disk'] },
+    },
+    theiaBackendTreeWalk: {
+        id: 'theia.backend.readdir.tree', label: 'backend fs.promises.readdir walk (floor)',
+        api: 'fs.promises.readdir(path, { withFileTypes: true }) of every folder down the tree in the backend, timed there',
+        target: 'tree', verification: 'length', treeCount: 'entries',
+        suite: 'theia', description: "the walk through Node fs in Theia's backend, timed there: the floor",
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: ['theia-backend-disk'] },
+    },
 } as const satisfies Record<string, ScenarioCatalogEntry>;
 
 export type ScenarioCatalogKey = keyof typeof SCENARIO_CATALOG;
@@ -165,16 +257,30 @@ export type ScenarioImplementations<S extends ScenarioSuite> = {
     readonly [K in SuiteScenarioKey<S>]: Scenario & { readonly id: (typeof SCENARIO_CATALOG)[K]['id'] }
 };
 
-/** Scenario ids of a suite, in catalog (run) order: a new catalog entry runs by default. */
-export function suiteScenarioIds(suite: ScenarioSuite): readonly string[] {
-    return Object.values(SCENARIO_CATALOG).filter(scenario => scenario.suite === suite).map(scenario => scenario.id);
+/**
+ * `default`: what a run measures unless chosen otherwise (every scenario but the trees'); `trees`: the big-tree scenarios
+ * (`yarn bench --suite trees`); `all`: every scenario a suite's setting may choose.
+ */
+export type ScenarioSelection = 'default' | 'trees' | 'all';
+
+/** Scenario ids of a suite, in catalog (run) order: a new catalog entry runs by default, unless it is a tree's. */
+export function suiteScenarioIds(suite: ScenarioSuite, selection: ScenarioSelection = 'default'): readonly string[] {
+    return Object.values<ScenarioCatalogEntry>(SCENARIO_CATALOG)
+        .filter(scenario => scenario.suite === suite && (selection === 'all' || (selection === 'trees') === (scenario.target === 'tree')))
+        .map(scenario => scenario.id);
 }
 
-/** Scenario ids of the VS Code extension, in run order. */
+/** Scenario ids the VS Code extension runs by default, in run order. */
 export const VSCODE_SCENARIO_IDS: readonly string[] = suiteScenarioIds('vscode');
 
-/** Scenario ids of the Theia extension, in run order. */
+/** Scenario ids the Theia extension runs by default, in run order. */
 export const THEIA_SCENARIO_IDS: readonly string[] = suiteScenarioIds('theia');
+
+/** The big-tree scenarios of each suite, in run order. */
+export const TREE_SCENARIO_IDS: Readonly<Record<ScenarioSuite, readonly string[]>> = {
+    vscode: suiteScenarioIds('vscode', 'trees'),
+    theia: suiteScenarioIds('theia', 'trees'),
+};
 
 /** The scenarios of `ids`, in that order, from a suite's implementations. */
 export function selectScenarios<S extends ScenarioSuite>(implementations: ScenarioImplementations<S>, ids: readonly string[]): Scenario[] {

@@ -2,10 +2,16 @@ import { FixtureError } from '../errors';
 import { FixtureManifest, GENERATE_FIXTURES_HINT, manifestEntryForSize, SMALL_FILES_DIRECTORY } from './manifest';
 import { ScenarioInfo, ScenarioTarget } from './scenario';
 import { FixtureSize, orderSizes, SizeOrder } from './sizes';
+import { TreeCount } from './scenario';
+import { DEFAULT_TREE_CONCURRENCY } from './tree-walks';
+import { generateTreesHint, TREE_SIZE_LABELS, TreeManifest, treeTargetLabel } from './trees';
 
 /** The targets of one scenario, in visiting order, with expectations from the manifest. */
 export function scenarioTargets(scenario: ScenarioInfo, manifest: FixtureManifest, sizes: readonly FixtureSize[],
-    order: SizeOrder = 'ascending'): ScenarioTarget[] {
+    order: SizeOrder = 'ascending', trees: TreeRunOptions = {}): ScenarioTarget[] {
+    if (scenario.target === 'tree') {
+        return treeTargets(scenario, trees);
+    }
     if (scenario.target === 'small-files') {
         const small = manifest.smallFiles;
         if (!small) {
@@ -27,4 +33,41 @@ export function scenarioTargets(scenario: ScenarioInfo, manifest: FixtureManifes
         }
         return { label: size.label, fileName, bytes: entry.bytes, sha256: entry.sha256 };
     });
+}
+
+/** The number of entries one sample over `tree` returns, by what the scenario counts. */
+export function treeItemCount(tree: TreeManifest, count: TreeCount): number {
+    switch (count) {
+        case 'files': return tree.files;
+        case 'entries': return tree.files + tree.folders;
+        case 'ts-files': return tree.tsFiles;
+        case 'ts-files-outside-dependencies': return tree.tsFilesOutsideDependencies;
+    }
+}
+
+/** The trees of a run and how its parallel storms go over them. */
+export interface TreeRunOptions {
+    /** The manifests of the generated trees, one case each. */
+    readonly trees?: readonly TreeManifest[];
+    /** Calls in flight in a parallel storm (default {@link DEFAULT_TREE_CONCURRENCY}). */
+    readonly concurrency?: number;
+}
+
+/** One target per tree of the run, smallest first: the tree's folder, and the count of entries a sample returns. */
+function treeTargets(scenario: ScenarioInfo, { trees = [], concurrency = DEFAULT_TREE_CONCURRENCY }: TreeRunOptions): ScenarioTarget[] {
+    if (!scenario.treeCount) {
+        throw new Error(`The tree scenario ${scenario.id} does not say what its samples count (treeCount).`);
+    }
+    if (trees.length === 0) {
+        throw new FixtureError(`${scenario.label} needs a generated tree, and the run has none: ${generateTreesHint(TREE_SIZE_LABELS[0])}.`);
+    }
+    const rank = (tree: TreeManifest): number => TREE_SIZE_LABELS.indexOf(tree.size);
+    return [...trees].sort((a, b) => rank(a) - rank(b)).map(tree => ({
+        label: treeTargetLabel(tree.size),
+        fileName: tree.folder,
+        bytes: 0,
+        itemCount: treeItemCount(tree, scenario.treeCount!),
+        tree,
+        concurrency,
+    }));
 }

@@ -10,13 +10,22 @@ export interface ScenarioInfo {
     readonly target: ScenarioTargetKind;
     /** How the returned bytes can be checked: their content against the manifest, or only their length. */
     readonly verification: 'content' | 'length';
+    /** A tree scenario: which of its manifest's counts one sample's entries must equal (not recorded: the target's `itemCount` is). */
+    readonly treeCount?: TreeCount;
 }
+
+/**
+ * What one sample over a tree returns, counted: every file (a stat storm), every file and folder (a walk), the `.ts` files
+ * (find files), or the `.ts` files outside the dependency folder (find files excluding it).
+ */
+export type TreeCount = 'files' | 'entries' | 'ts-files' | 'ts-files-outside-dependencies';
 
 /**
  * `fixture`: one case per fixture size, the file named in the manifest.
  * `small-files`: one case over the small-files set (stat, readDirectory).
+ * `tree`: one case per generated tree size (`1k files`...), over the whole tree.
  */
-export type ScenarioTargetKind = 'fixture' | 'small-files';
+export type ScenarioTargetKind = 'fixture' | 'small-files' | 'tree';
 
 /** What one case of a scenario works on, with the expectations the runner verifies. */
 export interface ScenarioTarget {
@@ -28,8 +37,12 @@ export interface ScenarioTarget {
     readonly bytes: number;
     /** Expected SHA-256 of the content, when the manifest has it. */
     readonly sha256?: string;
-    /** Number of entries, for the small-files set. */
+    /** Number of entries, for the small-files set and a tree (see {@link ScenarioInfo.treeCount}). */
     readonly itemCount?: number;
+    /** A tree's manifest: its seed and size give the names a case prepares ({@link treeLayout}), its counts the expectations. */
+    readonly tree?: TreeManifest;
+    /** A tree's parallel storm: calls in flight (setting `fsPerf.treeConcurrency`). */
+    readonly concurrency?: number;
 }
 
 /** What one timed call produced; the runner checks it outside the timed region. */
@@ -54,6 +67,7 @@ export interface StreamTiming {
 }
 
 import type { HopSamples, TimedSample } from './hops';
+import type { TreeManifest } from './trees';
 
 /** One prepared case of a scenario, e.g. `workspace.fs.readFile` of `50K.bin`. */
 export interface ScenarioCase {

@@ -2,6 +2,7 @@ import { VerificationError } from '../errors';
 import { GENERATE_FIXTURES_HINT } from './manifest';
 import { SampleOutput, Scenario, ScenarioCase, ScenarioTarget } from './scenario';
 import { sha256Hex } from './sha256';
+import { generateTreesHint } from './trees';
 
 /** How the bytes of a case were checked. */
 export type VerificationLevel = 'sha256' | 'length' | 'count';
@@ -11,7 +12,8 @@ export async function verifySample(scenario: Scenario, scenarioCase: ScenarioCas
     const where = `${scenario.label} of ${target.fileName}`;
     if (target.itemCount !== undefined && output.itemCount !== undefined) {
         if (output.itemCount !== target.itemCount) {
-            throw new VerificationError(`${where} returned ${output.itemCount} entries, expected ${target.itemCount}: ${GENERATE_FIXTURES_HINT}.`,
+            const hint = target.tree ? `the tree is damaged; ${generateTreesHint(target.tree.size)}` : GENERATE_FIXTURES_HINT;
+            throw new VerificationError(`${where} returned ${output.itemCount} entries, expected ${target.itemCount}: ${hint}.`,
                 target.fileName);
         }
         return 'count';

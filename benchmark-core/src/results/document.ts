@@ -1,5 +1,6 @@
 import { ResultsValidationError } from '../errors';
 import { CaseMeasurement, RunnerOutput, SkippedScenario } from '../measure/runner';
+import { TreeManifest } from '../measure/trees';
 import { describeZodError } from '../zod-errors';
 import { EnvironmentInfo, HostInfo, Measurement, RESULTS_SCHEMA_ID, RESULTS_SCHEMA_VERSION, ResultsDocument, resultsDocumentSchema, RunSettings } from './schema';
 
@@ -60,6 +61,8 @@ export interface ResultsDocumentInput {
     readonly output: RunnerOutput | { measurements: CaseMeasurement[]; skipped: SkippedScenario[]; startedAt: string; finishedAt: string };
     /** Defaults to a random id. */
     readonly runId?: string;
+    /** The manifests of the trees the run went over. */
+    readonly trees?: readonly TreeManifest[];
 }
 
 /** Builds a results document from a runner output and validates it, so nothing malformed is ever written. */
@@ -76,6 +79,7 @@ export function createResultsDocument(input: ResultsDocumentInput): ResultsDocum
         settings: input.settings,
         results: input.output.measurements.map(toMeasurement),
         skipped: input.output.skipped.map(skipped => ({ scenario: { ...skipped.scenario }, reason: skipped.reason })),
+        ...(input.trees && input.trees.length > 0 ? { trees: input.trees.map(tree => ({ ...tree, perFolder: { ...tree.perFolder } })) } : {}),
     };
     return validateResultsDocument(document, 'The new results document');
 }

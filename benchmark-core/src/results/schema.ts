@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { treeManifestSchema } from '../measure/trees';
 
 /**
  * Version of the results file format written; bump on any incompatible change. Version 2 adds the median's 95%
@@ -7,9 +8,10 @@ import { z } from 'zod';
  * link a `yarn bench --network` run measured over); version 5 adds a comparison side's `sequential` design (cells sampled
  * until resolved); version 6 adds a comparison side's `starts` (which start of the side's processes measured each block);
  * version 7 adds a comparison side's `rule` (what its verdicts were decided with) and its sequential design's
- * `correction`. Versions 1 to 6 are still read.
+ * `correction`; version 8 adds the `tree` target (a generated tree, issue 39) and the run's `trees` (their manifests).
+ * Versions 1 to 7 are still read.
  */
-export const RESULTS_SCHEMA_VERSION = 7;
+export const RESULTS_SCHEMA_VERSION = 8;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
 
 const nonEmpty = z.string().min(1);
@@ -71,6 +73,9 @@ export const settingsSchema = z.object({
     rounds: z.number().int().positive().optional(),
     /** (v2) Whether cases of 500K and up got a CPU pass after their timed samples (see a row's `cpu`). */
     cpuPass: z.boolean().optional(),
+    /** (v8) The generated trees the tree scenarios went over, and the calls in flight of the parallel storms. */
+    treeSizes: z.array(nonEmpty).optional(),
+    treeConcurrency: z.number().int().positive().optional(),
 });
 
 export const statisticsSchema = z.object({
@@ -91,7 +96,7 @@ export const scenarioInfoSchema = z.object({
     id: nonEmpty,
     label: nonEmpty,
     api: nonEmpty,
-    target: z.enum(['fixture', 'small-files']),
+    target: z.enum(['fixture', 'small-files', 'tree']),
     verification: z.enum(['content', 'length']),
 });
 
@@ -308,7 +313,7 @@ export type NetworkCheck = z.infer<typeof networkCheckSchema>;
 
 export const resultsDocumentSchema = z.object({
     schema: z.literal(RESULTS_SCHEMA_ID),
-    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(RESULTS_SCHEMA_VERSION)]),
+    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(RESULTS_SCHEMA_VERSION)]),
     /** The tool that wrote the file. */
     tool: z.object({ name: nonEmpty, version: nonEmpty }),
     runId: nonEmpty,
@@ -322,6 +327,8 @@ export const resultsDocumentSchema = z.object({
     comparison: comparisonSideSchema.optional(),
     /** (v4) The emulated link between the page and the server this file was measured over; absent: loopback. */
     network: networkConditionsSchema.optional(),
+    /** (v8) The generated trees the run's tree scenarios went over, as their manifests describe them. */
+    trees: z.array(treeManifestSchema).optional(),
 }).superRefine((document, context) => {
     document.results.forEach((measurement, index) => {
         if (measurement.statistics.count !== measurement.samplesMs.length) {

@@ -1,5 +1,6 @@
 import { CancellationSignal } from '../measure/runner';
 import { SizeOrder } from '../measure/sizes';
+import { TreeSize } from '../measure/trees';
 import { ResultsDocument } from '../results/schema';
 import { AccuracyCase } from './accuracy';
 import { WorkspaceFileAccess } from './workspace-files';
@@ -99,6 +100,10 @@ export interface RunOptions {
     readonly cpuPass?: boolean;
     /** Pause before each sample, ms, at most as long as the previous sample (overrides `fsPerf.pause`; 0: none). */
     readonly pauseMs?: number;
+    /** Generated trees the tree scenarios go over (overrides `fsPerf.treeSizes`). */
+    readonly treeSizes?: string[];
+    /** Calls in flight in the parallel stat storms (overrides `fsPerf.treeConcurrency`). */
+    readonly treeConcurrency?: number;
     /** Write a results file (default true); Theia's "Run All" merges the plugin's document into its own. */
     readonly writeResults?: boolean;
 }
@@ -124,6 +129,8 @@ export interface GenerateSummary {
     readonly unchanged: readonly string[];
     readonly smallFilesWritten: number;
     readonly smallFilesUnchanged: number;
+    /** The generated trees asked for, and whether each was written (else it was there already). */
+    readonly trees?: readonly { readonly size: string; readonly written: boolean }[];
 }
 
 /** Writes (or repairs) the test files into a workspace folder: test-files' `generateWorkspaceFixtures`. */
@@ -132,6 +139,8 @@ export type FixtureGenerator<R extends GenerateSummary = GenerateSummary> = (opt
     fixturesFolder: string;
     cancellation: CancellationSignal;
     onProgress: (message: string, done: number, total: number) => void;
+    /** The generated trees to write too (the settings' `fsPerf.treeSizes` when a tree scenario is chosen; default none). */
+    treeSizes?: readonly TreeSize[];
 }) => Promise<R>;
 
 export type GenerateOutcome<R extends GenerateSummary = GenerateSummary> =

@@ -6,3 +6,4 @@ export * from './accuracy';
 export * from './remove-test-files';
 export * from './run-folder';
 export { describeProgress } from './describe';
+export * from './tree-files';

@@ -3,7 +3,8 @@ import { CountObserver } from '../measure/count-pass';
 import { CpuProbe } from '../measure/cpu';
 import { runBenchmark } from '../measure/runner';
 import { Scenario } from '../measure/scenario';
-import { ScenarioSuite, suiteScenarioIds } from '../measure/scenario-catalog';
+import { scenarioInfoById, ScenarioSuite, suiteScenarioIds } from '../measure/scenario-catalog';
+import { TreeSize } from '../measure/trees';
 import { LARGE_FIXTURE_BYTES } from '../measure/sizes';
 import { renderReportHtml, REPORT_WEBVIEW_CSP } from '../report/html';
 import { buildComparisonReport } from '../report/model/build';
@@ -19,6 +20,7 @@ import { describeProgress, describeResultsFile, readResultsFile } from './descri
 import { OutputMarkers, resultsLine, runStoppedLine } from './output-markers';
 import { runFolderResultsFiles, showRunFolderReport } from './run-folder';
 import { removeTestFiles, RemovableWorkspace, RemovalRefusals, RemoveOutcome, RemoveTestFilesOptions } from './remove-test-files';
+import { loadTreeManifests } from './tree-files';
 import { checkFixturesPresent, ignoreWorkspaceFolder, joinPath, listResultsFiles, loadFixtureManifest, writeResultsFile } from './workspace-files';
 
 /** One measured run as an extension defines it. */
@@ -133,7 +135,8 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
     }
 
     async generateTestFiles(): Promise<GenerateOutcome<R>> {
-        return this.exclusive('generating test files', {}, undefined, (workspace, settings) => this.generate(workspace, settings.fixturesFolder));
+        return this.exclusive('generating test files', {}, undefined, (workspace, settings) => this.generate(workspace, settings.fixturesFolder,
+            settings.scenarios.some(id => scenarioInfoById(id)?.target === 'tree') ? settings.treeSizes : []));
     }
 
     /**
@@ -204,7 +207,9 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                 cpuPass: options.cpuPass ?? setting(SETTING_KEYS.cpuPass),
                 cpuPassMs: setting(SETTING_KEYS.cpuPassMs),
                 pause: options.pauseMs ?? setting(SETTING_KEYS.pause),
-            }, SCENARIO_SETTING_KEYS[this.suite], suiteScenarioIds(this.suite));
+                treeSizes: options.treeSizes ?? setting(SETTING_KEYS.treeSizes),
+                treeConcurrency: options.treeConcurrency ?? setting(SETTING_KEYS.treeConcurrency),
+            }, SCENARIO_SETTING_KEYS[this.suite], suiteScenarioIds(this.suite, 'all'), suiteScenarioIds(this.suite));
         } catch (error) {
             const message = error instanceof SettingsError ? error.message : `FS Perf settings cannot be read: ${(error as Error).message}`;
             this.frontEnd.appendLine(message);
@@ -226,8 +231,10 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
             const needsFixtures = scenarios.some(scenario => scenario.target === 'fixture');
             const needsSmallFiles = scenarios.some(scenario => scenario.target === 'small-files');
             await checkFixturesPresent(workspace, settings.fixturesFolder, manifest, needsFixtures ? settings.sizes : [], needsSmallFiles);
+            const trees = scenarios.some(scenario => scenario.target === 'tree') ? await loadTreeManifests(workspace, settings.fixturesFolder, settings.treeSizes) : [];
             const output = await this.frontEnd.withProgress(`FS Perf: ${definition.title}`, (progress, cancellation) => runBenchmark({
                 scenarios, manifest, sizes: settings.sizes, iterations: settings.iterations, warmup: settings.warmup, order: settings.order,
+                trees: { trees, concurrency: settings.treeConcurrency },
                 cancellation, settle: definition.settle, pauseMs: settings.pauseMs,
                 ...(settings.cpuPass && definition.cpuProbe ? { cpuProbe: definition.cpuProbe, cpuPassMs: settings.cpuPassMs } : {}),
                 // A count pass only where something observes the messages (the headless run): a person's run is not made longer for nothing.
@@ -247,8 +254,9 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
                     ...(settings.pauseMs > 0 ? { pauseMs: settings.pauseMs } : {}),
                     interleaved: true,
                     cpuPass: settings.cpuPass && definition.cpuProbe !== undefined,
+                    ...(trees.length > 0 ? { treeSizes: trees.map(tree => tree.size), treeConcurrency: settings.treeConcurrency } : {}),
                 },
-                output,
+                output, trees,
             });
             this.printTables(document);
             outcome = definition.extend ? await definition.extend(document) : { status: 'completed', document };
@@ -346,18 +354,19 @@ export class BenchmarkSession<R extends GenerateSummary = GenerateSummary, W ext
         return { status: 'failed', message };
     }
 
-    protected async generate(workspace: SessionWorkspace, fixturesFolder: string): Promise<GenerateOutcome<R>> {
+    protected async generate(workspace: SessionWorkspace, fixturesFolder: string, treeSizes: readonly TreeSize[] = []): Promise<GenerateOutcome<R>> {
         const folder = workspace.describe(fixturesFolder);
         this.frontEnd.showOutput();
         this.frontEnd.appendLine(`[${new Date().toISOString()}] Generating test files in ${folder}`);
         try {
             const report = await this.frontEnd.withProgress('FS Perf: Generating test files', (progress, cancellation) => this.generator({
-                files: workspace, fixturesFolder, cancellation,
+                files: workspace, fixturesFolder, cancellation, treeSizes,
                 onProgress: (message, done, total) => progress.report(message, done, total),
             }));
             await ignoreWorkspaceFolder(workspace, joinPath(fixturesFolder));
             const summary = `${OutputMarkers.testFilesReady}${folder}: ${report.written.length} written (${report.repaired.length} repaired), `
-                + `${report.unchanged.length} already correct; small files: ${report.smallFilesWritten} written, ${report.smallFilesUnchanged} already correct.`;
+                + `${report.unchanged.length} already correct; small files: ${report.smallFilesWritten} written, ${report.smallFilesUnchanged} already correct`
+                + `${(report.trees ?? []).map(tree => `; the ${tree.size} tree ${tree.written ? 'written' : 'already there'}`).join('')}.`;
             this.frontEnd.appendLine(summary);
             this.frontEnd.notify('info', `FS Perf: ${summary}`);
             return { status: 'completed', report, folder: workspace.uriOf(fixturesFolder) };

@@ -1,5 +1,7 @@
 import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, ITERATIONS_RANGE, WARMUP_RANGE } from '../measure/runner';
-import { SCENARIO_CATALOG, ScenarioSuite } from '../measure/scenario-catalog';
+import { SCENARIO_CATALOG, ScenarioCatalogEntry, ScenarioSuite, suiteScenarioIds } from '../measure/scenario-catalog';
+import { DEFAULT_TREE_CONCURRENCY, TREE_CONCURRENCY_RANGE } from '../measure/tree-walks';
+import { DEFAULT_TREE_SIZE_LABELS, TREE_SIZE_LABELS } from '../measure/trees';
 import { CPU_PASS_MS_RANGE, DEFAULT_CPU_PASS_MS, DEFAULT_FIXTURES_FOLDER, PAUSE_RANGE, PRECISION_RANGE, SETTING_KEYS } from './settings';
 import { FIXTURE_SIZE_LABELS, SIZE_ORDERS } from '../measure/sizes';
 
@@ -37,7 +39,7 @@ export interface SettingSchema {
  * Theia extension's preference schema.
  */
 export function extensionSettingsSchema(suite: ScenarioSuite): Record<string, SettingSchema> {
-    const scenarios = Object.values(SCENARIO_CATALOG).filter(scenario => scenario.suite === suite);
+    const scenarios = Object.values<ScenarioCatalogEntry>(SCENARIO_CATALOG).filter(scenario => scenario.suite === suite);
     const ids = scenarios.map(scenario => scenario.id);
     const properties: Record<string, SettingSchema> = {
         [SETTING_KEYS.iterations]: {
@@ -59,8 +61,19 @@ export function extensionSettingsSchema(suite: ScenarioSuite): Record<string, Se
         [SCENARIO_SETTING_KEYS[suite]]: {
             type: 'array',
             items: { type: 'string', enum: ids, enumDescriptions: scenarios.map(scenario => scenario.description) },
-            uniqueItems: true, minItems: 1, default: ids,
-            description: `Scenarios ${SCENARIO_SETTING_COMMAND[suite]} measures.`,
+            uniqueItems: true, minItems: 1, default: [...suiteScenarioIds(suite)],
+            description: `Scenarios ${SCENARIO_SETTING_COMMAND[suite]} measures. The big-tree scenarios (a stat storm, a walk, find files over the `
+                + 'generated trees of \'fsPerf.treeSizes\') are not in the default: add them here.',
+        },
+        [SETTING_KEYS.treeSizes]: {
+            type: 'array', items: { type: 'string', enum: [...TREE_SIZE_LABELS] }, uniqueItems: true,
+            default: [...DEFAULT_TREE_SIZE_LABELS],
+            description: 'Generated trees the big-tree scenarios go over (1k, 10k or 100k files; 100k takes much longer), one case each; '
+                + 'Generate Test Files writes them.',
+        },
+        [SETTING_KEYS.treeConcurrency]: {
+            type: 'integer', default: DEFAULT_TREE_CONCURRENCY, minimum: TREE_CONCURRENCY_RANGE.min, maximum: TREE_CONCURRENCY_RANGE.max,
+            description: 'Calls in flight in the stat storms that keep several calls going (N in flight).',
         },
         [SETTING_KEYS.fixturesFolder]: {
             type: 'string', default: DEFAULT_FIXTURES_FOLDER, description: 'Folder of the test files, relative to the first workspace folder.',

@@ -1,5 +1,7 @@
 import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, ITERATIONS_RANGE, WARMUP_RANGE } from '../measure/runner';
 import { FIXTURE_SIZE_LABELS, FixtureSize, parseSizeList, SIZE_ORDERS, SizeOrder } from '../measure/sizes';
+import { DEFAULT_TREE_CONCURRENCY, TREE_CONCURRENCY_RANGE } from '../measure/tree-walks';
+import { DEFAULT_TREE_SIZE_LABELS, parseTreeSizeList, TreeSize } from '../measure/trees';
 
 /** Default fixtures folder, relative to the first workspace folder. */
 export const DEFAULT_FIXTURES_FOLDER = '.fs-perf/fixtures';
@@ -15,6 +17,8 @@ export const SETTING_KEYS = {
     cpuPass: 'fsPerf.cpuPass',
     cpuPassMs: 'fsPerf.cpuPassMs',
     pause: 'fsPerf.pause',
+    treeSizes: 'fsPerf.treeSizes',
+    treeConcurrency: 'fsPerf.treeConcurrency',
 } as const;
 
 /** Bounds of the pause before each sample, ms; 0 turns it off. */
@@ -47,6 +51,10 @@ export interface BenchmarkSettings {
     readonly cpuPassMs: number;
     /** Before each sample, an idle wait as long as the previous sample took, at most this many ms (0: none). */
     readonly pauseMs: number;
+    /** The generated trees the tree scenarios go over, smallest first. */
+    readonly treeSizes: TreeSize[];
+    /** Calls in flight in the parallel stat storms. */
+    readonly treeConcurrency: number;
 }
 
 /** Raw values as read from the editor's configuration; anything may be wrong in them. */
@@ -61,6 +69,8 @@ export interface RawBenchmarkSettings {
     readonly cpuPass?: unknown;
     readonly cpuPassMs?: unknown;
     readonly pause?: unknown;
+    readonly treeSizes?: unknown;
+    readonly treeConcurrency?: unknown;
 }
 
 /** Thrown for invalid settings; lists every problem with the setting key, so the user can fix them at once. */
@@ -72,26 +82,33 @@ export class SettingsError extends Error {
 }
 
 /**
- * Validates settings, filling defaults for missing values. `scenarioKey` and `availableScenarios` are the
- * caller's (the VS Code extension and the Theia extension run different scenarios).
+ * Validates settings, filling defaults for missing values. `scenarioKey`, `availableScenarios` and `defaultScenarios`
+ * (what runs when the setting says nothing; default: all available) are the caller's (the VS Code extension and the
+ * Theia extension run different scenarios).
  */
-export function validateBenchmarkSettings(raw: RawBenchmarkSettings, scenarioKey: string, availableScenarios: readonly string[]): BenchmarkSettings {
+export function validateBenchmarkSettings(raw: RawBenchmarkSettings, scenarioKey: string, availableScenarios: readonly string[],
+    defaultScenarios: readonly string[] = availableScenarios): BenchmarkSettings {
     // Each setting adds its problems here and falls back to its default, so one error lists every problem.
     const problems: string[] = [];
     const iterations = countSetting(problems, SETTING_KEYS.iterations, raw.iterations, DEFAULT_ITERATIONS, ITERATIONS_RANGE);
     const warmup = countSetting(problems, SETTING_KEYS.warmup, raw.warmup, DEFAULT_WARMUP, WARMUP_RANGE);
     const sizes = sizesSetting(problems, raw.sizes);
     const order = orderSetting(problems, raw.order);
-    const scenarios = scenariosSetting(problems, raw.scenarios, scenarioKey, availableScenarios);
+    const scenarios = scenariosSetting(problems, raw.scenarios, scenarioKey, availableScenarios, defaultScenarios);
     const fixturesFolder = fixturesFolderSetting(problems, raw.fixturesFolder);
     const precisionPercent = precisionSetting(problems, raw.precision);
     const cpuPass = cpuPassSetting(problems, raw.cpuPass);
     const cpuPassMs = countSetting(problems, SETTING_KEYS.cpuPassMs, raw.cpuPassMs, DEFAULT_CPU_PASS_MS, CPU_PASS_MS_RANGE);
     const pauseMs = countSetting(problems, SETTING_KEYS.pause, raw.pause, 0, PAUSE_RANGE);
+    const treeSizes = treeSizesSetting(problems, raw.treeSizes);
+    const treeConcurrency = countSetting(problems, SETTING_KEYS.treeConcurrency, raw.treeConcurrency, DEFAULT_TREE_CONCURRENCY, TREE_CONCURRENCY_RANGE);
     if (problems.length > 0) {
         throw new SettingsError(problems);
     }
-    return { iterations, warmup, sizes, order, scenarios, fixturesFolder, ...(precisionPercent === undefined ? {} : { precisionPercent }), cpuPass, cpuPassMs, pauseMs };
+    return {
+        iterations, warmup, sizes, order, scenarios, fixturesFolder, ...(precisionPercent === undefined ? {} : { precisionPercent }), cpuPass, cpuPassMs, pauseMs,
+        treeSizes, treeConcurrency,
+    };
 }
 
 function countSetting(problems: string[], key: string, value: unknown, fallback: number, range: { min: number; max: number }): number {
@@ -132,14 +149,33 @@ function orderSetting(problems: string[], value: unknown): SizeOrder {
     return 'ascending';
 }
 
-/** The chosen scenario ids in the caller's run order. */
-function scenariosSetting(problems: string[], value: unknown, scenarioKey: string, availableScenarios: readonly string[]): string[] {
+/** The generated trees to go over: a list of tree sizes (`1k`, `10k`, `100k`); none is allowed (a run without tree scenarios). */
+function treeSizesSetting(problems: string[], value: unknown): TreeSize[] {
+    const fallback = (): TreeSize[] => parseTreeSizeList(DEFAULT_TREE_SIZE_LABELS);
     if (value === undefined) {
-        return [...availableScenarios];
+        return fallback();
+    }
+    if (!Array.isArray(value) || value.some(size => typeof size !== 'string')) {
+        problems.push(`'${SETTING_KEYS.treeSizes}' must be a list of tree sizes such as ["1k", "10k"].`);
+        return fallback();
+    }
+    try {
+        return parseTreeSizeList(value as string[]);
+    } catch (error) {
+        problems.push(`'${SETTING_KEYS.treeSizes}': ${(error as Error).message}`);
+        return fallback();
+    }
+}
+
+/** The chosen scenario ids in the caller's run order. */
+function scenariosSetting(problems: string[], value: unknown, scenarioKey: string, availableScenarios: readonly string[],
+    defaultScenarios: readonly string[]): string[] {
+    if (value === undefined) {
+        return [...defaultScenarios];
     }
     if (!Array.isArray(value) || value.some(id => typeof id !== 'string')) {
         problems.push(`'${scenarioKey}' must be a list of scenario ids.`);
-        return [...availableScenarios];
+        return [...defaultScenarios];
     }
     const unknown = value.filter(id => !availableScenarios.includes(id));
     if (unknown.length > 0) {
@@ -149,7 +185,7 @@ function scenariosSetting(problems: string[], value: unknown, scenarioKey: strin
     } else {
         return availableScenarios.filter(id => (value as string[]).includes(id));
     }
-    return [...availableScenarios];
+    return [...defaultScenarios];
 }
 
 function fixturesFolderSetting(problems: string[], value: unknown): string {

@@ -8,7 +8,7 @@ import { sampleDocument, theiaPlugin } from './sample-document';
 suite('results schema', () => {
     test('a document made from a run validates and survives a JSON round trip', async () => {
         const document = await sampleDocument();
-        assert.strictEqual(document.schemaVersion, 7);
+        assert.strictEqual(document.schemaVersion, 8);
         assert.strictEqual(document.results.length, 2);
         assert.strictEqual(document.results[1].targetLabel, '5K');
         assert.strictEqual(document.results[1].bytes, 5120);
@@ -74,8 +74,8 @@ suite('results schema', () => {
 
     test('a file from a newer schema version says to update, and non-JSON says so', async () => {
         const document = JSON.parse(JSON.stringify(await sampleDocument()));
-        document.schemaVersion = 8;
-        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 8, newer than this tool reads \(7\)/);
+        document.schemaVersion = 9;
+        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 9, newer than this tool reads \(8\)/);
         // What an extension built before version 7 wrote is still read.
         for (const version of [5, 6]) {
             document.schemaVersion = version;

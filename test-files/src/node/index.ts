@@ -1,1 +1,2 @@
 export * from './node-fixture-store';
+export * from './tree-floor';

@@ -1,9 +1,10 @@
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { FixtureStore, FixtureWriteError } from '../generator';
+import { FixtureWriteError } from '../generator';
+import { TreeStore } from '../tree-generator';
 
 /** A {@link FixtureStore} on the local disk; writes go to a temporary file that is renamed into place. */
-export class NodeFixtureStore implements FixtureStore {
+export class NodeFixtureStore implements TreeStore {
     readonly location: string;
 
     constructor(readonly directory: string) {
@@ -41,6 +42,25 @@ export class NodeFixtureStore implements FixtureStore {
         const target = this.resolve(relativePath);
         try {
             await fs.mkdir(target, { recursive: true });
+        } catch (error) {
+            throw this.explain(error, target);
+        }
+    }
+
+    async writeNewFile(relativePath: string, data: Uint8Array): Promise<void> {
+        const target = this.resolve(relativePath);
+        try {
+            await fs.writeFile(target, data);
+        } catch (error) {
+            throw this.explain(error, target);
+        }
+    }
+
+    /** Removes a folder and all it holds; links inside are removed as links, never followed. */
+    async removeDirectory(relativePath: string): Promise<void> {
+        const target = this.resolve(relativePath);
+        try {
+            await fs.rm(target, { recursive: true, force: true });
         } catch (error) {
             throw this.explain(error, target);
         }

@@ -23,6 +23,7 @@ export class PluginBenchmark {
             ...(options.sizes === undefined ? {} : { sizes: options.sizes }),
             ...(options.precisionPercent === undefined ? {} : { precisionPercent: options.precisionPercent }),
             ...(options.cpuPass === undefined ? {} : { cpuPass: options.cpuPass }),
+            ...(options.treeSizes === undefined ? {} : { treeSizes: options.treeSizes }),
         });
         if (plugin?.status === 'completed') {
             return { status: 'completed', document: mergeResultsDocuments(theia, plugin.document) };

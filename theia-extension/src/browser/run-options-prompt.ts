@@ -1,17 +1,22 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
-import { BenchmarkSettings, countProblem, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, parseSizeList, PRECISION_RANGE, RunOptions, WARMUP_RANGE } from '@fs-perf/benchmark-core';
+import {
+    BenchmarkSettings, countProblem, FIXTURE_SIZE_LABELS, ITERATIONS_RANGE, parseSizeList, parseTreeSizeList, PRECISION_RANGE, RunOptions, scenarioInfoById, TREE_SIZE_LABELS,
+    WARMUP_RANGE,
+} from '@fs-perf/benchmark-core';
 
 /**
  * Asks for the timed samples, warm-up samples, sizes and precision target of one run (prefilled from the preferences, which stay
- * unchanged), each validated as it is typed; undefined when the person cancels.
+ * unchanged), each validated as it is typed, and the tree sizes when the settings choose a big-tree scenario; undefined when
+ * the person cancels.
  */
 @injectable()
 export class RunOptionsPrompt {
     @inject(QuickInputService) protected readonly quickInput: QuickInputService;
 
     async ask(current: BenchmarkSettings): Promise<RunOptions | undefined> {
-        const title = (step: number): string => `FS Perf: Run All with Options (${step}/4)`;
+        const withTrees = current.scenarios.some(id => scenarioInfoById(id)?.target === 'tree');
+        const title = (step: number): string => `FS Perf: Run All with Options (${step}/${withTrees ? 5 : 4})`;
         const count = (name: string, range: { min: number; max: number }) => async (text: string): Promise<string | undefined> =>
             countProblem(name, text.trim() === '' ? NaN : Number(text), range);
         const iterations = await this.quickInput.input({
@@ -54,9 +59,34 @@ export class RunOptionsPrompt {
         if (precision === undefined) {
             return undefined;
         }
+        const treeSizes = withTrees ? await this.askTreeSizes(current, title(5)) : undefined;
+        if (withTrees && treeSizes === undefined) {
+            return undefined;
+        }
         return {
             iterations: Number(iterations.trim()), warmup: Number(warmup.trim()), sizes: parseSizeList(sizes).map(size => size.label),
-            precisionPercent: Number(precision.trim()),
+            precisionPercent: Number(precision.trim()), ...(treeSizes ? { treeSizes } : {}),
         };
     }
+
+    /** The generated trees of this run (`1k, 10k`), asked only when a big-tree scenario is chosen. */
+    protected async askTreeSizes(current: BenchmarkSettings, title: string): Promise<string[] | undefined> {
+        const text = await this.quickInput.input({
+            title, prompt: `Generated trees, comma-separated (${TREE_SIZE_LABELS.join(', ')}; 100k takes much longer)`,
+            value: current.treeSizes.map(size => size.label).join(', '),
+            validateInput: async input => {
+                try {
+                    parseTreeSizeList(splitList(input));
+                    return undefined;
+                } catch (error) {
+                    return (error as Error).message;
+                }
+            },
+        });
+        return text === undefined ? undefined : parseTreeSizeList(splitList(text)).map(size => size.label);
+    }
+}
+
+function splitList(text: string): string[] {
+    return text.split(',').map(item => item.trim()).filter(item => item !== '');
 }

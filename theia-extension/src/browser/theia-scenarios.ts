@@ -4,6 +4,7 @@ import URI from '@theia/core/lib/common/uri';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget } from '@fs-perf/benchmark-core';
 import { fsPerfFileRoute, NodeFsReadService } from '../common/node-fs-read-protocol';
+import { createTheiaTreeScenarios } from './theia-tree-scenarios';
 
 /** URL of the backend's HTTP route for a file (the wire floor). */
 export function fileRouteUrl(fileUri: URI): string {
@@ -57,6 +58,7 @@ export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsRea
             ...SCENARIO_CATALOG.theiaHttpFetch,
             prepare: async target => httpFetchCase(fileRouteUrl(fileUri(target)), target),
         },
+        ...createTheiaTreeScenarios(fileService, nodeFs, fixturesFolder),
     };
 }
 

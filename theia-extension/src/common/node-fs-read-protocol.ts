@@ -22,6 +22,24 @@ export interface BackendReadTiming {
     readonly durationMs: number;
 }
 
+/** A stat storm or walk over a generated tree, run and timed in the backend (the floor of the tree scenarios). */
+export interface TreeTimingRequest {
+    /** `file://` URI of the tree's folder, inside a workspace root. */
+    readonly folderUri: string;
+    /** The tree's seed and size (its manifest's): the backend lays out the names itself, outside the clock readings. */
+    readonly seed: number;
+    readonly size: string;
+    /** `stat`: every file one after another; `stat-in-flight`: `concurrency` at once; `readdir`: every folder listed down the tree. */
+    readonly operation: 'stat' | 'stat-in-flight' | 'readdir';
+    readonly concurrency: number;
+}
+
+/** What a tree operation in the backend counted (files stat-ed, or entries listed) and how long it took there, ms. */
+export interface TreeTiming {
+    readonly entries: number;
+    readonly durationMs: number;
+}
+
 /** What the backend knows of its machine, for the results' environment. */
 export interface BackendEnvironment {
     readonly os: { platform: string; release: string; arch: string };
@@ -49,6 +67,8 @@ export interface NodeFsReadService {
     buffer(byteLength: number): Promise<Uint8Array>;
     /** Reads the file like {@link readFile} but returns only the backend's own read time. */
     timeRead(uri: string): Promise<BackendReadTiming>;
+    /** Runs a stat storm or walk over a generated tree in the backend with Node's `fs`, timed there; refused outside the workspace. */
+    timeTree(request: TreeTimingRequest): Promise<TreeTiming>;
     /** The backend machine and runtime. */
     environment(): Promise<BackendEnvironment>;
     /**

@@ -4,10 +4,11 @@ import { performance } from 'perf_hooks';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { COUNT_OBSERVER_URL_VARIABLE, CPU_PIDS_FILE_VARIABLE, httpCountObserver, formatBytes, listedProcessesCpu, ownCpuReading, ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
 import { Xoshiro128 } from '@fs-perf/test-files';
-import { BackendEnvironment, BackendReadTiming, MAX_READ_BYTES, NodeFsReadService } from '../common/node-fs-read-protocol';
+import { BackendEnvironment, BackendReadTiming, MAX_READ_BYTES, NodeFsReadService, TreeTiming, TreeTimingRequest } from '../common/node-fs-read-protocol';
 import { describeUri, FsPerfAccessError } from './access-error';
 import { openCheckedFile, readCheckedFile } from './file-access';
 import { ReadLimiter } from './read-limiter';
+import { timeTree } from './tree-timing';
 import { BackendReadTrace, listFolder, readText } from './read-trace';
 import { WorkspaceRootsProvider } from './workspace-roots';
 
@@ -68,6 +69,15 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
             });
         } catch (error) {
             throw this.refused('timeRead', error);
+        }
+    }
+
+    async timeTree(request: TreeTimingRequest): Promise<TreeTiming> {
+        try {
+            const roots = await this.getRoots();
+            return await this.limiter.run(describeUri(request?.folderUri), () => timeTree(request, roots));
+        } catch (error) {
+            throw this.refused('timeTree', error);
         }
     }
 

@@ -1,0 +1,53 @@
+import { assert } from 'chai';
+import { SCENARIO_SETTING_KEYS, SETTING_KEYS, TREE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { benchCommand } from '../commands/bench';
+import { BenchOptions } from '../run/option-table';
+import { runSettings } from '../run/options';
+import { treeSizesOfSettings } from '../util/workspace';
+import { parseBenchArgumentsQuietly } from './parse-quietly';
+
+/** `yarn bench`'s parser on `argv`, with what it printed to stderr. */
+function parse(argv: readonly string[]): { result: BenchOptions | number; stderr: string } {
+    return parseBenchArgumentsQuietly([...argv]);
+}
+
+suite('yarn bench --suite trees', () => {
+    test('the default run keeps its scenarios: no tree scenario and no trees in its settings', () => {
+        const options = parse([]).result as BenchOptions;
+        assert.strictEqual(options.suite, 'default');
+        const settings = runSettings(options);
+        assert.notProperty(settings, SCENARIO_SETTING_KEYS.vscode);
+        assert.notProperty(settings, SETTING_KEYS.treeSizes);
+        assert.deepStrictEqual(treeSizesOfSettings(settings), []);
+    });
+
+    test('--suite trees runs the tree scenarios of both extensions over 1k and 10k, 6 samples and 1 warm-up, no precision target', () => {
+        const options = parse(['--suite', 'trees']).result as BenchOptions;
+        assert.deepInclude(options, { suite: 'trees', treeSizes: ['1k', '10k'], iterations: 6, warmup: 1, precision: 0 });
+        const settings = runSettings(options);
+        assert.deepStrictEqual(settings[SCENARIO_SETTING_KEYS.vscode], [...TREE_SCENARIO_IDS.vscode]);
+        assert.deepStrictEqual(settings[SCENARIO_SETTING_KEYS.theia], [...TREE_SCENARIO_IDS.theia]);
+        assert.deepStrictEqual(treeSizesOfSettings(settings).map(size => size.label), ['1k', '10k']);
+        const more = parse(['--suite', 'trees', '--tree-sizes', '100k,1k', '--iterations', '3']).result as BenchOptions;
+        assert.deepInclude(more, { treeSizes: ['1k', '100k'], iterations: 3 });
+    });
+
+    test('bad input is refused with the reason: an unknown suite or tree, --tree-sizes without the suite, the suite with --compare', () => {
+        assert.match(parse(['--suite', 'forest']).stderr, /--suite must be one of default, trees, got 'forest'/);
+        assert.match(parse(['--suite', 'trees', '--tree-sizes', '5k']).stderr, /--tree-sizes: unknown tree size '5k': use 1k, 10k, 100k/);
+        const alone = parse(['--tree-sizes', '1k']);
+        assert.strictEqual(alone.result, 2);
+        assert.match(alone.stderr, /--tree-sizes only applies with --suite/);
+        const compare = parse(['--suite', 'trees', '--compare', 'base=1.74.1', 'head=1.74.1']);
+        assert.strictEqual(compare.result, 2);
+        assert.match(compare.stderr, /--suite/);
+    });
+
+    test('--help says what the suite measures and what each tree costs', () => {
+        const help = benchCommand().helpInformation().replace(/\s+/g, ' ');
+        assert.include(help, '--suite <name>');
+        assert.include(help, '--tree-sizes <list>');
+        assert.include(help, '741 MB for 100k');
+        assert.match(help, /--iterations <n>.*with --suite: 6/);
+    });
+});
