@@ -1,0 +1,56 @@
+import { assert } from 'chai';
+import { promises as fs } from 'fs';
+import * as path from 'path';
+import { hostLabel, parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, ScenarioCatalogEntry, treeItemCount } from '@fs-perf/benchmark-core';
+import { runToEnd, temporaryFolderForEachTest } from '../session-helpers';
+
+/** The tree scenarios of the catalog, by the extension that runs them. */
+const TREE_SCENARIOS = (Object.values(SCENARIO_CATALOG) as ScenarioCatalogEntry[]).filter(entry => entry.target === 'tree');
+const ids = (suite: 'vscode' | 'theia'): string[] => TREE_SCENARIOS.filter(entry => entry.suite === suite).map(entry => entry.id);
+
+async function results(folder: string, name: string): Promise<ResultsDocument> {
+    return parseResultsDocument(await fs.readFile(path.join(folder, 'results', name), 'utf8'), name);
+}
+
+suite('yarn bench --suite trees: stat storms, walks and find files over a generated tree, in Theia and in code-server', () => {
+    let directory: string;
+    temporaryFolderForEachTest('fs-perf-bench-trees-test-', folder => {
+        directory = folder;
+    });
+
+    test('the 1k tree: every tree scenario of both extensions measured in Theia (extension and plugin) and code-server, each sample\'s count the manifest\'s', async function () {
+        this.timeout(15 * 60_000);
+        const out = path.join(directory, 'run');
+        const run = await runToEnd('yarn', ['-s', 'bench', '--suite', 'trees', '--tree-sizes', '1k', '--iterations', '2', '--warmup', '1', '--out', out], 14 * 60_000);
+        const transcript = `${run.stdout}\n${run.stderr}`;
+        assert.strictEqual(run.code, 0, transcript);
+        const expected = new Map<string, string[]>([
+            ['Theia browser (extension)', ids('theia')],
+            ['Theia browser (plugin)', ids('vscode')],
+            ['VS Code server', ids('vscode')],
+        ]);
+        for (const name of ['theia-browser.json', 'vscode-server.json']) {
+            const document = await results(out, name);
+            assert.lengthOf(document.trees ?? [], 1, `${name}: the tree measured is recorded`);
+            const tree = document.trees![0];
+            assert.include(tree, { size: '1k', files: 1000 });
+            assert.isAbove(tree.folders, 0);
+            for (const row of document.results) {
+                const label = hostLabel(row.host ?? document.host);
+                const entry = TREE_SCENARIOS.find(candidate => candidate.id === row.scenario.id);
+                assert.isDefined(entry, `${label}: ${row.scenario.id} is not a tree scenario, and the trees suite ran it`);
+                assert.strictEqual(row.targetLabel, '1k files');
+                assert.strictEqual(row.itemCount, treeItemCount(tree, entry!.treeCount!), `${label} ${row.scenario.id}: entries a sample returned`);
+                assert.lengthOf(row.samplesMs, 2, `${label} ${row.scenario.id}`);
+                assert.isTrue(row.samplesMs.every(ms => ms > 0), `${label} ${row.scenario.id}: ${row.samplesMs}`);
+                expected.set(label, (expected.get(label) ?? []).filter(id => id !== row.scenario.id));
+            }
+        }
+        for (const [label, missing] of expected) {
+            assert.deepStrictEqual(missing, [], `${label}: tree scenarios not measured`);
+        }
+        const markdown = await fs.readFile(path.join(out, 'report.md'), 'utf8');
+        assert.include(markdown, '| Host | Statistic | 1k files |');
+        assert.match(markdown, /\| VS Code server \| p50 \[95% interval\] \| [0-9]/);
+    });
+});
