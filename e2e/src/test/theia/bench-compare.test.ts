@@ -31,8 +31,9 @@ suite('yarn bench --compare', () => {
             assert.strictEqual(baseSide.comparison!.id, headSide.comparison!.id);
             assert.include(baseSide.comparison!.source, base.server.baseUrl);
             // The rule travels with the results: a later `yarn report` of the folder decides and words it as the run did.
-            // `onePass`: its --check is decided from these verdicts (no confirming pass), which the report's headline relies on.
-            assert.deepStrictEqual(baseSide.comparison!.rule, { alpha: 0.01, noiseThreshold: 0.03, minSize: '500K', onePass: true });
+            // `onePass`: its --check is decided from these verdicts (no confirming pass), which the report's headline relies on;
+            // `checkCounts`: the exact counts it gated on (the default, round trips), which the headline's gate decides with too.
+            assert.deepStrictEqual(baseSide.comparison!.rule, { alpha: 0.01, noiseThreshold: 0.03, minSize: '500K', onePass: true, checkCounts: ['round-trips'] });
             await writeReport([out], path.join(out, 'again'), { title: (await fs.readFile(path.join(out, 'report.md'), 'utf8')).split('\n')[0].replace(/^# /, '') });
             assert.strictEqual(await fs.readFile(path.join(out, 'again', 'report.md'), 'utf8'), await fs.readFile(path.join(out, 'report.md'), 'utf8'));
             assert.include(await fs.readFile(path.join(out, 'report.md'), 'utf8'), 'p below 0.01, the interval excluding 1, and the ratio beyond ±3%');
