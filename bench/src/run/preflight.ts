@@ -12,7 +12,7 @@ import { CODE_SERVER_NODE_MAJOR, CODE_SERVER_VERSION } from '../hosts/code-serve
 import { hasDisplay, NO_DISPLAY } from '../hosts/vscode-desktop';
 import { TOXIPROXY_INSTALL_SCRIPT, TOXIPROXY_MINIMUM_GO } from '../link/toxiproxy';
 import { parseCpuList } from '../util/affinity';
-import { SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MIN_PAIRS } from './compare-options';
+import { CompareOptions, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MIN_PAIRS } from './compare-options';
 import { chooseDuetCores } from './compare/duet';
 import { minutes } from './format';
 import { BenchHost } from './bench-hosts';
@@ -223,6 +223,20 @@ export function comparePairSeconds(iterations: number): number {
 const COMPARE_SCENARIOS_PER_SIZE = 5;
 
 /**
+ * The measuring time of one comparison at `sizeCount` sizes: its pairs (`--pairs`), or with a budget never less than the
+ * pairs its cells need to decide any of them at `compare.alpha` (the budget does not end a run before them).
+ */
+export function compareMeasuringSeconds(compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold' | 'budgetSeconds' | 'pairs'>, iterations: number, sizeCount: number):
+    { seconds: number; fewest: number; cells: number; pairSeconds: number } {
+    const pairSeconds = comparePairSeconds(iterations);
+    const cells = COMPARE_SCENARIOS_PER_SIZE * sizeCount;
+    const fewest = fewestPairsToDecide({ alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS,
+        lookEvery: SEQUENTIAL_LOOK_EVERY, correction: 'holm' }, cells);
+    const seconds = compare.budgetSeconds === undefined ? compare.pairs * pairSeconds : Math.max(compare.budgetSeconds, fewest * pairSeconds);
+    return { seconds, fewest, cells, pairSeconds };
+}
+
+/**
  * What the run will take, in words: the measuring time from the committed runs' timings (scaled by hosts, releases, rounds
  * and links), what it leaves out (first-time setup), and whether the options differ from the timed defaults.
  */
@@ -230,12 +244,10 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
     if (options.compare) {
         // With a budget, never less than the pairs the run needs to decide a cell (the budget does not end a run before
         // them), which depends on its cells: a Theia side has 5 scenarios a size (the first pair shows the real count).
-        const pairSeconds = comparePairSeconds(options.iterations);
-        const cells = COMPARE_SCENARIOS_PER_SIZE * options.sizes.length;
-        const fewest = fewestPairsToDecide({ alpha: options.compare.alpha, noiseThreshold: options.compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS,
-            lookEvery: SEQUENTIAL_LOOK_EVERY, correction: 'holm' }, cells);
-        const seconds = options.compare.budgetSeconds === undefined ? options.compare.pairs * pairSeconds
-            : Math.max(options.compare.budgetSeconds, fewest * pairSeconds);
+        if (options.bisectSeries || options.resume) {
+            return 'each step of the bisect a comparison of two builds; the plan below says how many and how long';
+        }
+        const { seconds, fewest, cells, pairSeconds } = compareMeasuringSeconds(options.compare, options.iterations, options.sizes.length);
         return `${options.compare.budgetSeconds ? `at most about ${minutes(seconds)} of alternated blocks (--budget, at least the ${fewest} pairs `
             + `${cells} cells need to decide any of them; less when every cell is resolved sooner)`
             : `about ${minutes(seconds)} of alternated blocks (${options.compare.pairs} pairs, ~${pairSeconds} s each)`}`

@@ -6,7 +6,7 @@ import * as path from 'path';
 import { LOOPBACK, parseNetworkList } from '@fs-perf/benchmark-core';
 import { findChromium, SNAP_CHROMIUM } from '../hosts/chromium';
 import { BenchOptions } from '../run/options';
-import { expectedDuration, preflight, PreflightEnvironment, PreflightRequest } from '../run/preflight';
+import { compareMeasuringSeconds, expectedDuration, preflight, PreflightEnvironment, PreflightRequest } from '../run/preflight';
 import { REPOSITORY_ROOT } from '../util/repository';
 
 /** A machine where everything is in place (Node 20, Debian's chromium, a display, Go 1.26); each test takes one thing away. */
@@ -131,6 +131,16 @@ suite('preflight', () => {
         assert.include(expectedDuration({ ...options, compare: { ...options.compare!, duet: true } }), '(timed from pairs of alternated blocks; a --duet pair runs both blocks at once)');
         assert.notInclude(expectedDuration(options), '--duet');
         assert.match(expectedDuration({ ...options, compare: { ...options.compare!, budgetSeconds: undefined, pairs: 6 } }), /^about 10 min of alternated blocks \(6 pairs, ~100 s each\)/);
+        // A bisect's steps are comparisons at the search's share of alpha: its own plan says their time, not the line of a plain --compare.
+        assert.match(expectedDuration({ ...options, bisectSeries: { kind: 'releases', good: '1.54.0', bad: '1.74.1' } }), /^each step of the bisect a comparison of two builds; the plan below/);
+    });
+
+    test('a bisect step\'s measuring time: at the search\'s share of alpha one size of 5 cells needs 11 pairs, more than a plain --compare\'s 8', () => {
+        const compare = { alpha: 0.05, noiseThreshold: 0.05, budgetSeconds: 780, pairs: 8 };
+        assert.deepInclude(compareMeasuringSeconds(compare, 5, 1), { fewest: 8, cells: 5, seconds: 800 });
+        // 6 builds: 7 comparisons at most, each at 0.05 / 7 (the committed planted series' steps took 11 pairs at 10000K).
+        assert.deepInclude(compareMeasuringSeconds({ ...compare, alpha: 0.05 / 7 }, 5, 1), { fewest: 11, cells: 5, seconds: 1100 });
+        assert.deepInclude(compareMeasuringSeconds({ ...compare, budgetSeconds: undefined }, 5, 3), { cells: 15, seconds: 800 });
     });
 
     test('the expected duration scales with hosts, rounds, releases and links, and says when options differ from the timed defaults', () => {

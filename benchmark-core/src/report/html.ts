@@ -6,7 +6,8 @@ import { escapeXml } from './svg/frame';
 import { chartsPalette, renderReportChartSvg } from './svg/charts';
 import { ReportPalette } from './svg/palette';
 
-function htmlTable(grid: TextGrid): string {
+/** A table of the report's look: numbers right, inside its own scrolling box. */
+export function htmlTable(grid: TextGrid): string {
     const cells = (row: readonly string[], tag: 'th' | 'td'): string => row
         .map((cell, column) => `<${tag}${tag === 'td' && grid.align[column] === 'right' ? ' class="num"' : ''}>${escapeXml(cell)}</${tag}>`)
         .join('');
@@ -50,17 +51,18 @@ th { background: var(--vscode-editorWidget-background, #f3f3f3); }
 svg { color: var(--vscode-editor-foreground, #222); }
 svg .background { fill: var(--vscode-editor-background, #fff); }
 svg text { fill: currentColor; }
+a { color: var(--vscode-textLink-foreground, #0645ad); }
 
 ul.headline li { margin: 0.3em 0; }`;
 
-export function renderReportHtml(report: ComparisonReport, options: ReportHtmlOptions = {}): string {
-    const palette = chartsPalette(drawnCharts(report));
+/** A report page: the shared look (tables, figures, in the editor's colours with `theme: 'editor'`) around `body`; no script. */
+export function reportPage(title: string, body: string, options: ReportHtmlOptions = {}, extraCss = ''): string {
     return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 ${options.contentSecurityPolicy ? `<meta http-equiv="Content-Security-Policy" content="${escapeXml(options.contentSecurityPolicy)}">
-` : ''}<title>${escapeXml(report.title)}</title>
+` : ''}<title>${escapeXml(title)}</title>
 <style>
 body { font-family: sans-serif; margin: 1em 2em; color: #222; }
 h1 { font-size: 1.6em; margin: 0.3em 0; }
@@ -70,12 +72,17 @@ th, td { border: 1px solid #ccc; padding: 3px 8px; }
 th { background: #f3f3f3; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 figure { margin: 1em 0; overflow-x: auto; max-width: 100%; }
-p, li { max-width: 1100px; line-height: 1.4; }${options.theme === 'editor' ? EDITOR_THEME_CSS : ''}
+p, li { max-width: 1100px; line-height: 1.4; }${extraCss}${options.theme === 'editor' ? EDITOR_THEME_CSS : ''}
 </style>
 </head>
 <body>
-${reportBlocks(report).map(block => htmlBlock(block, palette)).join('\n')}
+${body}
 </body>
 </html>
 `;
+}
+
+export function renderReportHtml(report: ComparisonReport, options: ReportHtmlOptions = {}): string {
+    const palette = chartsPalette(drawnCharts(report));
+    return reportPage(report.title, reportBlocks(report).map(block => htmlBlock(block, palette)).join('\n'), options);
 }

@@ -7,3 +7,4 @@ export * from './markdown';
 export * from './html';
 export * from './benchmark-action';
 export * from './files';
+export * from './bisect-report';

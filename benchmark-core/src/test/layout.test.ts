@@ -13,7 +13,7 @@ const { checkLayout } = require(path.join(ROOT, 'scripts', 'layout.js')) as {
 /** benchmark-core's folders, lowest first: a folder imports only folders below it. */
 const LAYERS: Record<string, string[][]> = {
     '': [['errors', 'zod-errors'], ['stats'], ['measure'], ['settings'], ['results'], ['network'], ['compare'], ['report'], ['session'], ['index'], ['bench']],
-    'report': [['model'], ['blocks'], ['svg'], ['text', 'comparison-text', 'markdown', 'html', 'benchmark-action', 'files'], ['index']],
+    'report': [['model'], ['blocks'], ['svg'], ['text', 'comparison-text', 'markdown', 'html', 'benchmark-action', 'files'], ['bisect-report'], ['index']],
     'report/model': [['types'], ['section-types'], ['tables', 'hops', 'cpu', 'counts', 'charts', 'environments', 'moved-paths', 'headline', 'paired', 'network'], ['build'], ['index']],
 };
 

@@ -1,9 +1,10 @@
 import { assert } from 'chai';
 import { EditorFrontEnd, ReportOutcome, SessionWorkspace } from '../session/front-end';
 import { runFolderResultsFiles, showRunFolderReport } from '../session/run-folder';
+import { sampleBisectRecord } from './sample-bisect';
 
-/** A folder of file names only (what listing needs). */
-function folderOf(paths: readonly string[], location = '/runs/r1'): SessionWorkspace {
+/** A folder of file names (what listing needs), and the contents of those given in `contents`. */
+function folderOf(paths: readonly string[], location = '/runs/r1', contents: Record<string, string> = {}): SessionWorkspace {
     const unused = async (): Promise<never> => {
         throw new Error('not used here');
     };
@@ -16,7 +17,7 @@ function folderOf(paths: readonly string[], location = '/runs/r1'): SessionWorks
             const names = paths.filter(path => path.startsWith(prefix) && !path.slice(prefix.length).includes('/')).map(path => path.slice(prefix.length));
             return names.length > 0 ? names : undefined;
         },
-        readFile: unused, stat: unused, writeFile: unused, rename: unused, delete: unused, createDirectory: unused,
+        readFile: async path => path in contents ? new TextEncoder().encode(contents[path]) : undefined, stat: unused, writeFile: unused, rename: unused, delete: unused, createDirectory: unused,
     };
 }
 
@@ -55,5 +56,37 @@ suite('Show Report from a run folder', () => {
         assert.strictEqual(refused.status, 'refused');
         assert.match(messages.at(-1)!, /\/home\/me\/Downloads holds no results files \(results\/\*\.json\)/);
         assert.strictEqual(shown.length, 1);
+    });
+
+    test('a bisect\'s run folder: its answer page from bisect.json, in the editor\'s colours; a bisect.json that is not one is refused, naming it', async () => {
+        const messages: string[] = [];
+        const pages: Array<{ title: string; html: string }> = [];
+        let picked = folderOf(['bisect.json', 'report.md', 'steps'], '/runs/bisect', { 'bisect.json': JSON.stringify(await sampleBisectRecord()) });
+        const frontEnd = {
+            editorName: 'Test Editor',
+            notify: (_severity: string, message: string) => messages.push(message),
+            runFolder: async () => picked,
+            showReport: (title: string, html: string) => {
+                pages.push({ title, html });
+            },
+        } as unknown as EditorFrontEnd;
+        const notResults = async (): Promise<ReportOutcome> => {
+            throw new Error('a bisect folder is not shown as results');
+        };
+        const shown = await showRunFolderReport(frontEnd, notResults);
+        assert.deepStrictEqual(shown, { status: 'shown', files: ['bisect.json'], title: pages[0]?.title });
+        assert.match(pages[0].title, /^Bisect: Theia browser \(plugin\), vscode\.workspace\.fs\.readFile, 10000K \(slower\), b0\.\.b5$/);
+        assert.include(pages[0].html, 'b3 is the first build where');
+        assert.include(pages[0].html, 'var(--vscode-editor-background');
+        assert.include(pages[0].html, 'http-equiv="Content-Security-Policy" content="default-src');
+        assert.notInclude(pages[0].html, '<script');
+        picked = folderOf(['bisect.json'], '/runs/broken', { 'bisect.json': '{"kind": "fs-perf bisect", "builds": [' });
+        const broken = await showRunFolderReport(frontEnd, notResults);
+        assert.strictEqual(broken.status, 'refused');
+        assert.match(messages.at(-1)!, /^FS Perf: \/runs\/broken\/bisect\.json cannot be shown: it is not JSON/);
+        picked = folderOf(['bisect.json'], '/runs/other', { 'bisect.json': '{"kind": "something else"}' });
+        assert.strictEqual((await showRunFolderReport(frontEnd, notResults)).status, 'refused');
+        assert.match(messages.at(-1)!, /bisect\.json cannot be shown: it is not a bisect's record/);
+        assert.strictEqual(pages.length, 1);
     });
 });

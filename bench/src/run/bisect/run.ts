@@ -11,11 +11,12 @@ import { runCollected } from '../../hosts/theia-release/commands';
 import { benchCompare } from '../compare';
 import { CompareOptions, CompareRunOptions, CompareSideSpec } from '../compare-options';
 import { minutes } from '../format';
+import { compareMeasuringSeconds } from '../preflight';
 import { BisectBuild, BisectSeries, ReleaseRegistry, resolveReleases } from './builds';
 import { BisectCell, bisectCellName, findCell, mostMovedCell } from './cell';
 import { describeBisectPlan } from './plan';
 import { BisectRecord, readBisectRecord, RecordedStep, writeBisectRecord } from './record';
-import { writeBisectAnswer } from './answer';
+import { releaseNotes, stepsMachine, writeBisectAnswer } from './answer';
 
 /** What `--bisect`, `--cell`, `--direction` and `--resume` asked. */
 export interface BisectRunRequest {
@@ -95,6 +96,8 @@ class BisectRun {
         const done = [...this.record.steps];
         const answer = await runBisect(this.record.builds.length, this.oracle, { alpha: this.record.design.alpha, direction: this.record.direction }, done);
         this.record.answer = answer;
+        this.record.releaseNotes = releaseNotes(this.record.builds, answer);
+        this.record.machine = await stepsMachine(this.options.out, this.record);
         await writeBisectRecord(this.options.out, this.record);
         const text = await writeBisectAnswer(this.options.out, this.record);
         console.log(text);
@@ -122,7 +125,9 @@ export async function benchBisect(request: BisectRunRequest, options: CompareRun
     const out = request.resume ?? options.out;
     const cache = options.theiaCache ?? defaultTheiaCache();
     const cached = new Set(record.builds.filter(build => existsSync(path.join(cache, `compare-${build.name}-${build.kind === 'release' ? build.value : build.kind}`))).map(build => build.name));
-    const stepMinutes = (options.compare.budgetSeconds ?? options.compare.pairs * 90) / 60 + 3;
+    // A step at the search's alpha needs more pairs than a plain --compare (the floor of the fewest pairs that can decide
+    // at that alpha); the starts and the warm-up blocks around it take about 3 minutes more.
+    const stepMinutes = compareMeasuringSeconds({ ...options.compare, alpha: record.design.stepAlpha }, options.iterations, record.cell ? 1 : options.sizes.length).seconds / 60 + 3;
     describeBisectPlan({ builds: record.builds, design: record.design, cached, stepMinutes }).forEach(line => options.log(line));
     options.log(`cell: ${record.cell ? bisectCellName(record.cell) : 'the one that moved most between the endpoints'}, looking for ${record.direction}; output in ${out}`);
     await writeBisectRecord(out, record);

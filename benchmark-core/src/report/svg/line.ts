@@ -21,6 +21,8 @@ export interface LineChart {
     readonly series: readonly { name: string; points: readonly LinePoint[]; dashed?: boolean; color?: string }[];
     /** Labels for x values (e.g. `10000K` for 10240000). */
     readonly xLabels: ReadonlyMap<number, string>;
+    /** `log` (default: sizes) or `linear` (places in a series, e.g. the builds of a bisect); the span takes in every labelled x. */
+    readonly xScale?: 'log' | 'linear';
 }
 
 /** The series of each panel: one panel for up to {@link MAX_SERIES}; else the measured lines in panels of as many as fit beside the dashed ones, which every panel repeats. */
@@ -76,7 +78,7 @@ function xLabels(chart: LineChart, frame: Frame, xScale: (x: number) => number):
 }
 
 /**
- * A log-log line chart as SVG: one line per series in its colour, each with its own marker, each point's interval as a
+ * A line chart as SVG, log y and log x (or linear x, `xScale`): one line per series in its colour, each with its own marker, each point's interval as a
  * whisker, each line named at its end (a legend below instead where a name is too long to sit there). More than
  * {@link MAX_SERIES} series are drawn in panels one above the other, on the same scales.
  */
@@ -91,9 +93,10 @@ export function renderLineChartSvg(chart: LineChart, width = 760, plotHeight = 3
     const { margin } = frame;
     const plotWidth = width - margin.left - margin.right;
     Object.assign(frame, { plotWidth });
-    const log = Math.log10;
-    const xMin = log(Math.min(...points.map(point => point.x)));
-    const xMax = log(Math.max(...points.map(point => point.x)));
+    const log = chart.xScale === 'linear' ? (x: number): number => x : Math.log10;
+    const xs = [...points.map(point => point.x), ...chart.xScale === 'linear' ? chart.xLabels.keys() : []];
+    const xMin = log(Math.min(...xs));
+    const xMax = log(Math.max(...xs));
     const inset = 10;
     const xScale = (x: number): number => margin.left + (xMax === xMin ? plotWidth / 2 : inset + ((log(x) - xMin) / (xMax - xMin)) * (plotWidth - 2 * inset));
     const yAxis = logYAxis(points.flatMap(point => [point.y, ...(point.interval ? [point.interval.low, point.interval.high] : [])]), frame);
