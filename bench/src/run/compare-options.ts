@@ -49,6 +49,17 @@ export interface CompareOptions {
      * to a core of its own and the cores swapped every pair (compare/duet.ts).
      */
     readonly duet?: boolean;
+    /**
+     * The scenarios each side's apps run, when not every comparison scenario (a bisect's step: the followed cell's
+     * scenario and one floor beside it, so the run's alpha is shared by 2 cells, not 5).
+     */
+    readonly scenarios?: CompareScenarios;
+}
+
+/** The scenarios a comparison runs: the plugin's ("Run Benchmark") and the Theia extension's ("Run All"), each at least one. */
+export interface CompareScenarios {
+    readonly plugin: readonly string[];
+    readonly theia: readonly string[];
 }
 
 /** The sequential design of `--budget`: the first look after 8 pairs, then every 4, at most 200 pairs. */
@@ -88,3 +99,16 @@ export const COMPARE_DEFAULTS = { pairs: 14, budgetMinutes: 13, iterations: 5, w
  */
 export const COMPARE_THEIA_SCENARIOS = [SCENARIO_CATALOG.theiaFileServiceReadFile.id, SCENARIO_CATALOG.theiaDiskFloor.id, SCENARIO_CATALOG.theiaRpcTransport.id];
 export const COMPARE_PLUGIN_SCENARIOS = [SCENARIO_CATALOG.vscodeReadFile.id, SCENARIO_CATALOG.extensionHostNodeReadFile.id];
+
+/**
+ * What a comparison that follows one cell measures: that cell's scenario, and beside it the floor of the other
+ * extension (each extension runs at least one scenario): the plugin host's in-host read beside a Theia cell, the
+ * backend's disk read beside a plugin cell. A floor says whether the machine itself moved between the builds.
+ */
+export function followedCellScenarios(cell: { readonly hostLabel: string; readonly scenarioId: string }): CompareScenarios {
+    const plugin = cell.hostLabel.endsWith('(plugin)');
+    const floor = plugin ? SCENARIO_CATALOG.theiaDiskFloor.id : SCENARIO_CATALOG.extensionHostNodeReadFile.id;
+    return plugin
+        ? { plugin: [cell.scenarioId], theia: [floor] }
+        : { plugin: [floor], theia: [cell.scenarioId] };
+}

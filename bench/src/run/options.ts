@@ -6,7 +6,7 @@
 import { Option } from 'commander';
 import { LOOPBACK } from '@fs-perf/benchmark-core';
 import { parseBisectSeries } from './bisect/builds';
-import { CompareOptions } from './compare-options';
+import { CompareOptions, followedCellScenarios } from './compare-options';
 import {
     BENCH_FLAGS, BenchFlag, benchFlags, BenchOptions, FlagContext, FlagName, FlagValues, OptionField, RUN_MODES, RunMode, runModes,
 } from './option-table';
@@ -165,7 +165,8 @@ export function benchOptions(raw: FlagValues, given: (name: FlagName) => boolean
  */
 function withBisectExit(options: BenchOptions, sizesGiven: boolean): BenchOptions {
     const exit = { cell: options.bisectCell!, direction: options.bisectDirection ?? 'slower' };
-    return { ...options, sizes: sizesGiven ? options.sizes : [exit.cell.target], compare: { ...options.compare!, bisectExit: exit } };
+    // Only the cell decides the exit code: it is measured with one floor beside it, so the run's alpha is shared by 2 cells, not 5.
+    return { ...options, sizes: sizesGiven ? options.sizes : [exit.cell.target], compare: { ...options.compare!, bisectExit: exit, scenarios: followedCellScenarios(exit.cell) } };
 }
 
 /** Reads a field of the run's options (see {@link OptionField}). */

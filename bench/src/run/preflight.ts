@@ -222,14 +222,18 @@ export function comparePairSeconds(iterations: number): number {
 /** The scenarios a comparison of two Theias measures at each size (the backend's disk read, the RPC transport, FileService, the plugin's two reads). */
 const COMPARE_SCENARIOS_PER_SIZE = 5;
 
+/** The cells of a comparison at `sizeCount` sizes: 5 scenarios a size, or 2 when it follows one cell (`compare.scenarios`). */
+export function compareCellCount(compare: Pick<CompareOptions, 'scenarios'>, sizeCount: number): number {
+    return (compare.scenarios ? compare.scenarios.plugin.length + compare.scenarios.theia.length : COMPARE_SCENARIOS_PER_SIZE) * sizeCount;
+}
+
 /**
- * The measuring time of one comparison at `sizeCount` sizes: its pairs (`--pairs`), or with a budget never less than the
+ * The measuring time of one comparison of `cells` cells: its pairs (`--pairs`), or with a budget never less than the
  * pairs its cells need to decide any of them at `compare.alpha` (the budget does not end a run before them).
  */
-export function compareMeasuringSeconds(compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold' | 'budgetSeconds' | 'pairs'>, iterations: number, sizeCount: number):
+export function compareMeasuringSeconds(compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold' | 'budgetSeconds' | 'pairs'>, iterations: number, cells: number):
     { seconds: number; fewest: number; cells: number; pairSeconds: number } {
     const pairSeconds = comparePairSeconds(iterations);
-    const cells = COMPARE_SCENARIOS_PER_SIZE * sizeCount;
     const fewest = fewestPairsToDecide({ alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS,
         lookEvery: SEQUENTIAL_LOOK_EVERY, correction: 'holm' }, cells);
     const seconds = compare.budgetSeconds === undefined ? compare.pairs * pairSeconds : Math.max(compare.budgetSeconds, fewest * pairSeconds);
@@ -247,7 +251,7 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
         if (options.bisectSeries || options.resume) {
             return 'each step of the bisect a comparison of two builds; the plan below says how many and how long';
         }
-        const { seconds, fewest, cells, pairSeconds } = compareMeasuringSeconds(options.compare, options.iterations, options.sizes.length);
+        const { seconds, fewest, cells, pairSeconds } = compareMeasuringSeconds(options.compare, options.iterations, compareCellCount(options.compare, options.sizes.length));
         return `${options.compare.budgetSeconds ? `at most about ${minutes(seconds)} of alternated blocks (--budget, at least the ${fewest} pairs `
             + `${cells} cells need to decide any of them; less when every cell is resolved sooner)`
             : `about ${minutes(seconds)} of alternated blocks (${options.compare.pairs} pairs, ~${pairSeconds} s each)`}`

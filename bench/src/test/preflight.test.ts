@@ -6,7 +6,8 @@ import * as path from 'path';
 import { LOOPBACK, parseNetworkList } from '@fs-perf/benchmark-core';
 import { findChromium, SNAP_CHROMIUM } from '../hosts/chromium';
 import { BenchOptions } from '../run/options';
-import { compareMeasuringSeconds, expectedDuration, preflight, PreflightEnvironment, PreflightRequest } from '../run/preflight';
+import { followedCellScenarios } from '../run/compare-options';
+import { compareCellCount, compareMeasuringSeconds, expectedDuration, preflight, PreflightEnvironment, PreflightRequest } from '../run/preflight';
 import { REPOSITORY_ROOT } from '../util/repository';
 
 /** A machine where everything is in place (Node 20, Debian's chromium, a display, Go 1.26); each test takes one thing away. */
@@ -135,12 +136,19 @@ suite('preflight', () => {
         assert.match(expectedDuration({ ...options, bisectSeries: { kind: 'releases', good: '1.54.0', bad: '1.74.1' } }), /^each step of the bisect a comparison of two builds; the plan below/);
     });
 
-    test('a bisect step\'s measuring time: at the search\'s share of alpha one size of 5 cells needs 11 pairs, more than a plain --compare\'s 8', () => {
+    test('a bisect step\'s measuring time: at the search\'s share of alpha 5 cells need 11 pairs (a plain --compare\'s 8); a step that follows one cell measures 2', () => {
         const compare = { alpha: 0.05, noiseThreshold: 0.05, budgetSeconds: 780, pairs: 8 };
-        assert.deepInclude(compareMeasuringSeconds(compare, 5, 1), { fewest: 8, cells: 5, seconds: 800 });
-        // 6 builds: 7 comparisons at most, each at 0.05 / 7 (the committed planted series' steps took 11 pairs at 10000K).
-        assert.deepInclude(compareMeasuringSeconds({ ...compare, alpha: 0.05 / 7 }, 5, 1), { fewest: 11, cells: 5, seconds: 1100 });
-        assert.deepInclude(compareMeasuringSeconds({ ...compare, budgetSeconds: undefined }, 5, 3), { cells: 15, seconds: 800 });
+        assert.deepInclude(compareMeasuringSeconds(compare, 5, 5), { fewest: 8, cells: 5, seconds: 800 });
+        // 6 builds: 7 comparisons at most, each at 0.05 / 7 (the committed planted series' first step took 11 pairs at 10000K over 5 cells).
+        assert.deepInclude(compareMeasuringSeconds({ ...compare, alpha: 0.05 / 7 }, 5, 5), { fewest: 11, cells: 5, seconds: 1100 });
+        assert.deepInclude(compareMeasuringSeconds({ ...compare, budgetSeconds: undefined }, 5, 15), { cells: 15, seconds: 800 });
+        const followed = followedCellScenarios({ hostLabel: 'Theia browser (plugin)', scenarioId: 'vscode.workspace.fs.readFile' });
+        assert.deepStrictEqual(followed, { plugin: ['vscode.workspace.fs.readFile'], theia: ['theia.backend.diskRead'] });
+        assert.deepStrictEqual(followedCellScenarios({ hostLabel: 'Theia browser (extension)', scenarioId: 'theia.FileService.readFile' }),
+            { plugin: ['extension-host.fs.promises.readFile'], theia: ['theia.FileService.readFile'] });
+        assert.strictEqual(compareCellCount({ scenarios: followed }, 1), 2);
+        assert.strictEqual(compareCellCount({}, 3), 15);
+        assert.isBelow(compareMeasuringSeconds({ ...compare, alpha: 0.05 / 7 }, 5, 2).fewest, 11);
     });
 
     test('the expected duration scales with hosts, rounds, releases and links, and says when options differ from the timed defaults', () => {

@@ -9,9 +9,9 @@ import { BisectOracle, BisectRequest, BisectVerdict, planBisect, RunComparison, 
 import { defaultTheiaCache, planTheiaRelease } from '../../hosts/theia-release';
 import { runCollected } from '../../hosts/theia-release/commands';
 import { benchCompare } from '../compare';
-import { CompareOptions, CompareRunOptions, CompareSideSpec } from '../compare-options';
+import { CompareOptions, CompareRunOptions, CompareSideSpec, followedCellScenarios } from '../compare-options';
 import { minutes } from '../format';
-import { compareMeasuringSeconds } from '../preflight';
+import { compareCellCount, compareMeasuringSeconds } from '../preflight';
 import { BisectBuild, BisectSeries, ReleaseRegistry, resolveReleases } from './builds';
 import { BisectCell, bisectCellName, findCell, mostMovedCell } from './cell';
 import { describeBisectPlan } from './plan';
@@ -62,7 +62,11 @@ class BisectRun {
             + `range left ${builds[lo].name}..${builds[hi].name} (${hi - lo + 1} builds); ${minutes((Date.now() - this.started) / 1000)} so far`);
         const stepStarted = Date.now();
         const cell = this.record.cell;
-        const compare: CompareOptions = { ...this.options.compare, sides: [sideOf(builds[request.base], 'base'), sideOf(builds[request.head], 'head')], alpha: request.alpha, check: false };
+        // A known cell: the step measures it and one floor (the step's alpha shared by 2 cells, not 5); else every cell, to choose one.
+        const compare: CompareOptions = {
+            ...this.options.compare, sides: [sideOf(builds[request.base], 'base'), sideOf(builds[request.head], 'head')], alpha: request.alpha, check: false,
+            ...cell ? { scenarios: followedCellScenarios(cell) } : {},
+        };
         const out = path.join(this.options.out, folder);
         const code = await benchCompare({ ...this.options, compare, out, sizes: cell ? [cell.target] : this.options.sizes });
         const comparison = JSON.parse(await fs.readFile(path.join(out, 'comparison.json'), 'utf8')) as RunComparison;
@@ -127,7 +131,8 @@ export async function benchBisect(request: BisectRunRequest, options: CompareRun
     const cached = new Set(record.builds.filter(build => existsSync(path.join(cache, `compare-${build.name}-${build.kind === 'release' ? build.value : build.kind}`))).map(build => build.name));
     // A step at the search's alpha needs more pairs than a plain --compare (the floor of the fewest pairs that can decide
     // at that alpha); the starts and the warm-up blocks around it take about 3 minutes more.
-    const stepMinutes = compareMeasuringSeconds({ ...options.compare, alpha: record.design.stepAlpha }, options.iterations, record.cell ? 1 : options.sizes.length).seconds / 60 + 3;
+    const stepCells = record.cell ? compareCellCount({ scenarios: followedCellScenarios(record.cell) }, 1) : compareCellCount({}, options.sizes.length);
+    const stepMinutes = compareMeasuringSeconds({ ...options.compare, alpha: record.design.stepAlpha }, options.iterations, stepCells).seconds / 60 + 3;
     describeBisectPlan({ builds: record.builds, design: record.design, cached, stepMinutes }).forEach(line => options.log(line));
     options.log(`cell: ${record.cell ? bisectCellName(record.cell) : 'the one that moved most between the endpoints'}, looking for ${record.direction}; output in ${out}`);
     await writeBisectRecord(out, record);

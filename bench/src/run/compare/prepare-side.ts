@@ -46,7 +46,8 @@ export async function prepareSide(spec: CompareSideSpec, options: CompareRunOpti
             // in the page) do not always land on the same next case (FileService.readFile of 500K, first in an ascending round).
             // The pause: what a read leaves behind settles before the next read's clock starts (`--pause`).
             settings: {
-                'fsPerf.cpuPass': options.cpuPass, 'fsPerf.cpuPassMs': COMPARE_DEFAULTS.cpuPassMs, 'fsPerf.order': 'shuffled', 'fsPerf.pause': options.compare.pauseMs, 'fsPerf.scenarios': COMPARE_PLUGIN_SCENARIOS, 'fsPerf.theia.scenarios': COMPARE_THEIA_SCENARIOS },
+                'fsPerf.cpuPass': options.cpuPass, 'fsPerf.cpuPassMs': COMPARE_DEFAULTS.cpuPassMs, 'fsPerf.order': 'shuffled', 'fsPerf.pause': options.compare.pauseMs, 'fsPerf.scenarios': options.compare.scenarios?.plugin ?? COMPARE_PLUGIN_SCENARIOS,
+                'fsPerf.theia.scenarios': options.compare.scenarios?.theia ?? COMPARE_THEIA_SCENARIOS },
             appMain: app.main,
             pluginFolders: [app.plugins],
             onServerStarted: (server, workspace) => log(`  ${spec.label}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
