@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { BisectAnswer, BisectOracle, BisectStep, BisectVerdict, planBisect, runBisect } from '../compare/bisect';
 import { seededRandom } from '../stats/bootstrap';
 import { Verdict } from '../stats/verdict';
-import { cellsOfSize, simulatedOracle, stepSeries } from './simulated-bisect';
+import { followedCellAndFloor, simulatedOracle, stepSeries } from './simulated-bisect';
 import { committedPairs, CommittedPairs } from './simulated-runs';
 
 /** The A/A run of the default design on the Intel Xeon VM (13 pairs): the noise model, as in sequential-run.test.ts. */
@@ -123,9 +123,10 @@ suite('bisect: the search over builds (issue 38)', function () {
         let xeon5000: CommittedPairs;
 
         suiteSetup(() => {
-            xeon10000 = cellsOfSize(committedPairs(XEON_AA), '10000K');
-            xeon5000 = cellsOfSize(committedPairs(XEON_AA), '5000K');
-            assert.lengthOf(xeon10000.cells, 5, 'a step measures the five scenarios of one size');
+            // A step measures the followed cell and, beside a plugin cell, the backend's disk read of the same size.
+            xeon10000 = followedCellAndFloor(committedPairs(XEON_AA), PLUGIN_10000K, 'theia.backend.diskRead 10000K');
+            xeon5000 = followedCellAndFloor(committedPairs(XEON_AA), PLUGIN_5000K, 'theia.backend.diskRead 5000K');
+            assert.lengthOf(xeon10000.cells, 2, 'a step measures the followed cell and one floor');
         });
 
         test('+12% from build k on, the plugin\'s 10000K read (Xeon A/A noise, 13 pairs a step): build k is found in at least 95 of 100', async () => {

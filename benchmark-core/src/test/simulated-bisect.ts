@@ -4,14 +4,20 @@ import { pairedEstimate } from '../stats/paired';
 import { CommittedPairs, simulateRun } from './simulated-runs';
 
 /**
- * A bisect's comparisons simulated as the bench makes them: each step a `--compare --budget` run of the cell's size
- * alone (the cells of that size decided together, the step's alpha shared by Holm), its pairs drawn from a committed
+ * A bisect's comparisons simulated as the bench makes them: each step a `--compare --budget` run of the followed cell and
+ * a floor beside it (decided together, the step's alpha shared by Holm), its pairs drawn from a committed
  * run's own pairs (simulated-runs.ts) times the true ratio of the two builds, and the bisect's cell's verdict read off it.
  */
 
-/** The committed run's cells of one size (what a step measures: `--sizes` is the bisect cell's size). */
-export function cellsOfSize(committed: CommittedPairs, size: string): CommittedPairs {
-    const kept = committed.cells.flatMap((cell, index) => (cell.endsWith(` ${size}`) ? [index] : []));
+/**
+ * What a step that follows one cell measures (bench's `followedCellScenarios`): the cell and one floor of the same size
+ * beside it, the step's alpha shared by the two.
+ */
+export function followedCellAndFloor(committed: CommittedPairs, cell: string, floor: string): CommittedPairs {
+    const kept = [cell, floor].map(name => committed.cells.indexOf(name));
+    if (kept.some(index => index < 0)) {
+        throw new RangeError(`${cell} or ${floor} is not a cell of ${committed.run}.`);
+    }
     return { run: committed.run, cells: kept.map(index => committed.cells[index]), pairs: committed.pairs.map(pair => kept.map(index => pair[index])) };
 }
 
