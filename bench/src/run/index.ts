@@ -12,3 +12,5 @@ export * from './bench';
 export * from './preflight';
 export * from './reanalyse';
 export { BisectCell, bisectCellName, parseBisectCell } from './bisect/cell';
+export { readBisectRecord } from './bisect/record';
+export { stepsMachine, writeBisectAnswer } from './bisect/answer';

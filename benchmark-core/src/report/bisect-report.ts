@@ -152,7 +152,8 @@ export function bisectChartSvg(record: BisectRecord): string | undefined {
 
 function designSentence(record: BisectRecord): string {
     const { design } = record;
-    return `${record.builds.length} builds, ${record.steps.length} comparison${record.steps.length === 1 ? '' : 's'} (at most ${design.maxComparisons}), each at alpha `
+    const took = record.seconds > 0 ? ` in ${Math.round(record.seconds / 60)} min (each step with its set-up)` : '';
+    return `${record.builds.length} builds, ${record.steps.length} comparison${record.steps.length === 1 ? '' : 's'} (at most ${design.maxComparisons})${took}, each at alpha `
         + `${design.stepAlpha.toPrecision(2)}: the run's ${design.alpha} split over the comparisons a search can make. The medians are each step's own `
         + '(steps run at different times; compare ratios, not medians across steps).';
 }

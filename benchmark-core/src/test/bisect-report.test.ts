@@ -17,6 +17,7 @@ suite('The answer of a bisect (report.md, report.html, Show Report)', () => {
         assert.lengthOf(rows, record.steps.length);
         assert.match(rows[0], /^\| 1 \| endpoints \| b0 \| b5 \| slower \| 1\.200 \[1\.140, 1\.250\] \| 10 \| 650\.0 \| 780\.0 \| 13 min \| \[steps\/01-b0-vs-b5\]\(steps\/01-b0-vs-b5\/report\.md\) \|$/);
         assert.include(markdown, 'Machine: Intel(R) Xeon(R) Processor, 2 cores');
+        assert.include(markdown, `6 builds, ${record.steps.length} comparisons (at most 7) in ${Math.round(record.steps.length * 800 / 60)} min (each step with its set-up), each at alpha 0.0071`);
         assert.include(markdown, '![median per tested build](chart-bisect.svg)');
         assert.notInclude(renderBisectMarkdown(record), '![');
     });
