@@ -19,7 +19,7 @@ function checkedFileName(name: unknown): string {
 }
 
 /** A failed write or delete, worded for the one who asked: a read-only file or folder says so. */
-function writeError(file: string, error: unknown): Error {
+export function writeError(file: string, error: unknown): Error {
     const code = errorCode(error);
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
         return new FsPerfAccessError('unresolvable', `Cannot write ${file}: it or its folder is read-only (${code}); make it writable, or choose another `
