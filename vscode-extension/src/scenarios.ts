@@ -1,11 +1,11 @@
 import { promises as fs } from 'fs';
 import * as vscode from 'vscode';
 import {
-    FixtureError, GENERATE_FIXTURES_HINT, pluginReadHops, ReadTrace, SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget,
+    pluginReadHops, ReadTrace, SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget,
     smallFileName, TRACE_COMMANDS,
 } from '@fs-perf/benchmark-core';
-import { isFileNotFound } from './fixtures';
 import { createTreeScenarios, inHostFloorUnavailable } from './tree-scenarios';
+import { createWriteScenarios } from './write-scenarios';
 
 /** The VS Code extension's scenarios over a fixtures folder, one per catalog entry of the suite. */
 export function createScenarios(fixturesFolder: vscode.Uri): ScenarioImplementations<'vscode'> {
@@ -34,10 +34,6 @@ export function createScenarios(fixturesFolder: vscode.Uri): ScenarioImplementat
                 : 'no read trace in this editor: the hops are recorded by the FS Perf Theia extension, in a Theia app that has it',
             prepare: async target => prepareTracedRead(fileUri(target), target),
         },
-        vscodeWriteFile: {
-            ...SCENARIO_CATALOG.vscodeWriteFile,
-            prepare: async target => prepareWrite(fixturesFolder, target),
-        },
         vscodeStat: {
             ...SCENARIO_CATALOG.vscodeStat,
             prepare: async target => {
@@ -63,6 +59,7 @@ export function createScenarios(fixturesFolder: vscode.Uri): ScenarioImplementat
                 return { runSample: async () => ({ bytes: await fs.readFile(path) }) };
             },
         },
+        ...createWriteScenarios(fixturesFolder),
         ...createTreeScenarios(fixturesFolder),
     };
 }
@@ -112,32 +109,6 @@ function prepareTracedRead(uri: vscode.Uri, target: ScenarioTarget): ScenarioCas
                 tracing = false;
                 await vscode.commands.executeCommand(TRACE_COMMANDS.end);
             }
-        },
-    };
-}
-
-/** Writes the fixture's bytes into a temporary folder inside the fixtures folder, removed by `dispose`. */
-async function prepareWrite(fixturesFolder: vscode.Uri, target: ScenarioTarget): Promise<ScenarioCase> {
-    let content: Uint8Array;
-    try {
-        content = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(fixturesFolder, target.fileName));
-    } catch (error) {
-        if (isFileNotFound(error)) {
-            throw new FixtureError(`Fixture ${target.fileName} is missing: ${GENERATE_FIXTURES_HINT}.`, target.fileName);
-        }
-        throw error;
-    }
-    const folder = vscode.Uri.joinPath(fixturesFolder, `.write-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
-    await vscode.workspace.fs.createDirectory(folder);
-    const uri = vscode.Uri.joinPath(folder, target.fileName);
-    return {
-        runSample: async () => {
-            await vscode.workspace.fs.writeFile(uri, content);
-            return { byteCount: content.byteLength };
-        },
-        readBack: async () => vscode.workspace.fs.readFile(uri),
-        dispose: async () => {
-            await vscode.workspace.fs.delete(folder, { recursive: true, useTrash: false });
         },
     };
 }

@@ -62,15 +62,15 @@ export interface BenchOptions {
     readonly resume?: string;
     /** `--bisect-exit`: the comparison's exit code is `git bisect run`'s, from `--cell`'s verdict (set as `compare.bisectExit`). */
     readonly bisectExit?: boolean;
-    /** `--suite trees`: the big-tree scenarios instead of the reads (default: the reads). */
+    /** `--suite trees` or `writes`: the big-tree scenarios or the writes instead of the reads (default: the reads). */
     readonly suite: BenchSuite;
     /** `--tree-sizes`: the generated trees of `--suite trees` (none in another run). */
     readonly treeSizes?: string[];
 }
 
-/** What a run measures: the reads and the rest of the default set, or the big trees (issue 39). */
-export type BenchSuite = 'default' | 'trees';
-export const BENCH_SUITES: readonly BenchSuite[] = ['default', 'trees'];
+/** What a run measures: the reads and the rest of the default set, the big trees, or the writes (issue 39). */
+export type BenchSuite = 'default' | 'trees' | 'writes';
+export const BENCH_SUITES: readonly BenchSuite[] = ['default', 'trees', 'writes'];
 
 /**
  * `--suite trees`: the big-tree scenarios of both extensions over the generated trees, each sample a whole storm, walk or
@@ -303,10 +303,12 @@ export const BENCH_FLAGS = {
         default: false, modes: COMPARE_ONLY, fields: ['compare.duet'],
     }),
     suite: flag<BenchSuite>({
-        flags: '--suite <name>', description: 'what to measure: default (the reads, stat and readDirectory of small files, writes) or trees (a stat storm, one '
-            + 'after another and N in flight, a walk and find files over generated trees of --tree-sizes, each with a bare-Node floor; see README, "Big trees")',
+        flags: '--suite <name>', description: 'what to measure: default (the reads, stat and readDirectory of small files, workspace.fs.writeFile), trees (a '
+            + 'stat storm, one after another and N in flight, a walk and find files over generated trees of --tree-sizes, each with a bare-Node floor; see '
+            + 'docs/trees.md) or writes (writeFile of each fixture size through workspace.fs, Theia\'s FileService and bare Node, and a burst of 100 files '
+            + 'of 1K created then deleted the same ways; see docs/writes.md)',
         parse: choiceArgument('--suite', BENCH_SUITES), default: 'default', modes: PLAIN_RUNS,
-        notWith: { compare: 'compares the reads of two builds', network: 'over a link measures the reads (trees over a link are not measured yet)' },
+        notWith: { compare: 'compares the reads of two builds', network: 'over a link measures the reads (trees and writes over a link are not measured yet)' },
         fields: ['suite'],
     }),
     treeSizes: flag<string[]>({

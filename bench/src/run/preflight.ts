@@ -262,6 +262,9 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
         // No committed run of the trees suite yet: no timing to scale, so it says so rather than guess.
         return `not timed yet for --suite trees (${(options.treeSizes ?? []).join(', ')}): each sample is a whole storm, walk or search, so the larger trees take longest`;
     }
+    if (options.suite === 'writes') {
+        return `not timed yet for --suite writes (${options.sizes.join(', ')}): each size written through every API, and the bursts of small files`;
+    }
     const overLinks = options.networks.some(choice => choice !== LOOPBACK);
     const releases = options.theiaVersions?.length ?? 0;
     const perHost = hostsMeasured.map(host => {

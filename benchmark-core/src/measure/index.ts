@@ -16,3 +16,4 @@ export * from './count-pass';
 export * from './trees';
 export * from './tree-layout';
 export * from './tree-walks';
+export * from './write-burst';

@@ -175,7 +175,9 @@ export class CaseSampler {
         this.previousMs = elapsed;
         // Content (SHA-256) on the first warm-up, the first timed and the last of the asked-for samples; length on all.
         const checkContent = index === 0 || index === warmup || index === warmup + iterations - 1;
-        running.verification = await verifySample(running.scenario, running.scenarioCase, running.target, output, checkContent);
+        // What a write left on disk, looked at after the clock's second reading, is what gets verified.
+        const verified = running.scenarioCase.landed ? { ...output, ...await running.scenarioCase.landed(output) } : output;
+        running.verification = await verifySample(running.scenario, running.scenarioCase, running.target, verified, checkContent);
         running.reportedBySubject ||= output.reportedMs !== undefined;
         (isWarmup ? running.warmupMs : running.samplesMs).push(output.reportedMs ?? elapsed);
         if (output.stream && !isWarmup) {

@@ -2,6 +2,7 @@ import { PathComponent, ScenarioComponents, THEIA_FILE_SERVICE, THEIA_PLUGIN_FS,
 import { bytes, FRONTEND_READ, IN_HOST_READ, PathStep, request } from './path-steps';
 import { Scenario, ScenarioInfo } from './scenario';
 import type { VerificationLevel } from './verify';
+import { WRITE_BURST_FILES } from './write-burst';
 
 /**
  * A scenario's steps in the hosts whose page can sit on the far side of an emulated link (`yarn bench --network`), at
@@ -28,6 +29,11 @@ type ExpectedVerification =
  */
 export type ScenarioCatalogEntry = ScenarioInfo & ExpectedVerification & {
     readonly suite: ScenarioSuite;
+    /**
+     * A write (issue 39, "writes"): chosen by `yarn bench --suite writes`; `opt-in`: measured only when chosen (the
+     * writes suite, or a scenario setting naming it), `default`: also in the default run.
+     */
+    readonly writes?: 'opt-in' | 'default';
     readonly description: string;
     readonly wireSteps: ScenarioWireSteps | 'none';
     readonly components: ScenarioComponents;
@@ -83,7 +89,7 @@ export const SCENARIO_CATALOG = {
         id: 'vscode.workspace.fs.writeFile', label: 'workspace.fs.writeFile', api: 'vscode.workspace.fs.writeFile(uri, bytes)',
         target: 'fixture', verification: 'content',
         suite: 'vscode', description: "workspace.fs.writeFile of each fixture's bytes into a temporary folder, removed afterwards",
-        verifiedAs: 'sha256', wireSteps: 'none', components: WORKSPACE_FS,
+        verifiedAs: 'sha256', wireSteps: 'none', components: WORKSPACE_FS, writes: 'default',
     },
     vscodeStat: {
         id: 'vscode.workspace.fs.stat', label: 'workspace.fs.stat', api: 'vscode.workspace.fs.stat(uri), one small file per sample',
@@ -103,6 +109,31 @@ export const SCENARIO_CATALOG = {
         suite: 'vscode', description: 'Node fs.promises.readFile inside the extension host: the in-host floor',
         verifiedAs: 'sha256', wireSteps: { theiaBrowser: [request('plugin-host', 'disk'), bytes('disk', 'plugin-host')], codeServer: IN_HOST_READ },
         components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS },
+    },
+    // Writes (issue 39): each fixture's bytes, and a burst of small files created then deleted; not run unless chosen
+    // (`--suite writes`), but for the writeFile above. Every write is checked after the clock's second reading.
+    extensionHostNodeWriteFile: {
+        id: 'extension-host.fs.promises.writeFile', label: 'fs.promises.writeFile (extension host)',
+        api: "require('fs').promises.writeFile(path, bytes) in the extension host",
+        target: 'fixture', verification: 'content',
+        suite: 'vscode', description: "Node fs.promises.writeFile of each fixture's bytes into a temporary folder inside the extension host, removed afterwards: "
+            + 'the in-host floor of workspace.fs.writeFile',
+        verifiedAs: 'sha256', wireSteps: 'none', components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS }, writes: 'opt-in',
+    },
+    vscodeWriteBurst: {
+        id: 'vscode.workspace.fs.writeFile.burst', label: `workspace.fs.writeFile + delete burst (${WRITE_BURST_FILES} files)`,
+        api: `vscode.workspace.fs.writeFile(uri, 1K) of ${WRITE_BURST_FILES} new files one after another, then vscode.workspace.fs.delete(uri) of each`,
+        target: 'burst', verification: 'length',
+        suite: 'vscode', description: `a burst of small writes: ${WRITE_BURST_FILES} files of 1K created by workspace.fs.writeFile in an empty temporary `
+            + 'folder, one after another, then each deleted by workspace.fs.delete',
+        verifiedAs: 'count', wireSteps: 'none', components: WORKSPACE_FS, writes: 'opt-in',
+    },
+    extensionHostNodeWriteBurst: {
+        id: 'extension-host.fs.promises.writeFile.burst', label: `fs.promises.writeFile + unlink burst (${WRITE_BURST_FILES} files, extension host)`,
+        api: `require('fs').promises.writeFile(path, 1K) of ${WRITE_BURST_FILES} new files one after another, then unlink(path) of each, in the extension host`,
+        target: 'burst', verification: 'length',
+        suite: 'vscode', description: `the burst of ${WRITE_BURST_FILES} small files through Node fs inside the extension host: its in-host floor`,
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS }, writes: 'opt-in',
     },
     // Big trees (issue 39): one sample is the whole storm, walk or search over a generated tree; not run unless chosen.
     vscodeTreeStat: {
@@ -198,6 +229,34 @@ export const SCENARIO_CATALOG = {
         suite: 'theia', description: 'an HTTP fetch of the fixture from the same backend: the wire floor',
         verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_READ }, components: { theia: ['theia-http', 'theia-backend-disk'] },
     },
+    theiaFileServiceWriteFile: {
+        id: 'theia.FileService.writeFile', label: 'FileService.writeFile', api: 'FileService.writeFile(uri, BinaryBuffer)',
+        target: 'fixture', verification: 'content',
+        suite: 'theia', description: "Theia's FileService.writeFile of each fixture's bytes into a temporary folder, removed afterwards",
+        verifiedAs: 'sha256', wireSteps: 'none', components: { theia: THEIA_FILE_SERVICE }, writes: 'opt-in',
+    },
+    theiaBackendWriteFile: {
+        id: 'theia.backend.writeFile', label: 'backend fs.promises.writeFile (floor)', api: 'fs.promises.writeFile(path, bytes) in the backend, timed there',
+        target: 'fixture', verification: 'length',
+        suite: 'theia', description: "Node fs.promises.writeFile of each fixture's bytes into a temporary folder in Theia's backend, timed there: the floor of "
+            + 'FileService.writeFile',
+        verifiedAs: 'length', wireSteps: 'none', components: { theia: ['theia-backend-disk'] }, writes: 'opt-in',
+    },
+    theiaFileServiceWriteBurst: {
+        id: 'theia.FileService.createFile.burst', label: `FileService.createFile + delete burst (${WRITE_BURST_FILES} files)`,
+        api: `FileService.createFile(uri, 1K) of ${WRITE_BURST_FILES} new files one after another, then FileService.delete(uri) of each`,
+        target: 'burst', verification: 'length',
+        suite: 'theia', description: `a burst of small writes: ${WRITE_BURST_FILES} files of 1K created by Theia's FileService.createFile in an empty `
+            + 'temporary folder, one after another, then each deleted by FileService.delete',
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_FILE_SERVICE }, writes: 'opt-in',
+    },
+    theiaBackendWriteBurst: {
+        id: 'theia.backend.writeFile.burst', label: `backend fs.promises.writeFile + unlink burst (${WRITE_BURST_FILES} files, floor)`,
+        api: `fs.promises.writeFile(path, 1K) of ${WRITE_BURST_FILES} new files one after another, then unlink(path) of each, in the backend, timed there`,
+        target: 'burst', verification: 'length',
+        suite: 'theia', description: `the burst of ${WRITE_BURST_FILES} small files through Node fs in Theia's backend, timed there: the floor`,
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: ['theia-backend-disk'] }, writes: 'opt-in',
+    },
     theiaTreeStat: {
         id: 'theia.FileService.stat.tree', label: 'FileService.resolve storm', api: 'FileService.resolve(uri) (a stat: no children) of every file of the tree, one after another',
         target: 'tree', verification: 'length', treeCount: 'files',
@@ -258,15 +317,26 @@ export type ScenarioImplementations<S extends ScenarioSuite> = {
 };
 
 /**
- * `default`: what a run measures unless chosen otherwise (every scenario but the trees'); `trees`: the big-tree scenarios
- * (`yarn bench --suite trees`); `all`: every scenario a suite's setting may choose.
+ * `default`: what a run measures unless chosen otherwise (every scenario but the trees' and the opt-in writes); `trees`:
+ * the big-tree scenarios (`yarn bench --suite trees`); `writes`: every write (`yarn bench --suite writes`); `all`: every
+ * scenario a suite's setting may choose.
  */
-export type ScenarioSelection = 'default' | 'trees' | 'all';
+export type ScenarioSelection = 'default' | 'trees' | 'writes' | 'all';
 
-/** Scenario ids of a suite, in catalog (run) order: a new catalog entry runs by default, unless it is a tree's. */
+/** Whether a catalog entry is in a selection. */
+export function inSelection(entry: ScenarioCatalogEntry, selection: ScenarioSelection): boolean {
+    switch (selection) {
+        case 'all': return true;
+        case 'trees': return entry.target === 'tree';
+        case 'writes': return entry.writes !== undefined;
+        case 'default': return entry.target !== 'tree' && entry.writes !== 'opt-in';
+    }
+}
+
+/** Scenario ids of a suite, in catalog (run) order: a new catalog entry runs by default, unless it is a tree's or an opt-in write. */
 export function suiteScenarioIds(suite: ScenarioSuite, selection: ScenarioSelection = 'default'): readonly string[] {
     return Object.values<ScenarioCatalogEntry>(SCENARIO_CATALOG)
-        .filter(scenario => scenario.suite === suite && (selection === 'all' || (selection === 'trees') === (scenario.target === 'tree')))
+        .filter(scenario => scenario.suite === suite && inSelection(scenario, selection))
         .map(scenario => scenario.id);
 }
 
@@ -280,6 +350,12 @@ export const THEIA_SCENARIO_IDS: readonly string[] = suiteScenarioIds('theia');
 export const TREE_SCENARIO_IDS: Readonly<Record<ScenarioSuite, readonly string[]>> = {
     vscode: suiteScenarioIds('vscode', 'trees'),
     theia: suiteScenarioIds('theia', 'trees'),
+};
+
+/** The writes of each suite (`yarn bench --suite writes`), in run order. */
+export const WRITE_SCENARIO_IDS: Readonly<Record<ScenarioSuite, readonly string[]>> = {
+    vscode: suiteScenarioIds('vscode', 'writes'),
+    theia: suiteScenarioIds('theia', 'writes'),
 };
 
 /** The scenarios of `ids`, in that order, from a suite's implementations. */

@@ -5,12 +5,16 @@ import { FixtureSize, orderSizes, SizeOrder } from './sizes';
 import { TreeCount } from './scenario';
 import { DEFAULT_TREE_CONCURRENCY } from './tree-walks';
 import { generateTreesHint, TREE_SIZE_LABELS, TreeManifest, treeTargetLabel } from './trees';
+import { burstTargetLabel, WRITE_BURST, WriteBurst } from './write-burst';
 
 /** The targets of one scenario, in visiting order, with expectations from the manifest. */
 export function scenarioTargets(scenario: ScenarioInfo, manifest: FixtureManifest, sizes: readonly FixtureSize[],
     order: SizeOrder = 'ascending', trees: TreeRunOptions = {}): ScenarioTarget[] {
     if (scenario.target === 'tree') {
         return treeTargets(scenario, trees);
+    }
+    if (scenario.target === 'burst') {
+        return [burstTarget()];
     }
     if (scenario.target === 'small-files') {
         const small = manifest.smallFiles;
@@ -70,4 +74,12 @@ function treeTargets(scenario: ScenarioInfo, { trees = [], concurrency = DEFAULT
         tree,
         concurrency,
     }));
+}
+
+/**
+ * The one case of a burst scenario: its files are made in a temporary folder of the case's own (named when it is
+ * prepared), so it needs nothing from the manifest; a sample's count is the burst's files.
+ */
+export function burstTarget(burst: WriteBurst = WRITE_BURST): ScenarioTarget {
+    return { label: burstTargetLabel(burst), fileName: burstTargetLabel(burst), bytes: 0, itemCount: burst.files, burst };
 }

@@ -24,8 +24,9 @@ export type TreeCount = 'files' | 'entries' | 'ts-files' | 'ts-files-outside-dep
  * `fixture`: one case per fixture size, the file named in the manifest.
  * `small-files`: one case over the small-files set (stat, readDirectory).
  * `tree`: one case per generated tree size (`1k files`...), over the whole tree.
+ * `burst`: one case of many small files created then deleted in an empty temporary folder (`100 files of 1K`).
  */
-export type ScenarioTargetKind = 'fixture' | 'small-files' | 'tree';
+export type ScenarioTargetKind = 'fixture' | 'small-files' | 'tree' | 'burst';
 
 /** What one case of a scenario works on, with the expectations the runner verifies. */
 export interface ScenarioTarget {
@@ -43,6 +44,8 @@ export interface ScenarioTarget {
     readonly tree?: TreeManifest;
     /** A tree's parallel storm: calls in flight (setting `fsPerf.treeConcurrency`). */
     readonly concurrency?: number;
+    /** A burst of small writes: how many files of how many bytes each sample creates and deletes. */
+    readonly burst?: WriteBurst;
 }
 
 /** What one timed call produced; the runner checks it outside the timed region. */
@@ -68,6 +71,7 @@ export interface StreamTiming {
 
 import type { HopSamples, TimedSample } from './hops';
 import type { TreeManifest } from './trees';
+import type { WriteBurst } from './write-burst';
 
 /** One prepared case of a scenario, e.g. `workspace.fs.readFile` of `50K.bin`. */
 export interface ScenarioCase {
@@ -82,6 +86,12 @@ export interface ScenarioCase {
      * the runner can check its content outside the timed region.
      */
     readBack?(): Promise<Uint8Array>;
+    /**
+     * For scenarios whose call leaves its result on disk (writes, a burst): what the last sample left there, looked at
+     * after the clock's second reading (a write's size on disk, a burst's count less the files left in its folder); the
+     * runner verifies its fields in place of the same fields `runSample` returned.
+     */
+    landed?(output: SampleOutput): Promise<SampleOutput>;
     /**
      * For a scenario that runs alone ({@link Scenario.runsAlone}): called once before the case's first sample (warm-up
      * included), outside any clock reading, e.g. to start a trace in the other processes.

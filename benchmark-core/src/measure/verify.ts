@@ -12,8 +12,9 @@ export async function verifySample(scenario: Scenario, scenarioCase: ScenarioCas
     const where = `${scenario.label} of ${target.fileName}`;
     if (target.itemCount !== undefined && output.itemCount !== undefined) {
         if (output.itemCount !== target.itemCount) {
-            const hint = target.tree ? `the tree is damaged; ${generateTreesHint(target.tree.size)}` : GENERATE_FIXTURES_HINT;
-            throw new VerificationError(`${where} returned ${output.itemCount} entries, expected ${target.itemCount}: ${hint}.`,
+            const hint = target.tree ? `the tree is damaged; ${generateTreesHint(target.tree.size)}`
+                : target.burst ? 'a file of the burst was not there to delete, or was left behind after it; see the editor\'s log' : GENERATE_FIXTURES_HINT;
+            throw new VerificationError(`${where} returned ${output.itemCount} ${target.burst ? 'files' : 'entries'}, expected ${target.itemCount}: ${hint}.`,
                 target.fileName);
         }
         return 'count';

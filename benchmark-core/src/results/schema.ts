@@ -8,10 +8,10 @@ import { treeManifestSchema } from '../measure/trees';
  * link a `yarn bench --network` run measured over); version 5 adds a comparison side's `sequential` design (cells sampled
  * until resolved); version 6 adds a comparison side's `starts` (which start of the side's processes measured each block);
  * version 7 adds a comparison side's `rule` (what its verdicts were decided with) and its sequential design's
- * `correction`; version 8 adds the `tree` target (a generated tree, issue 39) and the run's `trees` (their manifests).
- * Versions 1 to 7 are still read.
+ * `correction`; version 8 adds the `tree` target (a generated tree, issue 39) and the run's `trees` (their manifests); version 9
+ * adds the `burst` target (many small files created then deleted, issue 39's writes). Versions 1 to 8 are still read.
  */
-export const RESULTS_SCHEMA_VERSION = 8;
+export const RESULTS_SCHEMA_VERSION = 9;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
 
 const nonEmpty = z.string().min(1);
@@ -96,7 +96,7 @@ export const scenarioInfoSchema = z.object({
     id: nonEmpty,
     label: nonEmpty,
     api: nonEmpty,
-    target: z.enum(['fixture', 'small-files', 'tree']),
+    target: z.enum(['fixture', 'small-files', 'tree', 'burst']),
     verification: z.enum(['content', 'length']),
 });
 
@@ -313,7 +313,7 @@ export type NetworkCheck = z.infer<typeof networkCheckSchema>;
 
 export const resultsDocumentSchema = z.object({
     schema: z.literal(RESULTS_SCHEMA_ID),
-    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(RESULTS_SCHEMA_VERSION)]),
+    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(8), z.literal(RESULTS_SCHEMA_VERSION)]),
     /** The tool that wrote the file. */
     tool: z.object({ name: nonEmpty, version: nonEmpty }),
     runId: nonEmpty,

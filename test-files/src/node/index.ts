@@ -1,2 +1,3 @@
 export * from './node-fixture-store';
 export * from './tree-floor';
+export * from './write-floor';

@@ -5,6 +5,7 @@ import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget } from '@fs-perf/benchmark-core';
 import { fsPerfFileRoute, NodeFsReadService } from '../common/node-fs-read-protocol';
 import { createTheiaTreeScenarios } from './theia-tree-scenarios';
+import { createTheiaWriteScenarios } from './theia-write-scenarios';
 
 /** URL of the backend's HTTP route for a file (the wire floor). */
 export function fileRouteUrl(fileUri: URI): string {
@@ -58,6 +59,7 @@ export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsRea
             ...SCENARIO_CATALOG.theiaHttpFetch,
             prepare: async target => httpFetchCase(fileRouteUrl(fileUri(target)), target),
         },
+        ...createTheiaWriteScenarios(fileService, nodeFs, fixturesFolder),
         ...createTheiaTreeScenarios(fileService, nodeFs, fixturesFolder),
     };
 }

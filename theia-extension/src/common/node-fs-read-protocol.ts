@@ -1,4 +1,4 @@
-import type { ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
+import type { ProcessCpuReading, TraceSpan, WriteBurst } from '@fs-perf/benchmark-core';
 
 /** Path of the raw Node fs read service on Theia's RPC channel. */
 export const nodeFsReadPath = '/services/fs-perf/node-fs-read';
@@ -40,6 +40,29 @@ export interface TreeTiming {
     readonly durationMs: number;
 }
 
+/** A fixture's bytes written in the backend with Node's `fs`, timed there (the floor of `FileService.writeFile`). */
+export interface WriteTimingRequest {
+    /** `file://` URI of the fixture whose bytes are written, inside a workspace root. */
+    readonly sourceUri: string;
+    /** `file://` URI of the folder written into (made by the frontend before the first sample), inside a workspace root. */
+    readonly folderUri: string;
+    /** The name of the file written in it (no folder). */
+    readonly fileName: string;
+}
+
+/** What a write in the backend left on disk (its size, bytes, read after the clock) and how long the write took there, ms. */
+export interface BackendWriteTiming {
+    readonly byteLength: number;
+    readonly durationMs: number;
+}
+
+/** A burst of small files created then deleted in the backend with Node's `fs`, timed there. */
+export interface BurstTimingRequest {
+    /** `file://` URI of an empty folder (made by the frontend before the first sample), inside a workspace root. */
+    readonly folderUri: string;
+    readonly burst: WriteBurst;
+}
+
 /** What the backend knows of its machine, for the results' environment. */
 export interface BackendEnvironment {
     readonly os: { platform: string; release: string; arch: string };
@@ -69,6 +92,13 @@ export interface NodeFsReadService {
     timeRead(uri: string): Promise<BackendReadTiming>;
     /** Runs a stat storm or walk over a generated tree in the backend with Node's `fs`, timed there; refused outside the workspace. */
     timeTree(request: TreeTimingRequest): Promise<TreeTiming>;
+    /** Writes a fixture's bytes into a folder of the workspace with Node's `fs`, timed there; refused outside the workspace. */
+    timeWrite(request: WriteTimingRequest): Promise<BackendWriteTiming>;
+    /**
+     * Creates then deletes a burst of small files in an empty folder of the workspace with Node's `fs`, timed there; `entries`
+     * is the files deleted less any left in the folder. Refused outside the workspace.
+     */
+    timeBurst(request: BurstTimingRequest): Promise<TreeTiming>;
     /** The backend machine and runtime. */
     environment(): Promise<BackendEnvironment>;
     /**

@@ -4,11 +4,14 @@ import { performance } from 'perf_hooks';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { COUNT_OBSERVER_URL_VARIABLE, CPU_PIDS_FILE_VARIABLE, httpCountObserver, formatBytes, listedProcessesCpu, ownCpuReading, ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
 import { Xoshiro128 } from '@fs-perf/test-files';
-import { BackendEnvironment, BackendReadTiming, MAX_READ_BYTES, NodeFsReadService, TreeTiming, TreeTimingRequest } from '../common/node-fs-read-protocol';
+import {
+    BackendEnvironment, BackendReadTiming, BackendWriteTiming, BurstTimingRequest, MAX_READ_BYTES, NodeFsReadService, TreeTiming, TreeTimingRequest, WriteTimingRequest,
+} from '../common/node-fs-read-protocol';
 import { describeUri, FsPerfAccessError } from './access-error';
 import { openCheckedFile, readCheckedFile } from './file-access';
 import { ReadLimiter } from './read-limiter';
 import { timeTree } from './tree-timing';
+import { timeBurst, timeWrite } from './write-timing';
 import { BackendReadTrace, listFolder, readText } from './read-trace';
 import { WorkspaceRootsProvider } from './workspace-roots';
 
@@ -78,6 +81,24 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
             return await this.limiter.run(describeUri(request?.folderUri), () => timeTree(request, roots));
         } catch (error) {
             throw this.refused('timeTree', error);
+        }
+    }
+
+    async timeWrite(request: WriteTimingRequest): Promise<BackendWriteTiming> {
+        try {
+            const roots = await this.getRoots();
+            return await this.limiter.run(describeUri(request?.folderUri), () => timeWrite(request, roots));
+        } catch (error) {
+            throw this.refused('timeWrite', error);
+        }
+    }
+
+    async timeBurst(request: BurstTimingRequest): Promise<TreeTiming> {
+        try {
+            const roots = await this.getRoots();
+            return await this.limiter.run(describeUri(request?.folderUri), () => timeBurst(request, roots));
+        } catch (error) {
+            throw this.refused('timeBurst', error);
         }
     }
 

@@ -7,21 +7,24 @@ import { TreeTiming, TreeTimingRequest } from '../common/node-fs-read-protocol';
 import { describeUri, FsPerfAccessError, outsideError } from './access-error';
 import { isInsideAny, parseFileUri, resolveRoots } from './path-checks';
 
-/** The tree's folder, resolved and proven inside the workspace; a clear refusal for anything else. */
-async function checkedTreeFolder(uri: unknown, roots: readonly string[]): Promise<string> {
+/**
+ * A folder, resolved and proven inside the workspace; a clear refusal for anything else. `doing` and `missing` word the
+ * refusal: `Cannot time the tree <uri>: no such folder in the workspace. Generate the trees first.`
+ */
+export async function checkedFolder(uri: unknown, roots: readonly string[], doing = 'time the tree', missing = 'Generate the trees first.'): Promise<string> {
     const shown = describeUri(uri);
     const realRoots = await resolveRoots(roots, shown);
     let realPath: string;
     try {
         realPath = await fs.realpath(parseFileUri(uri));
     } catch {
-        throw new FsPerfAccessError('not-found', `Cannot time the tree ${shown}: no such folder in the workspace. Generate the trees first.`);
+        throw new FsPerfAccessError('not-found', `Cannot ${doing} ${shown}: no such folder in the workspace. ${missing}`);
     }
     if (!isInsideAny(realPath, realRoots)) {
         throw outsideError(shown);
     }
     if (!(await fs.stat(realPath)).isDirectory()) {
-        throw new FsPerfAccessError('not-a-file', `Cannot time the tree ${shown}: it is not a folder.`);
+        throw new FsPerfAccessError('not-a-file', `Cannot ${doing} ${shown}: it is not a folder.`);
     }
     return realPath;
 }
@@ -39,7 +42,7 @@ function checkRequest(request: TreeTimingRequest): void {
 /** A stat storm or walk over a generated tree with Node's `fs`: the names laid out and checked first, then only the storm or walk timed. */
 export async function timeTree(request: TreeTimingRequest, roots: readonly string[]): Promise<TreeTiming> {
     checkRequest(request);
-    const folder = await checkedTreeFolder(request.folderUri, roots);
+    const folder = await checkedFolder(request.folderUri, roots);
     const files = request.operation === 'readdir' ? [] : treeFilePaths(request).map(file => path.join(folder, ...file.split('/')));
     const start = performance.now();
     const entries = request.operation === 'readdir' ? await walkDown(folder, nodeListFolder)

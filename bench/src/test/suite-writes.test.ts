@@ -1,0 +1,43 @@
+import { assert } from 'chai';
+import { SCENARIO_SETTING_KEYS, SETTING_KEYS, WRITE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { benchCommand } from '../commands/bench';
+import { BenchOptions } from '../run/option-table';
+import { runSettings } from '../run/options';
+import { expectedDuration } from '../run/preflight';
+import { treeSizesOfSettings } from '../util/workspace';
+import { parseBenchArgumentsQuietly } from './parse-quietly';
+
+suite('yarn bench --suite writes', () => {
+    test('--suite writes runs every write of both extensions at the sizes asked for, and no tree', () => {
+        const { result, stderr } = parseBenchArgumentsQuietly(['--suite', 'writes', '--sizes', '1K,10000K']);
+        const options = result as BenchOptions;
+        assert.notTypeOf(result, 'number', stderr);
+        assert.deepInclude(options, { suite: 'writes', sizes: ['1K', '10000K'] });
+        assert.isUndefined(options.treeSizes);
+        const settings = runSettings(options);
+        assert.deepStrictEqual(settings[SCENARIO_SETTING_KEYS.vscode], [...WRITE_SCENARIO_IDS.vscode]);
+        assert.deepStrictEqual(settings[SCENARIO_SETTING_KEYS.theia], [...WRITE_SCENARIO_IDS.theia]);
+        assert.notProperty(settings, SETTING_KEYS.treeSizes);
+        assert.deepStrictEqual(treeSizesOfSettings(settings), []);
+        assert.match(expectedDuration(options), /not timed yet for --suite writes \(1K, 10000K\)/);
+    });
+
+    test('bad input is refused with the reason: the suite with --compare or --network, --tree-sizes with it', () => {
+        const compare = parseBenchArgumentsQuietly(['--suite', 'writes', '--compare', 'base=1.74.1', 'head=1.74.1']);
+        assert.strictEqual(compare.result, 2);
+        assert.match(compare.stderr, /--suite/);
+        const network = parseBenchArgumentsQuietly(['--suite', 'writes', '--network', 'lan']);
+        assert.strictEqual(network.result, 2);
+        assert.match(network.stderr, /--network over a link measures the reads \(trees and writes over a link are not measured yet\); leave out --suite/);
+        const trees = parseBenchArgumentsQuietly(['--suite', 'writes', '--tree-sizes', '1k']);
+        assert.strictEqual(trees.result, 2);
+        assert.match(trees.stderr, /--tree-sizes only applies with --suite/);
+        assert.match(parseBenchArgumentsQuietly(['--suite', 'forest']).stderr, /--suite must be one of default, trees, writes, got 'forest'/);
+    });
+
+    test('--help says what the writes suite measures and where it is described', () => {
+        const help = benchCommand().helpInformation().replace(/\s+/g, ' ');
+        assert.include(help, 'or writes (writeFile of each fixture size through workspace.fs, Theia\'s FileService and bare Node, and a burst of 100 files of 1K');
+        assert.include(help, 'docs/writes.md');
+    });
+});

@@ -1,0 +1,61 @@
+import { assert } from 'chai';
+import { promises as fs } from 'fs';
+import * as path from 'path';
+import { hostLabel, parseResultsDocument, ResultsDocument, SCENARIO_CATALOG, ScenarioCatalogEntry, WRITE_BURST, WRITE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { runToEnd, temporaryFolderForEachTest } from '../session-helpers';
+
+const CATALOG = Object.values(SCENARIO_CATALOG) as ScenarioCatalogEntry[];
+const SIZES = ['1K', '10000K'];
+
+async function results(folder: string, name: string): Promise<ResultsDocument> {
+    return parseResultsDocument(await fs.readFile(path.join(folder, 'results', name), 'utf8'), name);
+}
+
+suite('yarn bench --suite writes: writeFile of each size and a burst of small files, through each API and its floor, in Theia and in code-server', () => {
+    let directory: string;
+    temporaryFolderForEachTest('fs-perf-bench-writes-test-', folder => {
+        directory = folder;
+    });
+
+    test('every write of both extensions measured in Theia (extension and plugin) and code-server, each sample verified by what landed', async function () {
+        this.timeout(20 * 60_000);
+        const out = path.join(directory, 'run');
+        const run = await runToEnd('yarn', ['-s', 'bench', '--suite', 'writes', '--sizes', SIZES.join(','), '--iterations', '2', '--warmup', '1', '--precision', '0',
+            '--out', out], 19 * 60_000);
+        const transcript = `${run.stdout}\n${run.stderr}`;
+        assert.strictEqual(run.code, 0, transcript);
+        const expected = new Map<string, string[]>([
+            ['Theia browser (extension)', [...WRITE_SCENARIO_IDS.theia]],
+            ['Theia browser (plugin)', [...WRITE_SCENARIO_IDS.vscode]],
+            ['VS Code server', [...WRITE_SCENARIO_IDS.vscode]],
+        ]);
+        for (const name of ['theia-browser.json', 'vscode-server.json']) {
+            const document = await results(out, name);
+            assert.isUndefined(document.trees, `${name}: no tree in a run of the writes`);
+            for (const row of document.results) {
+                const label = hostLabel(row.host ?? document.host);
+                const entry = CATALOG.find(candidate => candidate.id === row.scenario.id);
+                assert.isDefined(entry?.writes, `${label}: ${row.scenario.id} is not a write, and the writes suite ran it`);
+                // Each row's verification is what its catalog entry promises: sha256 of what landed (readBack), its length, or the burst's count.
+                assert.strictEqual(row.verification, entry!.verifiedAs, `${label} ${row.scenario.id} ${row.targetLabel}: verified as`);
+                if (entry!.target === 'burst') {
+                    assert.strictEqual(row.targetLabel, `${WRITE_BURST.files} files of 1K`);
+                    assert.strictEqual(row.itemCount, WRITE_BURST.files, `${label} ${row.scenario.id}: files created and deleted in a sample`);
+                } else {
+                    assert.include(SIZES, row.targetLabel, `${label} ${row.scenario.id}`);
+                }
+                assert.lengthOf(row.samplesMs, 2, `${label} ${row.scenario.id}`);
+                assert.isTrue(row.samplesMs.every(ms => ms > 0), `${label} ${row.scenario.id}: ${row.samplesMs}`);
+                expected.set(label, (expected.get(label) ?? []).filter(id => id !== row.scenario.id
+                    || document.results.filter(other => hostLabel(other.host ?? document.host) === label && other.scenario.id === id).length
+                        < (entry!.target === 'burst' ? 1 : SIZES.length)));
+            }
+        }
+        for (const [label, missing] of expected) {
+            assert.deepStrictEqual(missing, [], `${label}: writes not measured (at every size)`);
+        }
+        const markdown = await fs.readFile(path.join(out, 'report.md'), 'utf8');
+        assert.include(markdown, `| ${WRITE_BURST.files} files of 1K |`);
+        assert.include(markdown, 'FileService.writeFile');
+    });
+});
