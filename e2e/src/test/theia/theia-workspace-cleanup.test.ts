@@ -11,17 +11,25 @@ async function exists(file: string): Promise<boolean> {
     return fs.access(file).then(() => true, () => false);
 }
 
+/** The committed bisect run folder under docs/ (issue 38's planted series). */
+export const COMMITTED_BISECT = 'bisect-2026-11-27-xeon-planted-plugin-16';
+
 /**
- * For one suite: a run folder as `yarn bench --compare` leaves it (a copy of the committed A/A run's results/) in a fresh
- * temporary folder, and a Theia session opened with it; both gone after the suite.
+ * For one suite: a run folder as `yarn bench --compare` leaves it (a copy of the committed A/A run's results/), or with
+ * `bisect`, as `yarn bench --bisect` leaves it (a copy of the committed bisect's bisect.json), in a fresh temporary
+ * folder, and a Theia session opened with it; both gone after the suite.
  */
-function sessionWithRunFolder(open: (runFolder: string) => Promise<HostSession>): { session: () => HostSession; folder: () => string } {
+function sessionWithRunFolder(open: (runFolder: string) => Promise<HostSession>, bisect = false): { session: () => HostSession; folder: () => string } {
     let session: HostSession | undefined;
     let folder: string | undefined;
     suiteSetup(async function (): Promise<void> {
         await skipWithoutChromium(this);
         folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-run-folder-'));
-        await fs.cp(path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-aa', 'results'), path.join(folder, 'results'), { recursive: true });
+        if (bisect) {
+            await fs.copyFile(path.join(REPOSITORY_ROOT, 'docs', COMMITTED_BISECT, 'bisect.json'), path.join(folder, 'bisect.json'));
+        } else {
+            await fs.cp(path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-aa', 'results'), path.join(folder, 'results'), { recursive: true });
+        }
         session = await open(folder);
     });
     suiteTeardown(async () => {
@@ -147,5 +155,24 @@ suite('Theia browser app: what a plugin sees of the exclusions, and "Show Report
         assert.deepStrictEqual(outcome.files, ['results/base.json', 'results/head.json']);
         await workbench.frameShowing('<h2>Headline</h2>', 60_000);
         assert.isFalse(await exists(path.join(workspace!, '.fs-perf', 'results')), 'nothing copied into the workspace');
+    });
+});
+
+suite('Theia browser app: "Show Report from Folder... (Theia)" on a bisect\'s run folder', function (): void {
+    const { session } = sessionWithRunFolder(runFolder => HostSession.theiaBrowser({
+        workspace: { fixtures: false }, environment: { FS_PERF_TEST_RUN_FOLDER: runFolder },
+        extraPluginFolders: [path.join(__dirname, '..', '..', '..', 'test-plugins')],
+    }), true);
+
+    test('its answer, steps and chart from bisect.json, in a report page', async () => {
+        const { workbench } = session();
+        await workbench.runCommand('FS Perf Test: Show Report of the Test Run Folder');
+        const shown = await workbench.waitForNotification('how it ended', notification => notification.message.startsWith('FS Perf Test: run folder: '));
+        const outcome = JSON.parse(shown.message.slice('FS Perf Test: run folder: '.length)) as { status: string; files?: string[]; title?: string };
+        assert.strictEqual(outcome.status, 'shown', shown.message);
+        assert.deepStrictEqual(outcome.files, ['bisect.json']);
+        assert.match(outcome.title ?? '', /^Bisect: Theia browser \(plugin\), vscode\.workspace\.fs\.readFile, 10000K \(slower\), b0\.\.b5$/);
+        await workbench.frameShowing('<p class="answer">', 60_000);
+        await workbench.frameShowing('median per tested build', 10_000);
     });
 });

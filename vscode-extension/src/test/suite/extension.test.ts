@@ -9,6 +9,8 @@ import type { RemoveOutcome, ReportOutcome, RunOutcome, VscodeGenerateOutcome as
 import type { FsPerfApi } from '../../extension';
 
 const EXTENSION_ID = 'fs-perf.fs-perf-vscode';
+/** The committed bisect run folder under docs/ (issue 38's planted series). */
+const COMMITTED_BISECT = 'bisect-2026-11-27-xeon-planted-plugin-16';
 
 function workspaceFolder(): vscode.Uri {
     const folder = vscode.workspace.workspaceFolders?.[0];
@@ -203,6 +205,16 @@ suite('FS Perf extension in a real VS Code extension host', () => {
         const empty = await vscode.commands.executeCommand<ReportOutcome>('fsPerf.showRunFolderReport', path.join(runFolder, 'blocks'));
         assert.strictEqual(empty.status, 'refused');
         assert.match(empty.status === 'refused' ? empty.message : '', /blocks holds no results files \(results\/\*\.json\)/);
+    });
+
+    test('"Show Report from Folder" on a bisect\'s run folder (the committed planted series) shows its answer from bisect.json', async () => {
+        const before = await resultFiles();
+        const runFolder = path.join(repositoryRoot(), 'docs', COMMITTED_BISECT);
+        const outcome = await vscode.commands.executeCommand<ReportOutcome>('fsPerf.showRunFolderReport', runFolder);
+        assert.strictEqual(outcome.status, 'shown', JSON.stringify(outcome));
+        assert.deepStrictEqual(outcome.status === 'shown' && outcome.files, ['bisect.json']);
+        assert.match(outcome.status === 'shown' ? outcome.title : '', /^Bisect: Theia browser \(plugin\), vscode\.workspace\.fs\.readFile, 10000K \(slower\), b0\.\.b5$/);
+        assert.deepStrictEqual(await resultFiles(), before);
     });
 
     test('"Remove Test Files" is refused while a run is going, naming the run, and removes nothing', async () => {
