@@ -60,7 +60,7 @@ export function bisectCellName(cell: BisectRecordCell): string {
 /** Why `value` (a parsed `bisect.json`) is not a bisect's record, or undefined when it is one. */
 export function bisectRecordProblem(value: unknown): string | undefined {
     const record = value as Partial<BisectRecord> | undefined;
-    if (typeof record !== 'object' || record === null || record.kind !== 'fs-perf bisect') {
+    if (typeof record !== 'object' || !record || record.kind !== 'fs-perf bisect') {
         return 'it is not a bisect\'s record (its "kind" is not "fs-perf bisect")';
     }
     if (!Array.isArray(record.builds) || record.builds.length < 2 || !record.builds.every(build => typeof build?.name === 'string')) {

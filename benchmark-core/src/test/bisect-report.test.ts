@@ -74,7 +74,7 @@ suite('The answer of a bisect (report.md, report.html, Show Report)', () => {
         const record = await sampleBisectRecord(3);
         assert.isUndefined(bisectRecordProblem(JSON.parse(JSON.stringify(record))));
         assert.match(bisectRecordProblem({ kind: 'fs-perf results' })!, /not a bisect's record/);
-        assert.match(bisectRecordProblem(null)!, /not a bisect's record/);
+        assert.match(bisectRecordProblem(JSON.parse('null'))!, /not a bisect's record/);
         assert.match(bisectRecordProblem({ ...record, builds: [record.builds[0]] })!, /at least 2 named builds/);
         assert.match(bisectRecordProblem({ ...record, steps: [{ ...record.steps[0], head: 6 }] })!, /comparisons between its 6 builds/);
         assert.match(bisectRecordProblem({ ...record, design: undefined })!, /no "design"/);

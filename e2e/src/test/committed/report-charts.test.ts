@@ -1,8 +1,8 @@
 import { assert } from 'chai';
-import { promises as fs } from 'fs';
+import { existsSync, promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { buildComparisonReport, renderReportFiles } from '@fs-perf/benchmark-core';
+import { BISECT_FILE, BisectRecord, buildComparisonReport, renderBisectHtml, renderReportFiles } from '@fs-perf/benchmark-core';
 import { HeadlessChromium, launchChromium, readResultsInputs, REPOSITORY_ROOT } from '@fs-perf/bench';
 import { skipWithoutChromium } from '../session-helpers';
 
@@ -130,8 +130,10 @@ suite('charts of every committed run, in a browser', function (): void {
 
     test('the report the code renders now from each committed run\'s results passes the same checks', async () => {
         for (const run of await committedRuns()) {
-            const report = buildComparisonReport(await readResultsInputs([run]));
-            const html = renderReportFiles(report).find(file => file.kind === 'html')!.content;
+            // A bisect's folder: its answer's page from bisect.json (its steps are compare runs of their own).
+            const bisect = path.join(run, BISECT_FILE);
+            const html = existsSync(bisect) ? renderBisectHtml(JSON.parse(await fs.readFile(bisect, 'utf8')) as BisectRecord)
+                : renderReportFiles(buildComparisonReport(await readResultsInputs([run]))).find(file => file.kind === 'html')!.content;
             await browser!.page.setContent(html);
             assert.deepStrictEqual(await chartProblems(browser!), [], `${path.basename(run)}, rendered now`);
         }
