@@ -8,6 +8,7 @@ import { pairedHeadlineBlocks } from './paired-headline';
 import { countsBlocks } from './counts';
 import { cpuGrid, cpuNote, hopsBlocks, precisionGrid, precisionNote, vscodePartsGrid } from './hops-cpu';
 import { networkBlocks } from './network';
+import { operationsBlocks } from './operations';
 import { noiseBudgetGrid, oneSideOnlyNote, pairedComparisonGrid, pairedComparisonNote } from './paired';
 import { pairedCpuGrid, pairedCpuNote } from './paired-cpu';
 import { pairedCountsGrid, pairedCountsNote } from './paired-counts';
@@ -90,6 +91,8 @@ function sectionBlocks(section: ReportSection): ReportBlock[] {
                 charts(section.chart)];
         case 'counts':
             return countsBlocks(section);
+        case 'operations':
+            return operationsBlocks(section);
         case 'network':
             return networkBlocks(section);
         case 'precision':

@@ -5,6 +5,7 @@ import { SampleStatistics } from '../../stats/statistics';
 import { HeadlineFactor, HeadlineSection, NetworkHeadline } from '../model/section-types';
 import { FactorCell } from '../model/types';
 import { heading, ReportBlock } from './block';
+import { operationSentence } from './operations';
 import { formatFactor, formatFloorMs, formatMeasuredOverFloor, formatMedian, formatRatioEstimate, percent } from './numbers';
 
 /** The heading over the headline's short list of numbers. */
@@ -101,6 +102,8 @@ export function headlineSentences(section: HeadlineSection): string[] {
     if (hop && top && sentences.length < 3) {
         sentences.push(`Most of ${hop.hostLabel}'s read of ${hop.row.targetLabel} is ${top.label}: ${formatShare(top.part!.share!)} of the traced call.`);
     }
+    // Stat storms, walks, searches and writes: a sentence a question, after the reads' (a run of the trees suite has only these).
+    sentences.push(...(section.operations ?? []).map(operationSentence));
     return sentences;
 }
 
@@ -138,9 +141,13 @@ export function keyFigures(section: HeadlineSection): string[] {
 
 /** The headline: its sentences as one paragraph, then {@link KEY_FIGURES}. */
 export function headlineBlocks(section: HeadlineSection): ReportBlock[] {
-    const sentences = headlineSentences(section);
+    // The reads' sentences as a paragraph, the operations' (a sentence a question, each long) as a list under it.
+    const sentences = headlineSentences({ ...section, operations: undefined });
+    const operations = (section.operations ?? []).map(operationSentence);
+    const figures = keyFigures(section);
     return [...(sentences.length > 0 ? [{ kind: 'paragraph' as const, text: sentences.join(' ') }] : []),
-        heading(3, KEY_FIGURES), { kind: 'list', items: keyFigures(section) }];
+        ...(operations.length > 0 ? [{ kind: 'list' as const, items: operations }] : []),
+        ...(figures.length > 0 ? [heading(3, KEY_FIGURES), { kind: 'list' as const, items: figures }] : [])];
 }
 
 /** The plugin's read against VS Code server's on the slowest link, and how far above its wire floor it is. */

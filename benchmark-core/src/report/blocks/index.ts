@@ -8,3 +8,4 @@ export { networkNote, networkCheckGrid, wireFloorGrid } from './network';
 export { pairedComparisonGrid, pairedComparisonNote } from './paired';
 export { pairedHeadlineSentences, pairedKeyFigures } from './paired-headline';
 export * from './blocks';
+export { operationGrid, operationSentence, OPERATIONS_HEADING } from './operations';

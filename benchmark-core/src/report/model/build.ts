@@ -8,6 +8,7 @@ import { linkEnvironments, precisionSections } from './environments';
 import { headlineSection, reportTitle } from './headline';
 import { hopsSection, vscodePartsSection } from './hops';
 import { networkReport } from './network';
+import { isOperationScenario, operationsSection } from './operations';
 import { comparisonSidesOf, pairedComparisonReport } from './paired';
 import { ComparisonReport, ComparisonReportOptions, ReportSection } from './section-types';
 import { defined, factorTables, originalSuiteTables, releaseTables, ReportTables, scenarioTables, streamRows } from './tables';
@@ -50,7 +51,8 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const vscodeParts = vscodePartsSection(tables.measurements);
     const cpu = cpuSection(tables.measurements);
     const counts = countsSection(tables.measurements);
-    const headline = headlineSection(tables.measurements, factors, hops, cpu, streams, links.headline, label);
+    const operations = operationsSection(tables.measurements);
+    const headline = headlineSection(tables.measurements, factors, hops, cpu, streams, links.headline, label, operations);
     const suiteTables = originalSuiteTables(tables);
     const sections: ReportSection[] = [
         ...defined([headline]),
@@ -59,6 +61,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
         ...(scenarios.length > 0 ? [{
             kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table), distributions: scenarios.map(entry => distributionChart(entry.table)),
         }] : []),
+        ...defined([operations]),
         ...(streams.length > 0 ? [{ kind: 'streaming' as const, rows: streams }] : []),
         ...defined([hops, vscodeParts, cpu, counts]),
         ...precisionSections(loopback, label),
@@ -70,13 +73,14 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     return {
         title: options.title ?? reportTitle(links.sections.length > 0 ? `network run over ${links.sections.map(section => section.profile.name).join(', ')}`
             : releases.medians.length > 0 ? 'Theia releases'
-                : documents.length > 0 && documents.every(document => document.settings.pauseMs) ? 'run with a pause before each sample' : 'default run', documents),
+                : documents.length > 0 && documents.every(document => document.settings.pauseMs) ? 'run with a pause before each sample'
+                    : operations && tables.measurements.every(entry => isOperationScenario(entry.measurement.scenario.id)) ? 'file operations' : 'default run', documents),
         sizes: chartSizes(measurements.map(entry => entry.measurement.targetLabel)),
         hosts: hostKeysOf(documents).map(key => ({ key, label: label(key) })),
         measurements,
         sections,
         // The bar charts are drawn with their sections, and written as files like the others.
         charts: [...reportCharts(suiteTables, factors, streams, releases.medians), ...defined([hops?.chart, cpu?.chart]),
-            ...links.sections.flatMap(section => defined([section.chart, section.hops?.chart]))],
+            ...links.sections.flatMap(section => defined([section.chart, section.hops?.chart])), ...defined((operations?.answers ?? []).map(answer => answer.chart))],
     };
 }

@@ -49,6 +49,8 @@ export type ReportSection =
     | VscodePartsSection
     | CpuSection
     | CountsSection
+    /** Stat storms, walks, finding files and writes (issue 39): each API against a second path on its host, a question each. */
+    | OperationsSection
     /** One per emulated link the results files were measured over (`yarn bench --network`), in order of appearance. */
     | NetworkSection
     /** With a precision target: how many cells reached it, and the ones that did not. */
@@ -108,6 +110,15 @@ export interface HeadlineSection {
     readonly stream: StreamRow | undefined;
     /** With results over emulated links: the plugin's read against VS Code server's on the slowest link, at the largest size. */
     readonly network?: NetworkHeadline;
+    /** With stat storms, walks, searches or writes: each question at the largest target any of its hosts has a factor for. */
+    readonly operations?: readonly OperationFinding[];
+}
+
+/** One question of the operations at one target: every host's factor there, the API's time over its second path. */
+export interface OperationFinding {
+    readonly question: OperationQuestion;
+    readonly target: string;
+    readonly rows: readonly { readonly hostLabel: string; readonly api: ScenarioInfo; readonly cell: FactorCell }[];
 }
 
 /** A factor the headline names, at the largest size both sides measured, with what both sides are called. */
@@ -259,4 +270,53 @@ export interface CountsSection {
     readonly unobserved: number;
     /** Messages seen in the quiet gaps between calls, over all observed cases: the editor's own traffic. */
     readonly outside: number;
+}
+
+/**
+ * One question a user asks of the file operations beyond reads (issue 39: stat storms, walks, finding files, writes):
+ * what an editor's API costs, set against a second path on the same host that does the same work (its bare-Node floor,
+ * or for finding files, the same search with the dependency folder excluded).
+ */
+export interface OperationQuestion {
+    readonly id: string;
+    readonly title: string;
+    /** What the second path of every pair is, for the factor's column: `its bare-Node floor`. */
+    readonly against: string;
+    readonly pairs: readonly { readonly api: ScenarioInfo; readonly floor: ScenarioInfo }[];
+}
+
+/** One host's API path and its second path, at every target of the question. */
+export interface OperationRow {
+    readonly host: HostKey;
+    readonly hostLabel: string;
+    readonly api: ScenarioInfo;
+    readonly floor: ScenarioInfo;
+    /** One per column of the question; undefined where the path was not measured at that target. */
+    readonly apiCells: readonly (MedianCell | undefined)[];
+    readonly floorCells: readonly (MedianCell | undefined)[];
+    /** The API's time over the second path's, per column. */
+    readonly factors: readonly (FactorCell | undefined)[];
+}
+
+/** Like for like: one API scenario in two hosts (a Theia plugin's `workspace.fs.stat` storm against code-server's). */
+export interface OperationLikeForLike {
+    readonly api: ScenarioInfo;
+    readonly numeratorLabel: string;
+    readonly denominatorLabel: string;
+    readonly factors: readonly (FactorCell | undefined)[];
+}
+
+export interface OperationAnswer {
+    readonly question: OperationQuestion;
+    /** The targets measured (tree sizes, fixture sizes, the burst), smallest first. */
+    readonly columns: readonly string[];
+    readonly rows: readonly OperationRow[];
+    readonly likeForLike: readonly OperationLikeForLike[];
+    /** The factor of every row per target, drawn in the question's section; undefined where no row has one. */
+    readonly chart: SizeChart | undefined;
+}
+
+export interface OperationsSection {
+    readonly kind: 'operations';
+    readonly answers: readonly OperationAnswer[];
 }
