@@ -39,7 +39,7 @@ export class FsPerfController {
             ...(scenarios ? { scenarios } : {}),
             options,
             tool: { name: 'fs-perf-vscode', version: this.toolVersion },
-            createScenarios: (workspace, fixturesFolder, ids) => selectScenarios(createScenarios(workspace.uri(fixturesFolder)), ids),
+            createScenarios: (workspace, fixturesFolder, ids) => selectScenarios(createScenarios(workspace.uri(fixturesFolder), workspace.root), ids),
             host: async () => currentHost(),
             environment: async () => collectEnvironment(),
             cpuProbe: extensionHostCpuProbe(),

@@ -5,10 +5,14 @@ import {
     smallFileName, TRACE_COMMANDS,
 } from '@fs-perf/benchmark-core';
 import { createTreeScenarios, inHostFloorUnavailable } from './tree-scenarios';
+import { createWatchScenarios } from './watch-scenarios';
 import { createWriteScenarios } from './write-scenarios';
 
-/** The VS Code extension's scenarios over a fixtures folder, one per catalog entry of the suite. */
-export function createScenarios(fixturesFolder: vscode.Uri): ScenarioImplementations<'vscode'> {
+/**
+ * The VS Code extension's scenarios over a fixtures folder, one per catalog entry of the suite; the watch cases make their
+ * folders at the top of `workspaceFolder` (by default the folder the fixtures folder's `.fs-perf/` is in).
+ */
+export function createScenarios(fixturesFolder: vscode.Uri, workspaceFolder: vscode.Uri = vscode.Uri.joinPath(fixturesFolder, '..', '..')): ScenarioImplementations<'vscode'> {
     const fileUri = (target: ScenarioTarget): vscode.Uri => vscode.Uri.joinPath(fixturesFolder, target.fileName);
     return {
         vscodeReadFile: {
@@ -61,6 +65,7 @@ export function createScenarios(fixturesFolder: vscode.Uri): ScenarioImplementat
         },
         ...createWriteScenarios(fixturesFolder),
         ...createTreeScenarios(fixturesFolder),
+        ...createWatchScenarios(fixturesFolder, workspaceFolder),
     };
 }
 

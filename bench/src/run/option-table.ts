@@ -62,15 +62,15 @@ export interface BenchOptions {
     readonly resume?: string;
     /** `--bisect-exit`: the comparison's exit code is `git bisect run`'s, from `--cell`'s verdict (set as `compare.bisectExit`). */
     readonly bisectExit?: boolean;
-    /** `--suite trees` or `writes`: the big-tree scenarios or the writes instead of the reads (default: the reads). */
+    /** `--suite trees`, `writes` or `watch`: the big-tree scenarios, the writes or file watching instead of the reads (default: the reads). */
     readonly suite: BenchSuite;
     /** `--tree-sizes`: the generated trees of `--suite trees` (none in another run). */
     readonly treeSizes?: string[];
 }
 
-/** What a run measures: the reads and the rest of the default set, the big trees, or the writes (issue 39). */
-export type BenchSuite = 'default' | 'trees' | 'writes';
-export const BENCH_SUITES: readonly BenchSuite[] = ['default', 'trees', 'writes'];
+/** What a run measures: the reads and the rest of the default set, the big trees, the writes, or file watching (issue 39). */
+export type BenchSuite = 'default' | 'trees' | 'writes' | 'watch';
+export const BENCH_SUITES: readonly BenchSuite[] = ['default', 'trees', 'writes', 'watch'];
 
 /**
  * `--suite trees`: the big-tree scenarios of both extensions over the generated trees, each sample a whole storm, walk or
@@ -306,9 +306,11 @@ export const BENCH_FLAGS = {
         flags: '--suite <name>', description: 'what to measure: default (the reads, stat and readDirectory of small files, workspace.fs.writeFile), trees (a '
             + 'stat storm, one after another and N in flight, a walk and find files over generated trees of --tree-sizes, each with a bare-Node floor; see '
             + 'docs/trees.md) or writes (writeFile of each fixture size through workspace.fs, Theia\'s FileService and bare Node, and a burst of 100 files '
-            + 'of 1K created then deleted the same ways; see docs/writes.md)',
+            + 'of 1K created then deleted the same ways; see docs/writes.md) or watch (file watching: the time from a change made by a process outside the '
+            + 'editor to createFileSystemWatcher\'s, FileService.onDidFilesChange\'s and bare fs.watch\'s event, and a burst of 1000 creations with the '
+            + 'events received counted; see docs/watching.md)',
         parse: choiceArgument('--suite', BENCH_SUITES), default: 'default', modes: PLAIN_RUNS,
-        notWith: { compare: 'compares the reads of two builds', network: 'over a link measures the reads (trees and writes over a link are not measured yet)' },
+        notWith: { compare: 'compares the reads of two builds', network: 'over a link measures the reads (trees, writes and watching over a link are not measured yet)' },
         fields: ['suite'],
     }),
     treeSizes: flag<string[]>({

@@ -262,6 +262,9 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
         // No committed run of the trees suite yet: no timing to scale, so it says so rather than guess.
         return `not timed yet for --suite trees (${(options.treeSizes ?? []).join(', ')}): each sample is a whole storm, walk or search, so the larger trees take longest`;
     }
+    if (options.suite === 'watch') {
+        return 'not timed yet for --suite watch: each change waits for its event, each burst for its count to settle (about a second)';
+    }
     if (options.suite === 'writes') {
         return `not timed yet for --suite writes (${options.sizes.join(', ')}): each size written through every API, and the bursts of small files`;
     }

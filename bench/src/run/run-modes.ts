@@ -1,10 +1,10 @@
 /**
  * The kinds of run `yarn bench` makes (a comparison, over a link, of releases, of a Theia at a URL, of the trees, of the
- * writes), each
+ * writes, of file watching), each
  * with the flag that asks for it, how it words a refusal, and the settings it hands the editors; and the defaults a run
  * over a link starts from. The option table (option-table.ts) says which flags apply in which.
  */
-import { LOOPBACK, SCENARIO_CATALOG, SCENARIO_SETTING_KEYS, SETTING_KEYS, TREE_SCENARIO_IDS, WRITE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { LOOPBACK, SCENARIO_CATALOG, SCENARIO_SETTING_KEYS, SETTING_KEYS, TREE_SCENARIO_IDS, WATCH_SCENARIO_IDS, WRITE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 import { NetworkChoice } from './bench-hosts';
 import { COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS } from './compare-options';
 
@@ -30,7 +30,7 @@ export const NETWORK_DEFAULTS = {
  * The kinds of run a flag can apply with: a run without `--compare` (`plain`), a comparison (`--compare`), and what
  * `--network` (over an emulated link), `--theia-version` and `--theia-url` make of a plain run.
  */
-export type RunMode = 'plain' | 'compare' | 'network' | 'theiaVersion' | 'theiaUrl' | 'trees' | 'writes';
+export type RunMode = 'plain' | 'compare' | 'network' | 'theiaVersion' | 'theiaUrl' | 'trees' | 'writes' | 'watch';
 
 /** A kind of run a flag asks for: the flag, how it words a refusal, and the settings it gives the apps beyond its flags'. */
 export interface RunModeSpec {
@@ -69,6 +69,10 @@ export const RUN_MODES: Readonly<Record<Exclude<RunMode, 'plain'>, RunModeSpec>>
         flag: '--suite', refusal: leaveOut('--suite writes'),
         settings: { [SCENARIO_SETTING_KEYS.vscode]: WRITE_SCENARIO_IDS.vscode, [SCENARIO_SETTING_KEYS.theia]: WRITE_SCENARIO_IDS.theia },
     },
+    watch: {
+        flag: '--suite', refusal: leaveOut('--suite watch'),
+        settings: { [SCENARIO_SETTING_KEYS.vscode]: WATCH_SCENARIO_IDS.vscode, [SCENARIO_SETTING_KEYS.theia]: WATCH_SCENARIO_IDS.theia },
+    },
     // A flag refused with --theia-url says the whole of why in its reason: what the Theia there keeps of its own.
     theiaUrl: { flag: '--theia-url', refusal: (flags, reasons) => flags.map((flag, index) => `${flag} ${reasons[index]}`).join(' ') },
 };
@@ -84,5 +88,6 @@ export function runModes(run: { readonly compare?: unknown; readonly networks: r
         ...run.theiaUrl === undefined ? [] : ['theiaUrl' as const],
         ...run.suite === 'trees' ? ['trees' as const] : [],
         ...run.suite === 'writes' ? ['writes' as const] : [],
+        ...run.suite === 'watch' ? ['watch' as const] : [],
     ];
 }

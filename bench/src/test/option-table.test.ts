@@ -26,7 +26,7 @@ const BISECT_FLAGS: readonly FlagName[] = ['bisect', 'cell', 'direction', 'resum
 /** A command line of each mode (a plain run is one without any of them). */
 const MODE_ARGUMENTS: Record<RunMode, string[]> = {
     plain: [], compare: SAMPLES.compare, network: SAMPLES.network, theiaVersion: SAMPLES.theiaVersion, theiaUrl: SAMPLES.theiaUrl, trees: ['--suite', 'trees'],
-    writes: ['--suite', 'writes'],
+    writes: ['--suite', 'writes'], watch: ['--suite', 'watch'],
 };
 
 /** `yarn bench`'s parser on `argv`, with what it printed to stderr (its refusals, commander's usage errors). */

@@ -33,7 +33,7 @@ suite('yarn bench --suite trees', () => {
     });
 
     test('bad input is refused with the reason: an unknown suite or tree, --tree-sizes without the suite, the suite with --compare', () => {
-        assert.match(parse(['--suite', 'forest']).stderr, /--suite must be one of default, trees, writes, got 'forest'/);
+        assert.match(parse(['--suite', 'forest']).stderr, /--suite must be one of default, trees, writes, watch, got 'forest'/);
         assert.match(parse(['--suite', 'trees', '--tree-sizes', '5k']).stderr, /--tree-sizes: unknown tree size '5k': use 1k, 10k, 100k/);
         const alone = parse(['--tree-sizes', '1k']);
         assert.strictEqual(alone.result, 2);

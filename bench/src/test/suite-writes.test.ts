@@ -28,11 +28,11 @@ suite('yarn bench --suite writes', () => {
         assert.match(compare.stderr, /--suite/);
         const network = parseBenchArgumentsQuietly(['--suite', 'writes', '--network', 'lan']);
         assert.strictEqual(network.result, 2);
-        assert.match(network.stderr, /--network over a link measures the reads \(trees and writes over a link are not measured yet\); leave out --suite/);
+        assert.match(network.stderr, /--network over a link measures the reads \(trees, writes and watching over a link are not measured yet\); leave out --suite/);
         const trees = parseBenchArgumentsQuietly(['--suite', 'writes', '--tree-sizes', '1k']);
         assert.strictEqual(trees.result, 2);
         assert.match(trees.stderr, /--tree-sizes only applies with --suite/);
-        assert.match(parseBenchArgumentsQuietly(['--suite', 'forest']).stderr, /--suite must be one of default, trees, writes, got 'forest'/);
+        assert.match(parseBenchArgumentsQuietly(['--suite', 'forest']).stderr, /--suite must be one of default, trees, writes, watch, got 'forest'/);
     });
 
     test('--help says what the writes suite measures and where it is described', () => {

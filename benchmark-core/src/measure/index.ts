@@ -17,3 +17,6 @@ export * from './trees';
 export * from './tree-layout';
 export * from './tree-walks';
 export * from './write-burst';
+export * from './watch-events';
+export * from './watch-catalog';
+export * from './watch-cases';

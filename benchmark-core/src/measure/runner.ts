@@ -97,6 +97,8 @@ export interface CaseMeasurement {
     readonly cpu?: CaseCpu;
     /** The case's count pass: its calls' windows on the shared clock, for the observer's messages to be counted in. */
     readonly counts?: CaseCountWindows;
+    /** A watch burst, per timed sample: the distinct created paths the watcher reported, against the files made. */
+    readonly events?: { readonly expected: number; readonly received: readonly number[] };
 }
 
 export interface SkippedScenario {
@@ -251,7 +253,8 @@ async function countPasses(interleaved: readonly RunningCase[], options: RunnerO
     }
     try {
         // A tree's call is a whole storm or walk: its messages are thousands, and three more calls would take minutes.
-        for (const running of interleaved.filter(candidate => candidate.scenario.target !== 'tree')) {
+        // A watch sample's file is made ready after the one before (landed), which a count pass does not call.
+        for (const running of interleaved.filter(candidate => !['tree', 'watch', 'watch-burst'].includes(candidate.scenario.target))) {
             checkCancelled();
             options.onProgress?.({ done: sampler.done, total: sampler.total, scenario: running.scenario, target: running.target, phase: 'counts', sample: 1, samplesInPhase: 1 });
             const firstIndex = running.warmupMs.length + running.samplesMs.length + (running.cpu?.calls ?? 0);
@@ -276,5 +279,6 @@ function caseMeasurement(running: RunningCase): CaseMeasurement {
         ...(running.hops ? { hops: running.hops } : {}),
         ...(running.cpu ? { cpu: running.cpu } : {}),
         ...(running.counts ? { counts: running.counts } : {}),
+        ...(running.events ? { events: running.events } : {}),
     };
 }

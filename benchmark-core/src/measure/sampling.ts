@@ -63,6 +63,8 @@ export interface RunningCase {
     hops?: HopSamples;
     cpu?: CaseCpu;
     counts?: CaseCountWindows;
+    /** A watch burst, per timed sample: the distinct created paths the watcher reported, and the files made. */
+    events?: { readonly expected: number; readonly received: number[] };
 }
 
 /** What sampling the cases takes from the run's options, with their defaults applied. */
@@ -171,7 +173,9 @@ export class CaseSampler {
         const index = running.warmupMs.length + running.samplesMs.length;
         const started = clock();
         const output = await running.scenarioCase.runSample(index);
-        const elapsed = clock() - started;
+        const ended = clock();
+        // A watcher's sample ends at its event (`endedAt`), before what it does after it (a burst's count settling).
+        const elapsed = (output.endedAt ?? ended) - started;
         this.previousMs = elapsed;
         // Content (SHA-256) on the first warm-up, the first timed and the last of the asked-for samples; length on all.
         const checkContent = index === 0 || index === warmup || index === warmup + iterations - 1;
@@ -180,6 +184,10 @@ export class CaseSampler {
         running.verification = await verifySample(running.scenario, running.scenarioCase, running.target, verified, checkContent);
         running.reportedBySubject ||= output.reportedMs !== undefined;
         (isWarmup ? running.warmupMs : running.samplesMs).push(output.reportedMs ?? elapsed);
+        if (output.events && !isWarmup) {
+            running.events ??= { expected: output.events.expected, received: [] };
+            running.events.received.push(output.events.received);
+        }
         if (output.stream && !isWarmup) {
             running.stream ??= { firstChunkMs: [], chunks: [] };
             running.stream.firstChunkMs.push(Math.max(0, output.stream.firstChunkAt - started));

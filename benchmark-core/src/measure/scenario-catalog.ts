@@ -2,6 +2,7 @@ import { PathComponent, ScenarioComponents, THEIA_FILE_SERVICE, THEIA_PLUGIN_FS,
 import { bytes, FRONTEND_READ, IN_HOST_READ, PathStep, request } from './path-steps';
 import { Scenario, ScenarioInfo } from './scenario';
 import type { VerificationLevel } from './verify';
+import { THEIA_WATCH_SCENARIOS, VSCODE_WATCH_SCENARIOS } from './watch-catalog';
 import { WRITE_BURST_FILES } from './write-burst';
 
 /**
@@ -188,6 +189,8 @@ export const SCENARIO_CATALOG = {
         suite: 'vscode', description: 'the walk through Node fs.promises.readdir inside the extension host: its in-host floor (and the floor of find files)',
         verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS },
     },
+    // File watching (issue 39): not run unless chosen (`--suite watch`); watch-catalog.ts.
+    ...VSCODE_WATCH_SCENARIOS,
     // Theia extension (frontend), Theia's own APIs and the backend service
     theiaFileServiceReadFile: {
         id: 'theia.FileService.readFile', label: 'FileService.readFile', api: 'FileService.readFile(uri)',
@@ -296,6 +299,7 @@ export const SCENARIO_CATALOG = {
         suite: 'theia', description: "the walk through Node fs in Theia's backend, timed there: the floor",
         verifiedAs: 'count', wireSteps: 'none', components: { theia: ['theia-backend-disk'] },
     },
+    ...THEIA_WATCH_SCENARIOS,
 } as const satisfies Record<string, ScenarioCatalogEntry>;
 
 export type ScenarioCatalogKey = keyof typeof SCENARIO_CATALOG;
@@ -318,10 +322,16 @@ export type ScenarioImplementations<S extends ScenarioSuite> = {
 
 /**
  * `default`: what a run measures unless chosen otherwise (every scenario but the trees' and the opt-in writes); `trees`:
- * the big-tree scenarios (`yarn bench --suite trees`); `writes`: every write (`yarn bench --suite writes`); `all`: every
+ * the big-tree scenarios (`yarn bench --suite trees`); `writes`: every write (`yarn bench --suite writes`); `watch`: file
+ * watching (`yarn bench --suite watch`); `all`: every
  * scenario a suite's setting may choose.
  */
-export type ScenarioSelection = 'default' | 'trees' | 'writes' | 'all';
+export type ScenarioSelection = 'default' | 'trees' | 'writes' | 'watch' | 'all';
+
+/** Whether a target kind is file watching's (a change's latency, or a burst of creations). */
+export function isWatchTarget(target: ScenarioCatalogEntry['target']): boolean {
+    return target === 'watch' || target === 'watch-burst';
+}
 
 /** Whether a catalog entry is in a selection. */
 export function inSelection(entry: ScenarioCatalogEntry, selection: ScenarioSelection): boolean {
@@ -329,11 +339,12 @@ export function inSelection(entry: ScenarioCatalogEntry, selection: ScenarioSele
         case 'all': return true;
         case 'trees': return entry.target === 'tree';
         case 'writes': return entry.writes !== undefined;
-        case 'default': return entry.target !== 'tree' && entry.writes !== 'opt-in';
+        case 'watch': return isWatchTarget(entry.target);
+        case 'default': return entry.target !== 'tree' && entry.writes !== 'opt-in' && !isWatchTarget(entry.target);
     }
 }
 
-/** Scenario ids of a suite, in catalog (run) order: a new catalog entry runs by default, unless it is a tree's or an opt-in write. */
+/** Scenario ids of a suite, in catalog (run) order: a new catalog entry runs by default, unless it is a tree's, an opt-in write or a watch. */
 export function suiteScenarioIds(suite: ScenarioSuite, selection: ScenarioSelection = 'default'): readonly string[] {
     return Object.values<ScenarioCatalogEntry>(SCENARIO_CATALOG)
         .filter(scenario => scenario.suite === suite && inSelection(scenario, selection))
@@ -356,6 +367,12 @@ export const TREE_SCENARIO_IDS: Readonly<Record<ScenarioSuite, readonly string[]
 export const WRITE_SCENARIO_IDS: Readonly<Record<ScenarioSuite, readonly string[]>> = {
     vscode: suiteScenarioIds('vscode', 'writes'),
     theia: suiteScenarioIds('theia', 'writes'),
+};
+
+/** File watching of each suite (`yarn bench --suite watch`), in run order. */
+export const WATCH_SCENARIO_IDS: Readonly<Record<ScenarioSuite, readonly string[]>> = {
+    vscode: suiteScenarioIds('vscode', 'watch'),
+    theia: suiteScenarioIds('theia', 'watch'),
 };
 
 /** The scenarios of `ids`, in that order, from a suite's implementations. */

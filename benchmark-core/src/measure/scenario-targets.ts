@@ -5,6 +5,7 @@ import { FixtureSize, orderSizes, SizeOrder } from './sizes';
 import { TreeCount } from './scenario';
 import { DEFAULT_TREE_CONCURRENCY } from './tree-walks';
 import { generateTreesHint, TREE_SIZE_LABELS, TreeManifest, treeTargetLabel } from './trees';
+import { WATCH_BURST_FILES, WATCH_CHANGE_KINDS, watchBurstLabel } from './watch-events';
 import { burstTargetLabel, WRITE_BURST, WriteBurst } from './write-burst';
 
 /** The targets of one scenario, in visiting order, with expectations from the manifest. */
@@ -15,6 +16,12 @@ export function scenarioTargets(scenario: ScenarioInfo, manifest: FixtureManifes
     }
     if (scenario.target === 'burst') {
         return [burstTarget()];
+    }
+    if (scenario.target === 'watch') {
+        return WATCH_CHANGE_KINDS.map(change => ({ label: change, fileName: change, bytes: 0, itemCount: 1, watchChange: change }));
+    }
+    if (scenario.target === 'watch-burst') {
+        return [{ label: watchBurstLabel(), fileName: watchBurstLabel(), bytes: 0, watchBurst: WATCH_BURST_FILES }];
     }
     if (scenario.target === 'small-files') {
         const small = manifest.smallFiles;

@@ -25,8 +25,13 @@ export type TreeCount = 'files' | 'entries' | 'ts-files' | 'ts-files-outside-dep
  * `small-files`: one case over the small-files set (stat, readDirectory).
  * `tree`: one case per generated tree size (`1k files`...), over the whole tree.
  * `burst`: one case of many small files created then deleted in an empty temporary folder (`100 files of 1K`).
+ * `watch`: one case per kind of change (`create`, `change`, `delete`) of one small file in a watched temporary folder.
+ * `watch-burst`: one case of many files created by a process outside the editor in a watched folder (`1000 creations`).
  */
-export type ScenarioTargetKind = 'fixture' | 'small-files' | 'tree' | 'burst';
+export type ScenarioTargetKind = 'fixture' | 'small-files' | 'tree' | 'burst' | 'watch' | 'watch-burst';
+
+/** What one watch latency case changes: a file created, its content changed, or the file deleted. */
+export type WatchChangeKind = 'create' | 'change' | 'delete';
 
 /** What one case of a scenario works on, with the expectations the runner verifies. */
 export interface ScenarioTarget {
@@ -46,6 +51,10 @@ export interface ScenarioTarget {
     readonly concurrency?: number;
     /** A burst of small writes: how many files of how many bytes each sample creates and deletes. */
     readonly burst?: WriteBurst;
+    /** A watch latency case: the change each sample makes and waits for the event of. */
+    readonly watchChange?: WatchChangeKind;
+    /** A watch burst: the files each sample's child creates. */
+    readonly watchBurst?: number;
 }
 
 /** What one timed call produced; the runner checks it outside the timed region. */
@@ -60,6 +69,13 @@ export interface SampleOutput {
     readonly reportedMs?: number;
     /** A streamed read: how its chunks came. */
     readonly stream?: StreamTiming;
+    /**
+     * The runner's clock (`performance.now()`) when what the sample waits for happened (a watcher's event): replaces the
+     * clock's second reading, so that what the sample does after it (waiting for a burst's count to settle) is not timed.
+     */
+    readonly endedAt?: number;
+    /** A watch burst: the distinct created paths the watcher reported, against the files made (a short count is recorded, not an error). */
+    readonly events?: { readonly received: number; readonly expected: number };
 }
 
 /** How a streamed read delivered: when its first chunk arrived and how many chunks there were. */

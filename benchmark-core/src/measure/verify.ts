@@ -10,6 +10,15 @@ export type VerificationLevel = 'sha256' | 'length' | 'count';
 export async function verifySample(scenario: Scenario, scenarioCase: ScenarioCase, target: ScenarioTarget, output: SampleOutput,
     checkContent: boolean): Promise<VerificationLevel> {
     const where = `${scenario.label} of ${target.fileName}`;
+    if (target.watchBurst !== undefined) {
+        // A lost event is a finding, recorded with the sample: only a count that cannot be is an error.
+        const received = output.events?.received;
+        if (received === undefined || !Number.isInteger(received) || received < 0 || received > target.watchBurst) {
+            throw new VerificationError(`${where} counted ${String(received)} events of ${target.watchBurst} files: a count from 0 to ${target.watchBurst} was expected.`,
+                target.fileName);
+        }
+        return 'count';
+    }
     if (target.itemCount !== undefined && output.itemCount !== undefined) {
         if (output.itemCount !== target.itemCount) {
             const hint = target.tree ? `the tree is damaged; ${generateTreesHint(target.tree.size)}`

@@ -1,6 +1,7 @@
 import { editorDescription, hostLabel } from '../results/host-identity';
 import { formatInterval, formatSupported } from '../stats/precision';
 import { medianInterval } from '../stats/median-interval';
+import { eventsReceivedText } from '../measure/watch-events';
 import { hopGrid } from './blocks/hops-cpu';
 import { NOT_MEASURED_CELL } from './blocks/numbers';
 import { REPORT_HEADINGS } from './blocks/headings';
@@ -92,7 +93,10 @@ export function renderScenarioTable(measurements: readonly Measurement[]): strin
     });
     const timedBy = measurements.some(measurement => measurement.reportedBySubject) ? ' (time reported by the callee)' : '';
     const host = measurements[0].host ? ` [${hostLabel(measurements[0].host)}]` : '';
-    return `${scenario.label}: ${scenario.api}${timedBy}${host}\n${renderTextTable(MEASUREMENT_COLUMNS, rows)}`;
+    // A watch burst's count: a lost event is a finding, said under its table.
+    const events = measurements.filter(measurement => measurement.events)
+        .map(measurement => `\n  ${measurement.targetLabel}: ${eventsReceivedText(measurement.events!.received, measurement.events!.expected)} (per sample: ${measurement.events!.received.join(', ')})`);
+    return `${scenario.label}: ${scenario.api}${timedBy}${host}\n${renderTextTable(MEASUREMENT_COLUMNS, rows)}${events.join('')}`;
 }
 
 /** Groups measurements by scenario id (and row host), keeping first-seen order. */

@@ -50,6 +50,7 @@ export function toMeasurement(measurement: CaseMeasurement): Measurement {
         ...(measurement.hops ? { hops: { hops: [...measurement.hops.hops], samplesMs: measurement.hops.samplesMs.map(sample => [...sample]), unmatched: measurement.hops.unmatched } } : {}),
         ...(measurement.cpu ? { cpu: { calls: measurement.cpu.calls, wallMs: measurement.cpu.wallMs, processes: measurement.cpu.processes.map(entry => ({ ...entry })) } } : {}),
         ...(measurement.counts ? { counts: { quietMs: measurement.counts.quietMs, windows: measurement.counts.windows.map(window => ({ ...window })) } } : {}),
+        ...(measurement.events ? { events: { expected: measurement.events.expected, received: [...measurement.events.received] } } : {}),
     };
 }
 

@@ -52,6 +52,8 @@ export function mergeRounds(rounds: readonly ResultsDocument[]): ResultsDocument
                 // Each round's CPU pass kept apart, for pairing block by block, only while every round had one.
                 cpuRounds: merged.cpu && row.cpu ? [...merged.cpuRounds ?? [merged.cpu], row.cpu] : undefined,
                 counts: mergeRowCounts(merged.counts, row.counts),
+                // A watch burst's counts stay beside their samples only when every round has them.
+                events: merged.events && row.events ? { expected: merged.events.expected, received: [...merged.events.received, ...row.events.received] } : undefined,
             } : row);
         }
     }

@@ -9,9 +9,10 @@ import { treeManifestSchema } from '../measure/trees';
  * until resolved); version 6 adds a comparison side's `starts` (which start of the side's processes measured each block);
  * version 7 adds a comparison side's `rule` (what its verdicts were decided with) and its sequential design's
  * `correction`; version 8 adds the `tree` target (a generated tree, issue 39) and the run's `trees` (their manifests); version 9
- * adds the `burst` target (many small files created then deleted, issue 39's writes). Versions 1 to 8 are still read.
+ * adds the `burst` target (many small files created then deleted, issue 39's writes); version 10 adds the `watch` and
+ * `watch-burst` targets (file watching, issue 39) and a watch burst's `events`. Versions 1 to 9 are still read.
  */
-export const RESULTS_SCHEMA_VERSION = 9;
+export const RESULTS_SCHEMA_VERSION = 10;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
 
 const nonEmpty = z.string().min(1);
@@ -96,7 +97,7 @@ export const scenarioInfoSchema = z.object({
     id: nonEmpty,
     label: nonEmpty,
     api: nonEmpty,
-    target: z.enum(['fixture', 'small-files', 'tree', 'burst']),
+    target: z.enum(['fixture', 'small-files', 'tree', 'burst', 'watch', 'watch-burst']),
     verification: z.enum(['content', 'length']),
 });
 
@@ -193,8 +194,15 @@ export const measurementSchema = z.object({
      */
     cpuRounds: z.array(caseCpu).optional(),
     counts: rowCountsSchema.optional(),
+    /**
+     * (v10) A watch burst, per timed sample in the order of `samplesMs`: the distinct created paths the watcher reported,
+     * against the files the child made (`expected`). A short count is a finding (events lost), not a failed sample.
+     */
+    events: z.object({ expected: z.number().int().positive(), received: z.array(countSchema).min(1) }).optional(),
 }).refine(row => row.stream === undefined || row.stream.firstChunkMs.length === row.samplesMs.length,
     { message: 'stream must have one entry per timed sample', path: ['stream'] })
+    .refine(row => row.events === undefined || (row.events.received.length === row.samplesMs.length && row.events.received.every(count => count <= row.events!.expected)),
+        { message: 'events.received must have one count per timed sample, each at most events.expected', path: ['events'] })
     .refine(row => row.rounds === undefined || row.rounds.reduce((sum, count) => sum + count, 0) === row.samplesMs.length,
         { message: 'rounds must add up to the number of timed samples', path: ['rounds'] })
     .refine(row => row.cpuRounds === undefined || row.cpuRounds.length === (row.rounds ?? [row.samplesMs.length]).length,
@@ -313,7 +321,7 @@ export type NetworkCheck = z.infer<typeof networkCheckSchema>;
 
 export const resultsDocumentSchema = z.object({
     schema: z.literal(RESULTS_SCHEMA_ID),
-    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(8), z.literal(RESULTS_SCHEMA_VERSION)]),
+    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(8), z.literal(9), z.literal(RESULTS_SCHEMA_VERSION)]),
     /** The tool that wrote the file. */
     tool: z.object({ name: nonEmpty, version: nonEmpty }),
     runId: nonEmpty,

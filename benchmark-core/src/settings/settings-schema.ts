@@ -63,8 +63,8 @@ export function extensionSettingsSchema(suite: ScenarioSuite): Record<string, Se
             items: { type: 'string', enum: ids, enumDescriptions: scenarios.map(scenario => scenario.description) },
             uniqueItems: true, minItems: 1, default: [...suiteScenarioIds(suite)],
             description: `Scenarios ${SCENARIO_SETTING_COMMAND[suite]} measures. The big-tree scenarios (a stat storm, a walk, find files over the `
-                + 'generated trees of \'fsPerf.treeSizes\') and most writes (the bare-Node floors of writeFile, and the bursts of small files created then '
-                + 'deleted) are not in the default: add them here.',
+                + 'generated trees of \'fsPerf.treeSizes\'), most writes (the bare-Node floors of writeFile, and the bursts of small files created then '
+                + 'deleted) and file watching (a change\'s event, a burst of creations counted) are not in the default: add them here.',
         },
         [SETTING_KEYS.treeSizes]: {
             type: 'array', items: { type: 'string', enum: [...TREE_SIZE_LABELS] }, uniqueItems: true,

@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, TREE_SCENARIO_IDS, VSCODE_SCENARIO_IDS, WRITE_SCENARIO_IDS } from '../measure/scenario-catalog';
+import { SCENARIO_CATALOG, scenarioInfoById, THEIA_SCENARIO_IDS, TREE_SCENARIO_IDS, VSCODE_SCENARIO_IDS, WATCH_SCENARIO_IDS, WRITE_SCENARIO_IDS } from '../measure/scenario-catalog';
 import { normalizeWorkspaceRelativePath, SettingsError, validateBenchmarkSettings } from '../settings/settings';
 
 const scenarios = ['a.read', 'b.write', 'c.stat'];
@@ -75,8 +75,8 @@ suite('settings', () => {
         const ids = Object.values(SCENARIO_CATALOG).map(scenario => scenario.id);
         assert.strictEqual(new Set(ids).size, ids.length);
         const optInWrites = [...WRITE_SCENARIO_IDS.vscode, ...WRITE_SCENARIO_IDS.theia].filter(id => ![...VSCODE_SCENARIO_IDS, ...THEIA_SCENARIO_IDS].includes(id));
-        assert.strictEqual(VSCODE_SCENARIO_IDS.length + THEIA_SCENARIO_IDS.length + TREE_SCENARIO_IDS.vscode.length + TREE_SCENARIO_IDS.theia.length + optInWrites.length,
-            ids.length);
+        assert.strictEqual(VSCODE_SCENARIO_IDS.length + THEIA_SCENARIO_IDS.length + TREE_SCENARIO_IDS.vscode.length + TREE_SCENARIO_IDS.theia.length + optInWrites.length
+            + WATCH_SCENARIO_IDS.vscode.length + WATCH_SCENARIO_IDS.theia.length, ids.length);
         assert.strictEqual(scenarioInfoById('vscode.workspace.fs.readFile')?.label, 'workspace.fs.readFile');
         assert.isUndefined(scenarioInfoById('nope'));
     });

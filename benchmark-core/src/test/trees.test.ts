@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import {
     computeTreeLayout, countingCase, parseTreeManifest, parseTreeSizeList, scenarioTargets, SCENARIO_CATALOG, statInFlight, statOneAfterAnother, suiteScenarioIds,
-    THEIA_SCENARIO_IDS, TREE_SCENARIO_IDS, TREE_SIZES, WRITE_SCENARIO_IDS, treeFilePaths, treeManifestOf, VSCODE_SCENARIO_IDS, walkDown,
+    THEIA_SCENARIO_IDS, TREE_SCENARIO_IDS, TREE_SIZES, WATCH_SCENARIO_IDS, WRITE_SCENARIO_IDS, treeFilePaths, treeManifestOf, VSCODE_SCENARIO_IDS, walkDown,
 } from '../measure';
 import { FixtureError } from '../errors';
 import { validateBenchmarkSettings } from '../settings/settings';
@@ -106,7 +106,7 @@ suite('selecting the tree scenarios', () => {
         for (const suiteName of ['vscode', 'theia'] as const) {
             const all = suiteScenarioIds(suiteName, 'all');
             const optInWrites = WRITE_SCENARIO_IDS[suiteName].filter(id => !suiteScenarioIds(suiteName).includes(id));
-            assert.sameMembers([...suiteScenarioIds(suiteName), ...TREE_SCENARIO_IDS[suiteName], ...optInWrites], [...all]);
+            assert.sameMembers([...suiteScenarioIds(suiteName), ...TREE_SCENARIO_IDS[suiteName], ...optInWrites, ...WATCH_SCENARIO_IDS[suiteName]], [...all]);
             assert.isEmpty(suiteScenarioIds(suiteName).filter(id => TREE_SCENARIO_IDS[suiteName].includes(id)));
             const schema = extensionSettingsSchema(suiteName)[SCENARIO_SETTING_KEYS[suiteName]];
             assert.deepStrictEqual(schema.default, [...suiteScenarioIds(suiteName)]);

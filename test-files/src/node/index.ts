@@ -1,3 +1,4 @@
 export * from './node-fixture-store';
 export * from './tree-floor';
 export * from './write-floor';
+export * from './watch-child';

@@ -48,7 +48,7 @@ export class FsPerfRunner {
             options,
             tool: { name: 'fs-perf-theia', version: await this.version },
             createScenarios: (workspace, fixturesFolder, ids) =>
-                selectScenarios(createTheiaScenarios(this.fileService, this.nodeFs, workspace.uri(fixturesFolder)), ids),
+                selectScenarios(createTheiaScenarios(this.fileService, this.nodeFs, workspace.uri(fixturesFolder), workspace.root), ids),
             host: () => theiaExtensionHost(this.applicationServer),
             environment: async () => theiaEnvironment(await this.nodeFs.environment(), navigator.userAgent),
             // The backend reads its own CPU time and that of the processes the headless bench names (the page's renderer).

@@ -5,6 +5,7 @@ import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget } from '@fs-perf/benchmark-core';
 import { fsPerfFileRoute, NodeFsReadService } from '../common/node-fs-read-protocol';
 import { createTheiaTreeScenarios } from './theia-tree-scenarios';
+import { createTheiaWatchScenarios } from './theia-watch-scenarios';
 import { createTheiaWriteScenarios } from './theia-write-scenarios';
 
 /** URL of the backend's HTTP route for a file (the wire floor). */
@@ -13,8 +14,12 @@ export function fileRouteUrl(fileUri: URI): string {
     return `${endpoint.toString(true)}?uri=${encodeURIComponent(fileUri.toString())}`;
 }
 
-/** The Theia extension's scenarios over a fixtures folder, one per catalog entry of the suite. */
-export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsReadService, fixturesFolder: URI): ScenarioImplementations<'theia'> {
+/**
+ * The Theia extension's scenarios over a fixtures folder, one per catalog entry of the suite; the watch cases make their
+ * folders at the top of `workspaceFolder` (by default the folder the fixtures folder's `.fs-perf/` is in).
+ */
+export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsReadService, fixturesFolder: URI,
+    workspaceFolder: URI = fixturesFolder.parent.parent): ScenarioImplementations<'theia'> {
     const fileUri = (target: ScenarioTarget): URI => fixturesFolder.resolve(target.fileName);
     return {
         theiaFileServiceReadFile: {
@@ -61,6 +66,7 @@ export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsRea
         },
         ...createTheiaWriteScenarios(fileService, nodeFs, fixturesFolder),
         ...createTheiaTreeScenarios(fileService, nodeFs, fixturesFolder),
+        ...createTheiaWatchScenarios(fileService, nodeFs, workspaceFolder),
     };
 }
 

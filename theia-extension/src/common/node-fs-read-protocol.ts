@@ -1,4 +1,4 @@
-import type { ProcessCpuReading, TraceSpan, WriteBurst } from '@fs-perf/benchmark-core';
+import type { ProcessCpuReading, SampleOutput, TraceSpan, WatchChangeKind, WriteBurst } from '@fs-perf/benchmark-core';
 
 /** Path of the raw Node fs read service on Theia's RPC channel. */
 export const nodeFsReadPath = '/services/fs-perf/node-fs-read';
@@ -63,6 +63,27 @@ export interface BurstTimingRequest {
     readonly burst: WriteBurst;
 }
 
+/**
+ * File watching (issue 39) through the backend: a session is a watched temporary folder of the workspace and the child
+ * process that makes its changes, started by `begin` and stopped by `end`. Without `floor`, the Theia extension watches
+ * the folder through `FileService` and asks the backend to have the child make each change (`change`, `burst`, `clear`);
+ * with `floor`, the backend watches it with Node's `fs.watch` and runs and times each sample itself (`sample`, then
+ * `landed` outside the clock).
+ */
+export type BackendWatchRequest =
+    | { readonly op: 'begin'; readonly folderUri: string; readonly floor?: { readonly change?: WatchChangeKind; readonly files?: number } }
+    | { readonly op: 'change'; readonly session: string; readonly change: WatchChangeKind; readonly name: string }
+    | { readonly op: 'burst'; readonly session: string; readonly sample: number; readonly files: number }
+    | { readonly op: 'clear' | 'landed' | 'end'; readonly session: string }
+    | { readonly op: 'sample'; readonly session: string; readonly index: number };
+
+/** A session's id (`begin`), or a floor sample's time in the backend and what it counted (`sample`). */
+export interface BackendWatchAnswer {
+    readonly session?: string;
+    readonly durationMs?: number;
+    readonly output?: Pick<SampleOutput, 'itemCount' | 'events'>;
+}
+
 /** What the backend knows of its machine, for the results' environment. */
 export interface BackendEnvironment {
     readonly os: { platform: string; release: string; arch: string };
@@ -99,6 +120,8 @@ export interface NodeFsReadService {
      * is the files deleted less any left in the folder. Refused outside the workspace.
      */
     timeBurst(request: BurstTimingRequest): Promise<TreeTiming>;
+    /** File watching through the backend (see {@link BackendWatchRequest}); refused outside the workspace. */
+    watch(request: BackendWatchRequest): Promise<BackendWatchAnswer>;
     /** The backend machine and runtime. */
     environment(): Promise<BackendEnvironment>;
     /**

@@ -5,13 +5,14 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { COUNT_OBSERVER_URL_VARIABLE, CPU_PIDS_FILE_VARIABLE, httpCountObserver, formatBytes, listedProcessesCpu, ownCpuReading, ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
 import { Xoshiro128 } from '@fs-perf/test-files';
 import {
-    BackendEnvironment, BackendReadTiming, BackendWriteTiming, BurstTimingRequest, MAX_READ_BYTES, NodeFsReadService, TreeTiming, TreeTimingRequest, WriteTimingRequest,
+    BackendEnvironment, BackendReadTiming, BackendWatchAnswer, BackendWatchRequest, BackendWriteTiming, BurstTimingRequest, MAX_READ_BYTES, NodeFsReadService, TreeTiming, TreeTimingRequest, WriteTimingRequest,
 } from '../common/node-fs-read-protocol';
 import { describeUri, FsPerfAccessError } from './access-error';
 import { openCheckedFile, readCheckedFile } from './file-access';
 import { ReadLimiter } from './read-limiter';
 import { timeTree } from './tree-timing';
 import { timeBurst, timeWrite } from './write-timing';
+import { BackendWatchSessions } from './watch-timing';
 import { BackendReadTrace, listFolder, readText } from './read-trace';
 import { WorkspaceRootsProvider } from './workspace-roots';
 
@@ -27,6 +28,9 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
     @inject(FsPerfLogger) protected readonly logger: FsPerfLogger;
     @inject(ReadLimiter) protected readonly limiter: ReadLimiter;
     @inject(BackendReadTrace) protected readonly trace: BackendReadTrace;
+
+    /** File watching's sessions: a watched folder and the child that changes it each. */
+    protected readonly watchSessions = new BackendWatchSessions();
 
     /** In-memory buffers by length, bytes; insertion order is age. */
     protected readonly buffers = new Map<number, Uint8Array>();
@@ -99,6 +103,14 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
             return await this.limiter.run(describeUri(request?.folderUri), () => timeBurst(request, roots));
         } catch (error) {
             throw this.refused('timeBurst', error);
+        }
+    }
+
+    async watch(request: BackendWatchRequest): Promise<BackendWatchAnswer> {
+        try {
+            return await this.watchSessions.handle(request, await this.getRoots());
+        } catch (error) {
+            throw this.refused('watch', error);
         }
     }
 

@@ -11,7 +11,7 @@ import { checkedFolder } from './tree-timing';
 const WRITE_FOLDER_MISSING = 'Make the temporary folder first (the Theia extension makes it before the first sample).';
 
 /** A plain file name (no folder, not `.` or `..`): what the backend writes into a checked folder. */
-function checkedFileName(name: unknown): string {
+export function checkedFileName(name: unknown): string {
     if (typeof name !== 'string' || name.length === 0 || name.length > 255 || /[/\\\0]/.test(name) || name === '.' || name === '..') {
         throw new FsPerfAccessError('unresolvable', `Refusing to write ${describeUri(name)}: give a plain file name, without a folder.`);
     }

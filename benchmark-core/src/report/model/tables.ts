@@ -1,6 +1,7 @@
 import { ScenarioInfo } from '../../measure/scenario';
 import { SCENARIO_CATALOG } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS, fixtureSize, LARGE_FIXTURE_BYTES } from '../../measure/sizes';
+import { eventsReceivedText } from '../../measure/watch-events';
 import { editorRuntimeLabel, HostKey, hostKeyId, runtimeName, runtimeWord } from '../../results/host-identity';
 import { measurementId, ReportMeasurement } from '../../results/measurements';
 import { Measurement } from '../../results/schema';
@@ -242,7 +243,10 @@ export function scenarioTables(tables: ReportTables): { scenario: ScenarioInfo; 
         const rows = tables.measurements.filter(entry => entry.measurement.scenario.id === scenario.id);
         const hosts = [...new Map(rows.map(entry => [hostKeyId(entry.host), entry.host])).values()];
         const targets = [...new Set(rows.map(entry => entry.measurement.targetLabel))];
-        const table = tables.medians(`scenario:${scenario.id}`, `${scenario.label} (${scenario.api}), ms`, 'Host',
+        // A watch burst's count, by host: a lost event is a finding, said with its times.
+        const events = rows.filter(entry => entry.measurement.events)
+            .map(entry => `; ${tables.label(entry.host)}: ${eventsReceivedText(entry.measurement.events!.received, entry.measurement.events!.expected)}`);
+        const table = tables.medians(`scenario:${scenario.id}`, `${scenario.label} (${scenario.api}), ms${events.join('')}`, 'Host',
             hosts.map(host => ({ label: tables.label(host), series: series(host, scenario.id) })),
             scenario.target === 'fixture' ? tables.sizes.filter(size => targets.includes(size)) : targets);
         return table ? [{ scenario, table }] : [];

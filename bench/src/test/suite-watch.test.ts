@@ -1,0 +1,37 @@
+import { assert } from 'chai';
+import { SCENARIO_SETTING_KEYS, SETTING_KEYS, WATCH_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { benchCommand } from '../commands/bench';
+import { BenchOptions } from '../run/option-table';
+import { runSettings } from '../run/options';
+import { expectedDuration } from '../run/preflight';
+import { parseBenchArgumentsQuietly } from './parse-quietly';
+
+suite('yarn bench --suite watch', () => {
+    test('--suite watch runs every watcher and floor of both extensions, and no tree', () => {
+        const { result, stderr } = parseBenchArgumentsQuietly(['--suite', 'watch']);
+        const options = result as BenchOptions;
+        assert.notTypeOf(result, 'number', stderr);
+        assert.deepInclude(options, { suite: 'watch' });
+        const settings = runSettings(options);
+        assert.deepStrictEqual(settings[SCENARIO_SETTING_KEYS.vscode], [...WATCH_SCENARIO_IDS.vscode]);
+        assert.deepStrictEqual(settings[SCENARIO_SETTING_KEYS.theia], [...WATCH_SCENARIO_IDS.theia]);
+        assert.notProperty(settings, SETTING_KEYS.treeSizes);
+        assert.match(expectedDuration(options), /not timed yet for --suite watch/);
+    });
+
+    test('bad input is refused with the reason: the suite with --compare or --network, an unknown suite', () => {
+        const compare = parseBenchArgumentsQuietly(['--suite', 'watch', '--compare', 'base=1.74.1', 'head=1.74.1']);
+        assert.strictEqual(compare.result, 2);
+        assert.match(compare.stderr, /--suite/);
+        const network = parseBenchArgumentsQuietly(['--suite', 'watch', '--network', 'lan']);
+        assert.strictEqual(network.result, 2);
+        assert.match(network.stderr, /trees, writes and watching over a link are not measured yet\); leave out --suite/);
+        assert.match(parseBenchArgumentsQuietly(['--suite', 'forest']).stderr, /--suite must be one of default, trees, writes, watch, got 'forest'/);
+    });
+
+    test('--help says what the watch suite measures and where it is described', () => {
+        const help = benchCommand().helpInformation().replace(/\s+/g, ' ');
+        assert.include(help, 'or watch (file watching: the time from a change made by a process outside the editor');
+        assert.include(help, 'docs/watching.md');
+    });
+});

@@ -1,0 +1,105 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { assert } from 'chai';
+import { WATCH_CHANGE_KINDS } from '@fs-perf/benchmark-core';
+import { NodeFsReadService } from '../../common/node-fs-read-protocol';
+import { FsPerfAccessError } from '../access-error';
+import { createServiceContainer, rejectionOf, RecordingLogger, TestRootsProvider, TestWorkspace } from './test-workspace';
+
+/** Files of the bursts here: enough to see a count, few enough for a unit test. */
+const FILES = 200;
+
+suite('the backend\'s file watching (watch): its child, its fs.watch floor timed there, its refusals', () => {
+    let workspace: TestWorkspace;
+    let service: NodeFsReadService;
+    let folder: string;
+    const sessions: string[] = [];
+
+    suiteSetup(async () => {
+        workspace = await TestWorkspace.create();
+    });
+
+    suiteTeardown(async () => {
+        await workspace?.dispose();
+    });
+
+    setup(async () => {
+        service = createServiceContainer(new TestRootsProvider([workspace.root]), new RecordingLogger()).get(NodeFsReadService);
+        folder = await fs.promises.mkdtemp(path.join(workspace.root, '.fs-perf-watch-'));
+    });
+
+    teardown(async () => {
+        for (const session of sessions.splice(0)) {
+            await service.watch({ op: 'end', session });
+        }
+        await fs.promises.rm(folder, { recursive: true, force: true });
+    });
+
+    const begin = async (floor?: { change?: 'create' | 'change' | 'delete'; files?: number }, where = folder): Promise<string> => {
+        const { session } = await service.watch({ op: 'begin', folderUri: workspace.uri(where), floor });
+        sessions.push(session!);
+        return session!;
+    };
+
+    test('without a floor the child makes each change it is asked for, in the folder, and answers once it is on disk', async () => {
+        const session = await begin();
+        await service.watch({ op: 'change', session, change: 'create', name: 'w-0.txt' });
+        assert.strictEqual(await fs.promises.readFile(path.join(folder, 'w-0.txt'), 'utf8'), 'created\n');
+        await service.watch({ op: 'change', session, change: 'change', name: 'w-0.txt' });
+        assert.strictEqual(await fs.promises.readFile(path.join(folder, 'w-0.txt'), 'utf8'), 'created\nchanged\n');
+        await service.watch({ op: 'change', session, change: 'delete', name: 'w-0.txt' });
+        await service.watch({ op: 'burst', session, sample: 3, files: 5 });
+        assert.deepStrictEqual((await fs.promises.readdir(folder)).sort(), [0, 1, 2, 3, 4].map(index => `b-3-0000${index}.txt`));
+        await service.watch({ op: 'clear', session });
+        assert.deepStrictEqual(await fs.promises.readdir(folder), []);
+        const failed = await rejectionOf(service.watch({ op: 'change', session, change: 'delete', name: 'w-0.txt' }));
+        assert.match(failed.message, /^the change-making child process could not make the change: ENOENT/);
+    });
+
+    test('the fs.watch floor times each kind of change to its event, in the backend, sample after sample', async () => {
+        for (const change of WATCH_CHANGE_KINDS) {
+            // A folder of its own, as each case has: the samples' names start again at w-0.txt.
+            const session = await begin({ change }, await fs.promises.mkdtemp(path.join(folder, `${change}-`)));
+            for (let index = 0; index < 3; index++) {
+                const { durationMs, output } = await service.watch({ op: 'sample', session, index });
+                assert.isAbove(durationMs!, 0, change);
+                assert.isBelow(durationMs!, 5000, change);
+                assert.deepStrictEqual(output, { itemCount: 1 }, change);
+                await service.watch({ op: 'landed', session });
+            }
+        }
+    });
+
+    test('the fs.watch floor\'s burst counts every file the child made, and the folder is emptied after each sample', async () => {
+        const session = await begin({ files: FILES });
+        for (let index = 0; index < 2; index++) {
+            const { durationMs, output } = await service.watch({ op: 'sample', session, index });
+            assert.deepStrictEqual(output, { events: { received: FILES, expected: FILES } });
+            assert.isAbove(durationMs!, 0);
+            await service.watch({ op: 'landed', session });
+            assert.deepStrictEqual(await fs.promises.readdir(folder), []);
+        }
+    });
+
+    test('bad input is refused with its reason before a child starts or anything is written', async () => {
+        const session = await begin();
+        const refusals = [
+            { call: () => service.watch({ op: 'begin', folderUri: workspace.uri(workspace.outside) }), message: /outside the open workspace/ },
+            { call: () => service.watch({ op: 'begin', folderUri: workspace.uri(path.join(folder, 'gone')) }),
+                message: /^Cannot watch .*gone: no such folder in the workspace\. Make the temporary folder first/ },
+            { call: () => service.watch({ op: 'begin', folderUri: workspace.uri(folder), floor: {} }), message: /a floor is a change \(create, change or delete\) or a burst/ },
+            { call: () => service.watch({ op: 'change', session, change: 'create', name: '../escape.txt' }), message: /give a plain file name, without a folder/ },
+            { call: () => service.watch({ op: 'change', session, change: 'rename' as 'create', name: 'x.txt' }), message: /a change is create, change or delete, got rename/ },
+            { call: () => service.watch({ op: 'burst', session, sample: 0, files: 20_000 }), message: /files must be a whole number from 0 to 10000, got 20000/ },
+            { call: () => service.watch({ op: 'sample', session, index: 0 }), message: /this session has no floor to sample/ },
+            { call: () => service.watch({ op: 'clear', session: 'watch-none' }), message: /no watch session watch-none \(begin one first\)/ },
+        ];
+        for (const { call, message } of refusals) {
+            const error = await rejectionOf(call());
+            assert.instanceOf(error, FsPerfAccessError);
+            assert.match(error.message, message);
+        }
+        assert.deepStrictEqual(await fs.promises.readdir(folder), [], 'nothing written');
+        assert.deepStrictEqual(await fs.promises.readdir(workspace.outside), ['secret.txt'], 'nothing written outside');
+    });
+});
