@@ -58,6 +58,16 @@ suite('report: file operations against their floors', () => {
         assert.notInclude(renderReportMarkdown(report), 'File operations');
     });
 
+    test('watching: each kind of change a column in the order measured, each watcher against fs.watch on its host', () => {
+        const kinds = ['create', 'change', 'delete'];
+        const report = buildComparisonReport([resultsDocument(vscodeServer, kinds.flatMap((kind, index) =>
+            [six(C.vscodeWatch, kind, 100 + index), six(C.extensionHostNodeWatch, kind, 2)]))]);
+        const [answer] = reportSections(report, 'operations')[0].answers;
+        assert.equal(answer.question.id, 'watch');
+        assert.deepEqual(answer.columns, kinds);
+        assert.deepEqual(answer.rows[0].factors.map(cell => cell?.factor), [50, 50.5, 51]);
+    });
+
     test('targets in a reader\'s order: fixture sizes by size, trees by their count of files', () => {
         const labels = ['100k files', '10000K', '1k files', '1K', '10k files', '500K'];
         assert.deepEqual([...labels].sort((a, b) => operationTargetOrder(a) - operationTargetOrder(b)), ['1K', '500K', '10000K', '1k files', '10k files', '100k files']);

@@ -38,11 +38,20 @@ export const OPERATION_QUESTIONS: readonly OperationQuestion[] = [
         id: 'write-burst', title: 'A burst of small files: created one after another, then deleted', against: FLOOR,
         pairs: [{ api: C.vscodeWriteBurst, floor: C.extensionHostNodeWriteBurst }, { api: C.theiaFileServiceWriteBurst, floor: C.theiaBackendWriteBurst }],
     },
+    {
+        id: 'watch', title: 'Watching: from a change on disk, made by another process, to the event', against: FLOOR,
+        pairs: [{ api: C.vscodeWatch, floor: C.extensionHostNodeWatch }, { api: C.theiaFileServiceWatch, floor: C.theiaBackendWatch }],
+    },
+    {
+        id: 'watch-burst', title: 'Watching a burst: from the request to the last creation event', against: FLOOR,
+        pairs: [{ api: C.vscodeWatchBurst, floor: C.extensionHostNodeWatchBurst }, { api: C.theiaFileServiceWatchBurst, floor: C.theiaBackendWatchBurst }],
+    },
 ];
 
-/** Whether a scenario is one side of an operation's question (a run of the trees or writes suite measures only these). */
+/** Whether a scenario is one side of an operation's question, or the watch suite's burst made to miss (a run of the trees, writes or watch suite measures only these). */
 export function isOperationScenario(scenarioId: string): boolean {
-    return OPERATION_QUESTIONS.some(question => question.pairs.some(pair => pair.api.id === scenarioId || pair.floor.id === scenarioId));
+    return scenarioId === C.vscodeWatchBurstExcluded.id
+        || OPERATION_QUESTIONS.some(question => question.pairs.some(pair => pair.api.id === scenarioId || pair.floor.id === scenarioId));
 }
 
 /** Targets in the order a reader expects: fixture sizes by size, trees by their count of files (`1k files` before `10k files`). */
