@@ -3,6 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { OLDEST_SUPPORTED_THEIA, unsupportedTheiaVersion } from '../hosts';
 import { benchTargets } from '../run';
+import { runCollected } from '../hosts/theia-release/commands';
 import { parseBenchArgumentsQuietly as parse } from './parse-quietly';
 
 suite('Theia releases: yarn bench --theia-version', () => {
@@ -32,5 +33,20 @@ suite('Theia releases: yarn bench --theia-version', () => {
         assert.strictEqual(parse(['--force']).result, 2, '--force without --theia-version');
         const cached = parse(['--theia-version', '1.74.1', '--theia-cache', 'apps']).result;
         assert.strictEqual(typeof cached !== 'number' && cached.theiaCache, path.join(os.tmpdir(), 'apps'));
+    });
+});
+
+suite('Theia releases: the registry\'s answers', () => {
+    test('a command\'s warnings on standard error never reach the JSON its output is parsed as (npm warns under yarn)', async () => {
+        const script = 'console.error("npm warn Unknown env config \\"version-git-tag\\""); console.log(JSON.stringify(["1.54.0", "1.74.1"]));';
+        const output = await runCollected(process.execPath, ['-e', script], { cwd: os.tmpdir() });
+        assert.deepStrictEqual(JSON.parse(output), ['1.54.0', '1.74.1']);
+        const failing = 'console.error("npm error E404 Not Found"); process.exit(1);';
+        try {
+            await runCollected(process.execPath, ['-e', failing], { cwd: os.tmpdir() });
+            assert.fail('a failing command resolved');
+        } catch (error) {
+            assert.include((error as Error).message, 'E404 Not Found');
+        }
     });
 });

@@ -1,15 +1,23 @@
 /** The commands a release app's set-up runs (npm, yarn, tar, theia): output collected, or streamed to the terminal. */
 import { spawn } from 'child_process';
 
-/** Runs a command, collecting its output; rejects with the output's tail when it fails. */
+/**
+ * Runs a command and resolves with its standard output alone, so that a warning on standard error (npm prints
+ * "npm warn Unknown env config ..." when run under yarn) never reaches a caller that parses the output as JSON;
+ * rejects with the tail of both when it fails.
+ */
 export function runCollected(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<string> {
     return new Promise((resolve, reject) => {
         const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-        let output = '';
-        child.stdout.on('data', chunk => output += chunk);
-        child.stderr.on('data', chunk => output += chunk);
+        let stdout = '';
+        let both = '';
+        child.stdout.on('data', chunk => {
+            stdout += chunk;
+            both += chunk;
+        });
+        child.stderr.on('data', chunk => both += chunk);
         child.on('error', reject);
-        child.on('close', code => code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${output.trim().split('\n').slice(-5).join(' | ')}`)));
+        child.on('close', code => code === 0 ? resolve(stdout) : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${both.trim().split('\n').slice(-5).join(' | ')}`)));
     });
 }
 

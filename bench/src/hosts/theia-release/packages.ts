@@ -25,7 +25,7 @@ export interface RegistryManifest {
 export async function registryManifest(name: string, version: string): Promise<RegistryManifest | undefined> {
     try {
         const output = await runCollected('npm', ['view', `${name}@${version}`, 'version', 'dependencies', 'peerDependencies', '--json'], { cwd: os.tmpdir() });
-        const text = output.split('\n').filter(line => !line.startsWith('npm warn')).join('\n').trim();
+        const text = output.trim();
         if (text === '') {
             return undefined;
         }
