@@ -4,7 +4,7 @@
  * their watcher reports them, and how their child process is asked for a change.
  */
 import type { ScenarioCase, WatchChangeKind } from './scenario';
-import { watchBurstPrefix, watchBurstSample, WatchEvents, watchLatencySample, watchSampleFileName } from './watch-events';
+import { watchBurstPrefix, watchBurstSample, WatchEvents, WATCH_IDLE_MS, watchLatencySample, watchSampleFileName } from './watch-events';
 
 /** What a host gives a latency case. */
 export interface WatchLatencyParts {
@@ -65,7 +65,8 @@ export async function watcherStarted(events: WatchEvents, eventPath: (name: stri
 
 /**
  * A latency case of `kind`: sample `i` changes `w-<i>.txt`; for a change or a delete that file is made ready before the
- * case's first sample and after each sample (`landed`) for the next one.
+ * case's first sample and after each sample (`landed`) for the next one. Every sample starts on an idle watcher: no event
+ * for {@link WATCH_IDLE_MS}, waited for outside the clock.
  */
 export async function watchLatencyCase(kind: WatchChangeKind, parts: WatchLatencyParts): Promise<ScenarioCase> {
     let ready = -1;
@@ -75,6 +76,7 @@ export async function watchLatencyCase(kind: WatchChangeKind, parts: WatchLatenc
             const name = watchSampleFileName(index);
             await watchPrecondition(parts.events, parts.eventPath(name), () => parts.change('create', name));
         }
+        await parts.events.quiet(undefined, WATCH_IDLE_MS);
         ready = index;
     };
     try {

@@ -26,6 +26,13 @@ export const WATCH_BURST_MAX_WAIT_MS = 60_000;
 /** After a precondition (the file a change or delete sample needs), no event for its path for this long, ms, before the sample. */
 export const WATCH_PRECONDITION_QUIET_MS = 250;
 /**
+ * Before every latency sample, no event of the watcher for this long, ms: the watcher is idle, as when a user saves a
+ * file after a pause. Both editors watch through `@parcel/watcher`, which reports a change at once when it saw none for
+ * 500 ms and otherwise waits 50 ms to batch it with the next ones (its `Debounce.cc`); a harness that samples faster than
+ * that measures the batching, not the editor. docs/watching.md, "Idle and busy watchers".
+ */
+export const WATCH_IDLE_MS = 600;
+/**
  * Prefix of the temporary folders the watch cases make at the top of the workspace folder (removed after each case): not
  * inside `.fs-perf/`, which the extension's `files.watcherExclude` default leaves out of both editors' watching.
  */

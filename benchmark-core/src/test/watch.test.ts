@@ -151,6 +151,27 @@ suite('file watching (issue 39)', () => {
         }
     });
 
+    test('every latency sample starts on an idle watcher: a watcher that batches changes coming within 500 ms of its last event is timed at its idle delay', async () => {
+        // As @parcel/watcher does (both editors use it): at once after 500 ms without an event, else 50 ms later.
+        const timing = fakeTiming();
+        const events = new WatchEvents('createFileSystemWatcher', timing, 10_000);
+        let lastEventAt = Number.NEGATIVE_INFINITY;
+        const scenario: Scenario = {
+            ...SCENARIO_CATALOG.vscodeWatch,
+            prepare: async target => watchLatencyCase(target.watchChange!, {
+                events, dispose: async () => undefined, eventPath: name => `/w/${name}`,
+                change: async (kind, name) => {
+                    timing.now += timing.now - lastEventAt > 500 ? 2 : 52;
+                    lastEventAt = timing.now;
+                    events.observe({ path: `/w/${name}`, kind });
+                },
+            }),
+        };
+        const output = await runBenchmark({ scenarios: [scenario], manifest: NO_FIXTURES, sizes: [], iterations: 4, warmup: 1, clock: timing.clock });
+        assert.deepStrictEqual(output.measurements.map(row => [row.target.label, row.samplesMs]),
+            [['create', [2, 2, 2, 2]], ['change', [2, 2, 2, 2]], ['delete', [2, 2, 2, 2]]]);
+    });
+
     test('a burst\'s time is to its last event, not the settling after it; every event counts N, a watcher that loses every tenth counts 900', async () => {
         const run = async (dropEvery: number) => {
             const timing = fakeTiming();
