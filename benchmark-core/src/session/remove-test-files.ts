@@ -1,3 +1,4 @@
+import { WATCH_FOLDER_PREFIX } from '../measure/watch-events';
 import { normalizeWorkspaceRelativePath, SETTING_KEYS } from '../settings/settings';
 import { EditorFrontEnd, SessionWorkspace } from './front-end';
 import { FS_PERF_FOLDER, joinPath } from './workspace-files';
@@ -79,6 +80,28 @@ export async function inventoryTestFiles(workspace: RemovableWorkspace, folder =
     return counts;
 }
 
+/**
+ * The watch suite's temporary folders (`.fs-perf-watch-<stamp>/`, at the workspace's top because `.fs-perf/` is left out
+ * of watching) that a run stopped before its clean-up left behind: folders only, never a link or a file of that name.
+ */
+export async function leftoverWatchFolders(workspace: RemovableWorkspace): Promise<string[]> {
+    const folders: string[] = [];
+    for (const name of (await workspace.readDirectory('') ?? []).filter(entry => entry.startsWith(WATCH_FOLDER_PREFIX)).sort()) {
+        if (await workspace.entryType(name) === 'directory') {
+            folders.push(name);
+        }
+    }
+    return folders;
+}
+
+/** Two inventories as one: what the confirmation and the summary count. */
+function addInventories(first: TestFilesInventory, second: TestFilesInventory): TestFilesInventory {
+    return {
+        folder: first.folder, files: first.files + second.files, bytes: first.bytes + second.bytes,
+        folders: first.folders + second.folders + 1, links: first.links + second.links,
+    };
+}
+
 /** "16.2 MB" (MB = 10^6 bytes, as file managers show it); below 0.1 MB in kB. */
 export function describeBytes(bytes: number): string {
     if (bytes < 100_000) {
@@ -121,8 +144,9 @@ function fixturesOutside(setting: unknown): string | undefined {
 }
 
 /**
- * "Remove Test Files": removes the workspace folder's `.fs-perf/` (test files and results) after a confirmation that
- * says how much; refuses without a folder, or when `.fs-perf` is a link or a file. The caller keeps other operations out.
+ * "Remove Test Files": removes the workspace folder's `.fs-perf/` (test files and results), and the watch folders a stopped
+ * run left at the workspace's top ({@link leftoverWatchFolders}), after a confirmation that says how much; refuses without
+ * a folder, or when `.fs-perf` is a link or a file. The caller keeps other operations out.
  */
 export async function removeTestFiles(frontEnd: EditorFrontEnd<RemovableWorkspace>, options: RemoveTestFilesOptions = {}): Promise<RemoveOutcome> {
     const refuse = (message: string, severity: 'info' | 'error' = 'error'): RemoveOutcome => {
@@ -136,30 +160,42 @@ export async function removeTestFiles(frontEnd: EditorFrontEnd<RemovableWorkspac
     const location = workspace.describe(FS_PERF_FOLDER);
     try {
         const type = await workspace.entryType(FS_PERF_FOLDER);
-        if (type === undefined) {
-            return refuse(RemovalRefusals.nothing(location), 'info');
-        }
-        if (type !== 'directory') {
+        if (type !== undefined && type !== 'directory') {
             return refuse(type === 'symbolic-link' ? RemovalRefusals.link(location) : RemovalRefusals.notFolder(location));
         }
-        const inventory = await inventoryTestFiles(workspace);
+        const leftovers = await leftoverWatchFolders(workspace);
+        if (type === undefined && leftovers.length === 0) {
+            return refuse(RemovalRefusals.nothing(location), 'info');
+        }
+        const folders = [...type === undefined ? [] : [FS_PERF_FOLDER], ...leftovers];
+        const inventories = await Promise.all(folders.map(folder => inventoryTestFiles(workspace, folder)));
+        const inventory = inventories.reduce(addInventories);
+        const what = folders.length === 1 ? workspace.describe(folders[0]) : `${type === undefined ? '' : `${location} and `}${describeWatchFolders(workspace, leftovers)}`;
         if (options.confirm !== false) {
             if (!frontEnd.confirm) {
-                return refuse(`FS Perf: ${frontEnd.editorName} cannot ask for a confirmation, so ${location} was not removed.`);
+                return refuse(`FS Perf: ${frontEnd.editorName} cannot ask for a confirmation, so ${what} ${folders.length === 1 ? 'was' : 'were'} not removed.`);
             }
-            const { message, detail } = removalConfirmation(location, inventory, frontEnd.readSetting(SETTING_KEYS.fixturesFolder));
+            const { message, detail } = removalConfirmation(what, inventory, frontEnd.readSetting(SETTING_KEYS.fixturesFolder));
             if (!await frontEnd.confirm(message, detail, REMOVE_ACTION_LABEL)) {
                 return { status: 'cancelled' };
             }
         }
-        await workspace.delete(FS_PERF_FOLDER, { recursive: true });
-        const summary = `FS Perf: removed ${location}: ${describeInventory(inventory)}.`;
+        for (const folder of folders) {
+            await workspace.delete(folder, { recursive: true });
+        }
+        const summary = `FS Perf: removed ${what}: ${describeInventory(inventory)}.`;
         frontEnd.appendLine(`[${new Date().toISOString()}] ${summary.replace(/^FS Perf: r/, 'R')}`);
         frontEnd.notify('info', summary);
-        return { status: 'removed', inventory, folder: workspace.uriOf(FS_PERF_FOLDER) };
+        return { status: 'removed', inventory, folder: workspace.uriOf(folders[0]) };
     } catch (error) {
         const message = `FS Perf could not remove ${location}: ${(error as Error).message}`;
         frontEnd.notify('error', message);
         return { status: 'failed', message };
     }
+}
+
+/** "the watch folder /w/.fs-perf-watch-a a stopped run left", or "2 watch folders a stopped run left (/w/.fs-perf-watch-a, ...)". */
+function describeWatchFolders(workspace: RemovableWorkspace, folders: readonly string[]): string {
+    return folders.length === 1 ? `the watch folder ${workspace.describe(folders[0])} a stopped run left`
+        : `${folders.length} watch folders a stopped run left (${folders.map(folder => workspace.describe(folder)).join(', ')})`;
 }

@@ -74,8 +74,13 @@ class LinkedWorkspace implements RemovableWorkspace {
         throw new Error('not created here');
     }
 
-    async readDirectory(): Promise<string[] | undefined> {
-        return undefined;
+    async readDirectory(path: string): Promise<string[] | undefined> {
+        const prefix = path === '' ? '' : `${path}/`;
+        if (path !== '' && this.nodes.get(path)?.type !== 'directory') {
+            return undefined;
+        }
+        return [...this.nodes.keys()].filter(name => name.startsWith(prefix) && name.length > prefix.length && !name.slice(prefix.length).includes('/'))
+            .map(name => name.slice(prefix.length));
     }
 }
 
@@ -160,6 +165,28 @@ suite('Remove Test Files', () => {
         assert.deepStrictEqual([...frontEnd.workspaceFolder!.nodes.keys()].sort(), ['src', 'src/main.ts'], 'what the link pointed to stays');
         assert.match(frontEnd.messages.at(-1)!.message, /^FS Perf: removed \/w\/\.fs-perf: 7 files \(15\.4 MB\)/);
         assert.match(frontEnd.lines.at(-1)!, /Removed \/w\/\.fs-perf: 7 files/);
+    });
+
+    test('the watch folders a stopped run left at the top are counted and removed with .fs-perf/, or alone; a file or a link of that name stays', async () => {
+        const leftovers = {
+            '.fs-perf-watch-lk3x9a-4f2a1c/w-0.txt': { type: 'file', size: 10 },
+            '.fs-perf-watch-lk3x9a-4f2a1c/b-0-00001.txt': { type: 'file', size: 0 },
+            '.fs-perf-watch-lk4000-000000/ready-0.txt': { type: 'file', size: 0 },
+            '.fs-perf-watch-not-a-folder': { type: 'file', size: 5 },
+            '.fs-perf-watch-link': { type: 'symbolic-link', target: 'src' },
+            'src/main.ts': { type: 'file', size: 900 },
+        } as const;
+        const both = new ConfirmingFrontEnd(new LinkedWorkspace({ '.fs-perf/results/r.json': { type: 'file', size: 100 }, ...leftovers }));
+        const outcome = await removeTestFiles(both);
+        assert.strictEqual(outcome.status, 'removed');
+        assert.match(both.asked[0].message,
+            /^Remove \/w\/\.fs-perf and 2 watch folders a stopped run left \(\/w\/\.fs-perf-watch-lk3x9a-4f2a1c, \/w\/\.fs-perf-watch-lk4000-000000\)\? 4 files \(0 kB\) in 3 folders/);
+        assert.deepStrictEqual(both.workspaceFolder!.deleted.map(entry => entry.path), ['.fs-perf', '.fs-perf-watch-lk3x9a-4f2a1c', '.fs-perf-watch-lk4000-000000']);
+        assert.includeMembers([...both.workspaceFolder!.nodes.keys()], ['.fs-perf-watch-not-a-folder', '.fs-perf-watch-link', 'src/main.ts']);
+        const alone = new ConfirmingFrontEnd(new LinkedWorkspace({ '.fs-perf-watch-lk3x9a-4f2a1c/w-0.txt': { type: 'file', size: 10 }, 'src/main.ts': { type: 'file', size: 900 } }));
+        assert.strictEqual((await removeTestFiles(alone)).status, 'removed');
+        assert.match(alone.asked[0].message, /^Remove \/w\/\.fs-perf-watch-lk3x9a-4f2a1c\? 1 file/);
+        assert.deepStrictEqual(alone.workspaceFolder!.deleted.map(entry => entry.path), ['.fs-perf-watch-lk3x9a-4f2a1c']);
     });
 
     test('declined, nothing is removed', async () => {
