@@ -32,6 +32,21 @@ suite('yarn bench --suite trees', () => {
         assert.deepInclude(more, { treeSizes: ['1k', '100k'], iterations: 3 });
     });
 
+    test('--suite trees over a link: the tree scenarios (not the link\'s reads), 1k alone unless --tree-sizes says more; writes and watching are refused', () => {
+        const options = parse(['--suite', 'trees', '--network', 'cable']).result as BenchOptions;
+        assert.deepInclude(options, { suite: 'trees', treeSizes: ['1k'], iterations: 6, warmup: 1, precision: 0 });
+        assert.deepStrictEqual(options.networks.map(choice => typeof choice === 'string' ? choice : choice.name), ['cable']);
+        const settings = runSettings(options);
+        assert.deepStrictEqual(settings[SCENARIO_SETTING_KEYS.vscode], [...TREE_SCENARIO_IDS.vscode]);
+        assert.deepStrictEqual(settings[SCENARIO_SETTING_KEYS.theia], [...TREE_SCENARIO_IDS.theia]);
+        assert.deepInclude(parse(['--suite', 'trees', '--network', 'lan', '--tree-sizes', '10k']).result as BenchOptions, { treeSizes: ['10k'] });
+        for (const suite of ['writes', 'watch']) {
+            const refused = parse(['--suite', suite, '--network', 'lan']);
+            assert.strictEqual(refused.result, 2);
+            assert.include(refused.stderr, `--suite ${suite} is not measured over a link yet (the reads and --suite trees are); leave out --network`);
+        }
+    });
+
     test('bad input is refused with the reason: an unknown suite or tree, --tree-sizes without the suite, the suite with --compare', () => {
         assert.match(parse(['--suite', 'forest']).stderr, /--suite must be one of default, trees, writes, watch, got 'forest'/);
         assert.match(parse(['--suite', 'trees', '--tree-sizes', '5k']).stderr, /--tree-sizes: unknown tree size '5k': use 1k, 10k, 100k/);

@@ -37,8 +37,26 @@ export type ScenarioCatalogEntry = ScenarioInfo & ExpectedVerification & {
     readonly writes?: 'opt-in' | 'default';
     readonly description: string;
     readonly wireSteps: ScenarioWireSteps | 'none';
+    /**
+     * A tree scenario's calls over a link (issue 39, `--suite trees --network`): the steps of one call (each a request:
+     * no file's bytes), and how many calls a sample makes one after another: one per item (a storm), one per
+     * `treeConcurrency` items (N in flight), or one per folder of the tree and its root (a walk). Its link floor is that
+     * many calls times the call's crossings times half the round trip (network/link-floor.ts).
+     */
+    readonly linkCalls?: { readonly steps: ScenarioWireSteps; readonly rounds: LinkCallRounds };
     readonly components: ScenarioComponents;
 };
+
+/** How many calls of a tree scenario's sample come one after another: see {@link ScenarioCatalogEntry.linkCalls}. */
+export type LinkCallRounds = 'one-per-item' | 'one-per-concurrency-items' | 'one-per-folder';
+
+/** A plugin's `workspace.fs` call in Theia's browser app: the plugin host asks the frontend, which asks the backend, and back. */
+const THEIA_PLUGIN_CALL = [request('plugin-host', 'frontend'), request('frontend', 'backend'), request('backend', 'frontend'), request('frontend', 'plugin-host')];
+/** A `workspace.fs` call of code-server's extension host on a file: URI: one `$ensureActivation` round trip to the workbench, then its own disk (findings.md, 2). */
+const CODE_SERVER_CALL = [request('extension-host', 'workbench'), request('workbench', 'extension-host')];
+/** A `FileService` call of Theia's frontend: to the backend and back. */
+const THEIA_FRONTEND_CALL = [request('frontend', 'backend'), request('backend', 'frontend')];
+const WORKSPACE_FS_CALL: ScenarioWireSteps = { theiaBrowser: THEIA_PLUGIN_CALL, codeServer: CODE_SERVER_CALL };
 
 const THEIA_PLUGIN_HOST_FS: readonly PathComponent[] = ['theia-plugin-host-fs'];
 const VSCODE_EXTENSION_HOST_NODE_FS: readonly PathComponent[] = ['vscode-extension-host-fs'];
@@ -141,20 +159,20 @@ export const SCENARIO_CATALOG = {
         id: 'vscode.workspace.fs.stat.tree', label: 'workspace.fs.stat storm', api: 'vscode.workspace.fs.stat(uri) of every file of the tree, one after another',
         target: 'tree', verification: 'length', treeCount: 'files',
         suite: 'vscode', description: 'a stat storm: workspace.fs.stat of every file of a generated tree, one call after another',
-        verifiedAs: 'count', wireSteps: 'none', components: WORKSPACE_FS,
+        verifiedAs: 'count', wireSteps: 'none', linkCalls: { steps: WORKSPACE_FS_CALL, rounds: 'one-per-item' }, components: WORKSPACE_FS,
     },
     vscodeTreeStatParallel: {
         id: 'vscode.workspace.fs.stat.tree.parallel', label: 'workspace.fs.stat storm (N in flight)',
         api: 'vscode.workspace.fs.stat(uri) of every file of the tree, fsPerf.treeConcurrency calls in flight',
         target: 'tree', verification: 'length', treeCount: 'files',
         suite: 'vscode', description: "a stat storm with N calls in flight (setting 'fsPerf.treeConcurrency', default 16)",
-        verifiedAs: 'count', wireSteps: 'none', components: WORKSPACE_FS,
+        verifiedAs: 'count', wireSteps: 'none', linkCalls: { steps: WORKSPACE_FS_CALL, rounds: 'one-per-concurrency-items' }, components: WORKSPACE_FS,
     },
     vscodeTreeWalk: {
         id: 'vscode.workspace.fs.readDirectory.tree', label: 'workspace.fs.readDirectory walk', api: 'vscode.workspace.fs.readDirectory(uri) of every folder down the tree',
         target: 'tree', verification: 'length', treeCount: 'entries',
         suite: 'vscode', description: 'a walk: the whole tree listed by workspace.fs.readDirectory, folder after folder',
-        verifiedAs: 'count', wireSteps: 'none', components: WORKSPACE_FS,
+        verifiedAs: 'count', wireSteps: 'none', linkCalls: { steps: WORKSPACE_FS_CALL, rounds: 'one-per-folder' }, components: WORKSPACE_FS,
     },
     vscodeFindFiles: {
         id: 'vscode.workspace.findFiles.tree', label: "workspace.findFiles('**/*.ts')", api: "vscode.workspace.findFiles(RelativePattern(tree, '**/*.ts'), null)",
@@ -264,20 +282,20 @@ export const SCENARIO_CATALOG = {
         id: 'theia.FileService.stat.tree', label: 'FileService.resolve storm', api: 'FileService.resolve(uri) (a stat: no children) of every file of the tree, one after another',
         target: 'tree', verification: 'length', treeCount: 'files',
         suite: 'theia', description: "a stat storm: Theia's FileService.resolve of every file of a generated tree, one call after another",
-        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_FILE_SERVICE },
+        verifiedAs: 'count', wireSteps: 'none', linkCalls: { steps: { theiaBrowser: THEIA_FRONTEND_CALL }, rounds: 'one-per-item' }, components: { theia: THEIA_FILE_SERVICE },
     },
     theiaTreeStatParallel: {
         id: 'theia.FileService.stat.tree.parallel', label: 'FileService.resolve storm (N in flight)',
         api: 'FileService.resolve(uri) of every file of the tree, fsPerf.treeConcurrency calls in flight',
         target: 'tree', verification: 'length', treeCount: 'files',
         suite: 'theia', description: "a stat storm with N calls in flight (setting 'fsPerf.treeConcurrency', default 16)",
-        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_FILE_SERVICE },
+        verifiedAs: 'count', wireSteps: 'none', linkCalls: { steps: { theiaBrowser: THEIA_FRONTEND_CALL }, rounds: 'one-per-concurrency-items' }, components: { theia: THEIA_FILE_SERVICE },
     },
     theiaTreeWalk: {
         id: 'theia.FileService.resolve.tree', label: 'FileService.resolve walk', api: 'FileService.resolve(uri) of every folder down the tree, its children listed',
         target: 'tree', verification: 'length', treeCount: 'entries',
         suite: 'theia', description: "a walk: the whole tree listed by Theia's FileService.resolve, folder after folder",
-        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_FILE_SERVICE },
+        verifiedAs: 'count', wireSteps: 'none', linkCalls: { steps: { theiaBrowser: THEIA_FRONTEND_CALL }, rounds: 'one-per-folder' }, components: { theia: THEIA_FILE_SERVICE },
     },
     theiaBackendTreeStat: {
         id: 'theia.backend.stat.tree', label: 'backend fs.promises.stat storm (floor)', api: 'fs.promises.stat of every file of the tree in the backend, one after another, timed there',

@@ -1,2 +1,3 @@
 export * from './profiles';
 export * from './wire-floor';
+export * from './link-floor';

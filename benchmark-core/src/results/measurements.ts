@@ -11,6 +11,10 @@ export interface ReportMeasurement {
     readonly measurement: Measurement;
     /** The emulated link its results file was measured over (`yarn bench --network`); undefined over loopback. */
     readonly network?: NetworkProfile;
+    /** A tree scenario's tree, as its results file's manifest says (its folders, for a walk's calls); undefined for others. */
+    readonly treeFolders?: number;
+    /** The calls in flight of the run's N-in-flight storms (`treeConcurrency`), where its settings record it. */
+    readonly treeConcurrency?: number;
 }
 
 /** Every Theia release some results files measured, per runtime, oldest first. */
@@ -81,7 +85,11 @@ export function collectMeasurements(documents: readonly ResultsDocument[], label
         for (const measurement of document.results) {
             const hostInfo = measurement.host ?? document.host;
             const host = keyOf(hostInfo);
-            byId.set(measurementId(host, measurement.scenario.id, measurement.targetLabel), { host, hostLabel: label(host), hostInfo, measurement });
+            const tree = measurement.scenario.target === 'tree' ? document.trees?.find(candidate => candidate.folder === measurement.fileName) : undefined;
+            byId.set(measurementId(host, measurement.scenario.id, measurement.targetLabel), {
+                host, hostLabel: label(host), hostInfo, measurement,
+                ...tree ? { treeFolders: tree.folders } : {}, ...document.settings.treeConcurrency === undefined ? {} : { treeConcurrency: document.settings.treeConcurrency },
+            });
         }
     }
     return [...byId.values()];

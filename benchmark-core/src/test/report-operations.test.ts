@@ -6,7 +6,10 @@ import { renderReportMarkdown } from '../report/markdown';
 import { buildComparisonReport, reportSections } from '../report/model/build';
 import { operationTargetOrder } from '../report/model/operations';
 import { measurement, measurementOfSamples, resultsDocument, theiaBrowser, theiaBrowserPlugin, vscodeServer } from './results-builders';
-import { HostInfo, Measurement } from '../results/schema';
+import { NETWORK_PROFILES } from '../network/profiles';
+import { treeLinkFloor } from '../network/link-floor';
+import { HostInfo, Measurement, ResultsDocument } from '../results/schema';
+import { validateResultsDocument } from '../results/document';
 
 const C = SCENARIO_CATALOG;
 /** Six samples around `medianMs` (enough for an interval), so the median is exactly `medianMs`. */
@@ -21,6 +24,27 @@ function treesRun(): ReturnType<typeof resultsDocument>[] {
         resultsDocument(theiaBrowser, [six(C.theiaTreeStat, '10k files', 14000), six(C.theiaBackendTreeStat, '10k files', 500),
             six(C.vscodeTreeStat, '10k files', 34000, theiaBrowserPlugin), six(C.extensionHostNodeTreeStat, '10k files', 200, theiaBrowserPlugin)]),
     ];
+}
+
+/** A tree measurement of the 1k tree (as a trees run writes it: its folder, its count). */
+const onTree = (row: Measurement, itemCount: number): Measurement => ({ ...row, fileName: 'trees/1k', itemCount });
+
+/** The 1k tree's manifest as a run records it: 1000 files in 301 folders. */
+const TREE_1K = {
+    schema: 'fs-perf-tree', schemaVersion: 1, generatorVersion: 1, seed: 20220426, size: '1k', folder: 'trees/1k', files: 1000, folders: 301, bytes: 4871332,
+    tsFiles: 317, tsFilesOutsideDependencies: 139, dependencyFolder: 'node_modules', perFolder: {}, generatedInMs: 400,
+};
+
+/** A trees run over cable (25 ms): the document measured over the link, its check held, its tree and calls in flight recorded. */
+function overCable(document: ResultsDocument): ResultsDocument {
+    const profile = NETWORK_PROFILES.cable;
+    return validateResultsDocument({
+        ...document, schemaVersion: 8, trees: [TREE_1K], settings: { ...document.settings, treeConcurrency: 16 },
+        network: {
+            profile, emulator: 'toxiproxy 2.12.0',
+            check: { rttMs: 25.5, directRttMs: 0.4, downMbps: 97, upMbps: 19.6, directDownMbps: 900, directUpMbps: 900, bytes: 1_000_000, tolerance: 0.15, held: true },
+        },
+    });
 }
 
 suite('report: file operations against their floors', () => {
@@ -71,5 +95,37 @@ suite('report: file operations against their floors', () => {
     test('targets in a reader\'s order: fixture sizes by size, trees by their count of files', () => {
         const labels = ['100k files', '10000K', '1k files', '1K', '10k files', '500K'];
         assert.deepEqual([...labels].sort((a, b) => operationTargetOrder(a) - operationTargetOrder(b)), ['1K', '500K', '10000K', '1k files', '10k files', '100k files']);
+    });
+    test('over a link, each storm and walk is set against its link floor: calls one after another × crossings × half the round trip', () => {
+        const report = buildComparisonReport([
+            overCable(resultsDocument(theiaBrowser, [
+                onTree(six(C.theiaTreeStat, '1k files', 26_000), 1000), onTree(six(C.theiaBackendTreeStat, '1k files', 20), 1000),
+                onTree(six(C.theiaTreeWalk, '1k files', 8_000), 1301), onTree(six(C.theiaBackendTreeWalk, '1k files', 15), 1301),
+                onTree(six(C.vscodeTreeStatParallel, '1k files', 4_000, theiaBrowserPlugin), 1000),
+                onTree(six(C.extensionHostNodeTreeStatParallel, '1k files', 10, theiaBrowserPlugin), 1000),
+            ])),
+            overCable(resultsDocument(vscodeServer, [onTree(six(C.vscodeTreeStat, '1k files', 27_000), 1000), onTree(six(C.extensionHostNodeTreeStat, '1k files', 30), 1000)])),
+        ]);
+        assert.lengthOf(reportSections(report, 'operations'), 0, 'over a link alone, the loopback section stays out');
+        const [link] = reportSections(report, 'network');
+        const floors = (id: string) => link.operations!.answers.find(answer => answer.question.id === id)!.rows
+            .map(row => [row.hostLabel, row.linkFloors?.map(cell => cell && [cell.floor.rounds, cell.floor.crossingsPerCall, cell.floor.floorMs])]);
+        // FileService: 1000 calls × 2 crossings × 12.5 ms; the plugin 4 crossings a call; code-server's extension host 2 (its $ensureActivation).
+        assert.deepEqual(floors('stat-storm'), [['VS Code server', [[1000, 2, 25_000]]], ['Theia browser (extension)', [[1000, 2, 25_000]]]]);
+        // 16 in flight: ceil(1000 / 16) = 63 rounds of 4 crossings.
+        assert.deepEqual(floors('stat-storm-in-flight'), [['Theia browser (plugin)', [[63, 4, 3150]]]]);
+        // A walk lists the root and each of the 301 folders.
+        assert.deepEqual(floors('walk'), [['Theia browser (extension)', [[302, 2, 7550]]]]);
+        const storm = link.operations!.answers[0].rows.find(row => row.api.id === C.theiaTreeStat.id)!.linkFloors![0]!;
+        assert.approximately(storm.measuredOverFloor, 26_000 / 25_000, 1e-9);
+        const markdown = renderReportMarkdown(report);
+        assert.include(markdown, '### File operations: each API against its floor, over cable');
+        assert.match(markdown, /\| Theia browser \(extension\) \| link floor: calls one after another × 2 crossings × half the round trip, ms \| 25000 \(1,000 calls\) \|/);
+        assert.match(markdown, /\| Theia browser \(plugin\) \| workspace\.fs\.stat storm \(N in flight\) \/ link floor \| 1\.3 \[/);
+        // The bare-Node floors, next to the disk, and find files have no link floor; a host with no page across the link neither.
+        assert.isUndefined(treeLinkFloor(C.theiaBackendTreeStat.id, { editor: 'theia', runtime: 'browser' }, { itemCount: 1000 }, NETWORK_PROFILES.cable));
+        assert.isUndefined(treeLinkFloor(C.vscodeFindFiles.id, { editor: 'vscode', runtime: 'server' }, { itemCount: 317 }, NETWORK_PROFILES.cable));
+        assert.isUndefined(treeLinkFloor(C.vscodeTreeStat.id, { editor: 'vscode', runtime: 'electron' }, { itemCount: 1000 }, NETWORK_PROFILES.cable));
+        assert.isUndefined(treeLinkFloor(C.vscodeTreeWalk.id, { editor: 'vscode', runtime: 'server' }, { itemCount: 1301 }, NETWORK_PROFILES.cable), 'a walk needs the tree\'s folders');
     });
 });

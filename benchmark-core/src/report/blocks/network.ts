@@ -1,3 +1,4 @@
+import { operationsBlocks, OPERATIONS_HEADING } from './operations';
 import { describeNetworkProfile } from '../../network/profiles';
 import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
 import { formatShare, formatSupported } from '../../stats/precision';
@@ -69,5 +70,6 @@ export function networkBlocks(section: NetworkSection): ReportBlock[] {
         ...(section.headlineFactors ? [heading(3, `The headline's factors over ${section.profile.name} at ${section.headlineFactors.size}`),
             table(headlineFactorGrid(section.headlineFactors.rows))] : []),
         ...(hops ? hopsBlocks(hops, hostLabel => `${REPORT_HEADINGS.hops} over ${section.profile.name}: ${hostLabel}`) : []),
+        ...(section.operations ? operationsBlocks(section.operations, 3, `${OPERATIONS_HEADING}, over ${section.profile.name}`) : []),
     ];
 }

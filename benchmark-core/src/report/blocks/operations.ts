@@ -1,9 +1,9 @@
 import { OperationAnswer, OperationsSection } from '../model/operations';
-import { OperationFinding } from '../model/section-types';
+import { OperationFinding, OperationRow } from '../model/section-types';
 import { charts, heading, paragraph, ReportBlock, table, TextGrid } from './block';
 import { numberColumns } from './grids';
 import { methodIn } from './headings';
-import { formatFactor, formatMedian, formatRatioEstimate } from './numbers';
+import { formatFactor, formatFloorMs, formatMedian, formatRatioEstimate, NOT_MEASURED_CELL } from './numbers';
 
 export const OPERATIONS_HEADING = 'File operations: each API against its floor';
 
@@ -23,6 +23,7 @@ export function operationGrid(answer: OperationAnswer): TextGrid {
                 [row.hostLabel, `${row.api.label}, median ms`, ...row.apiCells.map(formatMedian)],
                 [row.hostLabel, `${row.floor.label}, median ms`, ...row.floorCells.map(formatMedian)],
                 [row.hostLabel, `factor: ${row.api.label} / ${answer.question.against}`, ...row.factors.map(formatFactor)],
+                ...row.linkFloors ? linkFloorRows(row.hostLabel, row.api.label, row.linkFloors) : [],
             ]),
             ...answer.likeForLike.map(pair => [`${pair.numeratorLabel} / ${pair.denominatorLabel}`, `factor: ${pair.api.label}, like for like`,
                 ...pair.factors.map(formatFactor)]),
@@ -30,9 +31,25 @@ export function operationGrid(answer: OperationAnswer): TextGrid {
     };
 }
 
-export function operationsBlocks(section: OperationsSection): ReportBlock[] {
-    return [heading(2, OPERATIONS_HEADING), paragraph(OPERATIONS_NOTE),
-        ...section.answers.flatMap(answer => [heading(3, answer.question.title), table(operationGrid(answer)), ...(answer.chart ? [charts(answer.chart)] : [])])];
+/** Two rows of a tree API over a link: its link floor (calls × crossings × half the round trip) and its median over it. */
+function linkFloorRows(hostLabel: string, api: string, cells: NonNullable<OperationRow['linkFloors']>): string[][] {
+    const calls = cells.find(cell => cell !== undefined)!.floor;
+    return [
+        [hostLabel, `link floor: calls one after another × ${calls.crossingsPerCall} crossings × half the round trip, ms`,
+            ...cells.map(cell => cell ? `${formatFloorMs(cell.floor.floorMs)} (${cell.floor.rounds.toLocaleString('en-US')} calls)` : NOT_MEASURED_CELL)],
+        [hostLabel, `${api} / link floor`, ...cells.map(cell => cell ? formatRatioEstimate(cell.measuredOverFloor, cell.measuredOverFloorInterval) : NOT_MEASURED_CELL)],
+    ];
+}
+
+export const OPERATIONS_LINK_NOTE = 'Over a link, a storm or a walk is many small calls, each crossing the link and back without a file\'s bytes: '
+    + 'calls made one after another cannot take less than their count times each call\'s crossings times half the round trip (the link floor; '
+    + 'a Theia plugin\'s call crosses 4 times, through the page; a Theia FileService call and a code-server workspace.fs call, 2). '
+    + 'The bare-Node floors run next to the disk and cross nothing.';
+
+export function operationsBlocks(section: OperationsSection, level: 2 | 3 = 2, title = OPERATIONS_HEADING): ReportBlock[] {
+    const overLink = section.answers.some(answer => answer.rows.some(row => row.linkFloors));
+    return [heading(level, title), paragraph(OPERATIONS_NOTE), ...overLink ? [paragraph(OPERATIONS_LINK_NOTE)] : [],
+        ...section.answers.flatMap(answer => [heading(3, level === 2 ? answer.question.title : `${answer.question.title} (${title.split(', over ').pop()})`), table(operationGrid(answer)), ...(answer.chart ? [charts(answer.chart)] : [])])];
 }
 
 /** A question in one sentence: each host's factor at the largest target, e.g. `workspace.fs.stat storm took 150 [140, 160] times its bare-Node floor in ...`. */

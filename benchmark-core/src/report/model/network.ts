@@ -7,6 +7,7 @@ import { collectMeasurements, hostKeyerOf, ReportMeasurement } from '../../resul
 import { NetworkProfile, ResultsDocument } from '../../results/schema';
 import { chartSizes, medianSeriesOf } from './charts';
 import { hopsSection } from './hops';
+import { operationsSection } from './operations';
 import { NetworkHeadline, NetworkSection } from './section-types';
 import { factorCell, linkReadTable, medianCell } from './tables';
 import { FloorChartSeries, MedianCell, MedianTable, NetworkCheckRow, SizeChart, WireFloorCell, WireFloorRow, WireFloorTable } from './types';
@@ -96,8 +97,11 @@ function networkSection(documents: readonly ResultsDocument[], label: (key: Host
     const floors = wireFloorTable(measurements, profile);
     const hops = hopsSection(measurements);
     const id = chartIdPart(profile.name);
+    const operations = operationsSection(measurements);
     const section: NetworkSection = {
         kind: 'network', profile, emulators: [...new Set(documents.map(document => document.network!.emulator))], checks,
+        ...operations ? { operations: { ...operations, answers: operations.answers.map(answer => answer.chart
+            ? { ...answer, chart: { ...answer.chart, id: `${answer.chart.id}-${id}`, title: `${answer.chart.title}, over ${profile.name}` } } : answer) } } : {},
         reads: linkReadTable(measurements, label, `network-reads-${id}`, title), floors,
         hops: hops && { ...hops, chart: { ...hops.chart, id: `hops-${id}`, title: `${hops.chart.title}, over ${profile.name}` } },
         chart: networkChart(profile, linkReadTable(measurements, label, `network-chart-${id}`, title, true), floors),

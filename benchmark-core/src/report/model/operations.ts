@@ -1,10 +1,11 @@
 import { ScenarioInfo } from '../../measure/scenario';
 import { SCENARIO_CATALOG } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
+import { treeLinkFloor } from '../../network/link-floor';
 import { HostKey, hostKeyId } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
 import { factorCell, hostsOf, measurementLookup, medianCell } from './tables';
-import { OperationAnswer, OperationLikeForLike, OperationQuestion, OperationRow, OperationsSection } from './section-types';
+import { LinkFloorCell, OperationAnswer, OperationLikeForLike, OperationQuestion, OperationRow, OperationsSection } from './section-types';
 import { FactorChartSeries, MedianCell, SizeChart } from './types';
 
 export type { OperationAnswer, OperationLikeForLike, OperationQuestion, OperationRow, OperationsSection };
@@ -84,9 +85,12 @@ export function operationsSection(measurements: readonly ReportMeasurement[]): O
             const apiCells = cellsOf(host, pair.api);
             const floorCells = cellsOf(host, pair.floor);
             // Only a host that measured both paths answers the question (a default run's writeFile alone has no floor to set it against).
+            const linkFloors = columns.map(column => linkFloorCell(own.find(entry => hostKeyId(entry.host) === hostKeyId(host)
+                && entry.measurement.scenario.id === pair.api.id && entry.measurement.targetLabel === column)));
             return floorCells.some(cell => cell !== undefined) ? [{
                 host, hostLabel, api: pair.api, floor: pair.floor, apiCells, floorCells,
                 factors: apiCells.map((cell, index) => cell && floorCells[index] && factorCell(cell.measurement, floorCells[index]!.measurement)),
+                ...linkFloors.some(cell => cell !== undefined) ? { linkFloors } : {},
             }] : [];
         }));
         if (rows.length === 0) {
@@ -95,6 +99,24 @@ export function operationsSection(measurements: readonly ReportMeasurement[]): O
         return [{ question, columns, rows, likeForLike: likeForLikeOf(rows), chart: operationChart(question, columns, rows) }];
     });
     return answers.length > 0 ? { kind: 'operations', answers } : undefined;
+}
+
+/** Over an emulated link, a tree API's link floor and its median over it; undefined over loopback or for a path with no calls over the link. */
+function linkFloorCell(entry: ReportMeasurement | undefined): LinkFloorCell | undefined {
+    if (!entry?.network) {
+        return undefined;
+    }
+    const { measurement } = entry;
+    const floor = treeLinkFloor(measurement.scenario.id, entry.host,
+        { itemCount: measurement.itemCount ?? 0, treeFolders: entry.treeFolders, concurrency: entry.treeConcurrency }, entry.network);
+    if (!floor || floor.floorMs <= 0 || measurement.itemCount === undefined) {
+        return undefined;
+    }
+    const interval = measurement.statistics.medianIntervalMs;
+    return {
+        floor, measuredOverFloor: measurement.statistics.medianMs / floor.floorMs,
+        ...interval ? { measuredOverFloorInterval: { low: interval.low / floor.floorMs, high: interval.high / floor.floorMs } } : {},
+    };
 }
 
 /** Every two hosts that measured the same API path: a Theia host over a VS Code one (as the read's factors put it), else the later over the first. */

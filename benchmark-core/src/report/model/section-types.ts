@@ -2,6 +2,7 @@ import { CountDifference } from '../../compare/count-differences';
 import { ChannelRanges } from '../../measure/message-counts';
 import { RunComparison, RunComparisonOptions } from '../../compare/run-comparison';
 import { PathComponent } from '../../measure/path-components';
+import type { LinkFloor } from '../../network/link-floor';
 import { ScenarioInfo } from '../../measure/scenario';
 import { HostKey } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
@@ -231,6 +232,8 @@ export interface NetworkSection {
     readonly hops: HopsSection | undefined;
     /** `network-<profile>`: median ms of each read path against size, and the plugin read's wire floor. */
     readonly chart: SizeChart | undefined;
+    /** The tree scenarios measured over this link, each API against its floor and its link floor (`--suite trees --network`). */
+    readonly operations?: OperationsSection;
     /** On the headline's link: the factors its sentence gives (the plugin's read over VS Code's), so a table shows them. */
     readonly headlineFactors?: { readonly size: string; readonly rows: readonly { readonly label: string; readonly cell: FactorCell }[] };
 }
@@ -296,6 +299,15 @@ export interface OperationRow {
     readonly floorCells: readonly (MedianCell | undefined)[];
     /** The API's time over the second path's, per column. */
     readonly factors: readonly (FactorCell | undefined)[];
+    /** Over an emulated link, the API's link floor per column (its calls' crossings times half the round trip); undefined otherwise. */
+    readonly linkFloors?: readonly (LinkFloorCell | undefined)[];
+}
+
+/** A tree API's link floor at one target, and its measured median over it (with the median's interval over the floor). */
+export interface LinkFloorCell {
+    readonly floor: LinkFloor;
+    readonly measuredOverFloor: number;
+    readonly measuredOverFloorInterval?: { readonly low: number; readonly high: number };
 }
 
 /** Like for like: one API scenario in two hosts (a Theia plugin's `workspace.fs.stat` storm against code-server's). */
