@@ -26,6 +26,14 @@ export interface LinkFloor {
     readonly crossingsPerCall: number;
     /** `rounds × crossingsPerCall × rtt / 2`, ms. */
     readonly floorMs: number;
+    /** For N in flight: the calls of a round (`treeConcurrency`). */
+    readonly inFlight?: number;
+}
+
+/** "1,000 calls one after another", or "63 rounds of 16 calls in flight". */
+export function describeLinkRounds(floor: LinkFloor): string {
+    const rounds = floor.rounds.toLocaleString('en-US');
+    return floor.inFlight === undefined ? `${rounds} calls one after another` : `${rounds} rounds of ${floor.inFlight} calls in flight`;
 }
 
 /** Calls one after another: the items, the items over the calls in flight (rounded up), or every folder and the root. */
@@ -58,5 +66,8 @@ export function treeLinkFloor(scenarioId: string, host: Pick<HostKey, 'editor' |
         return undefined;
     }
     const crossingsPerCall = steps.filter(step => crossingOf(step) !== undefined).length;
-    return { rounds, crossingsPerCall, floorMs: rounds * crossingsPerCall * profile.rttMs / 2 };
+    return {
+        rounds, crossingsPerCall, floorMs: rounds * crossingsPerCall * profile.rttMs / 2,
+        ...calls.rounds === 'one-per-concurrency-items' ? { inFlight: context.concurrency } : {},
+    };
 }

@@ -5,7 +5,7 @@ import { SampleStatistics } from '../../stats/statistics';
 import { HeadlineFactor, HeadlineSection, NetworkHeadline } from '../model/section-types';
 import { FactorCell } from '../model/types';
 import { heading, ReportBlock } from './block';
-import { operationSentence } from './operations';
+import { linkOperationSentence, operationSentence } from './operations';
 import { formatFactor, formatFloorMs, formatMeasuredOverFloor, formatMedian, formatRatioEstimate, percent } from './numbers';
 
 /** The heading over the headline's short list of numbers. */
@@ -143,7 +143,7 @@ export function keyFigures(section: HeadlineSection): string[] {
 export function headlineBlocks(section: HeadlineSection): ReportBlock[] {
     // The reads' sentences as a paragraph, the operations' (a sentence a question, each long) as a list under it.
     const sentences = headlineSentences({ ...section, operations: undefined });
-    const operations = (section.operations ?? []).map(operationSentence);
+    const operations = [...(section.operations ?? []).map(operationSentence), ...(section.linkOperations ?? []).map(linkOperationSentence)];
     const figures = keyFigures(section);
     return [...(sentences.length > 0 ? [{ kind: 'paragraph' as const, text: sentences.join(' ') }] : []),
         ...(operations.length > 0 ? [{ kind: 'list' as const, items: operations }] : []),

@@ -1,5 +1,6 @@
 import { OperationAnswer, OperationsSection } from '../model/operations';
-import { OperationFinding, OperationRow } from '../model/section-types';
+import { describeLinkRounds } from '../../network/link-floor';
+import { LinkOperationFinding, OperationFinding, OperationRow } from '../model/section-types';
 import { charts, heading, paragraph, ReportBlock, table, TextGrid } from './block';
 import { numberColumns } from './grids';
 import { methodIn } from './headings';
@@ -36,7 +37,7 @@ function linkFloorRows(hostLabel: string, api: string, cells: NonNullable<Operat
     const calls = cells.find(cell => cell !== undefined)!.floor;
     return [
         [hostLabel, `link floor: calls one after another × ${calls.crossingsPerCall} crossings × half the round trip, ms`,
-            ...cells.map(cell => cell ? `${formatFloorMs(cell.floor.floorMs)} (${cell.floor.rounds.toLocaleString('en-US')} calls)` : NOT_MEASURED_CELL)],
+            ...cells.map(cell => cell ? `${formatFloorMs(cell.floor.floorMs)} (${describeLinkRounds(cell.floor)})` : NOT_MEASURED_CELL)],
         [hostLabel, `${api} / link floor`, ...cells.map(cell => cell ? formatRatioEstimate(cell.measuredOverFloor, cell.measuredOverFloorInterval) : NOT_MEASURED_CELL)],
     ];
 }
@@ -59,4 +60,16 @@ export function operationSentence(finding: OperationFinding): string {
         return `${api} took ${rows.map((row, index) => `${formatRatioEstimate(row.cell.factor!, row.cell.factorInterval)}${index === 0 ? ` times ${finding.question.against}` : ''} in ${row.hostLabel}`).join(', ')}`;
     });
     return `${finding.question.title} (${finding.target}): ${byApi.join('; ')}.`;
+}
+
+/**
+ * A question over a link in one sentence: each host's median at the largest target and its link floor, e.g. `Over cable, stat
+ * storm ... (1k files): FileService.resolve storm took 26000 [25000, 27000] ms in Theia browser (extension), 1.04 [1.00, 1.08]
+ * times its link floor (1,000 calls × 2 crossings × 12.5 ms)`.
+ */
+export function linkOperationSentence(finding: LinkOperationFinding): string {
+    const parts = finding.rows.map(({ hostLabel, api, median, link }) => `${api.label} took ${formatMedian(median)} ms in ${hostLabel}, `
+        + `${formatRatioEstimate(link.measuredOverFloor, link.measuredOverFloorInterval)} times its link floor `
+        + `(${describeLinkRounds(link.floor)} × ${link.floor.crossingsPerCall} crossings × ${formatFloorMs(finding.profile.rttMs / 2)} ms)`);
+    return `Over ${finding.profile.name}, ${finding.question.title.charAt(0).toLowerCase()}${finding.question.title.slice(1)} (${finding.target}): ${parts.join('; ')}.`;
 }

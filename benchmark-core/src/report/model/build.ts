@@ -52,7 +52,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const cpu = cpuSection(tables.measurements);
     const counts = countsSection(tables.measurements);
     const operations = operationsSection(tables.measurements);
-    const headline = headlineSection(tables.measurements, factors, hops, cpu, streams, links.headline, label, operations);
+    const headline = headlineSection(tables.measurements, factors, hops, cpu, streams, links.headline, label, operations, links.sections);
     const suiteTables = originalSuiteTables(tables);
     const sections: ReportSection[] = [
         ...defined([headline]),

@@ -6,7 +6,7 @@ import { ResultsDocument } from '../../results/schema';
 
 import { pathComponentsOf } from './moved-paths';
 import { OperationsSection } from './operations';
-import { CpuSection, HeadlineSection, HopsSection, NetworkHeadline, OperationFinding } from './section-types';
+import { CpuSection, HeadlineSection, HopsSection, LinkOperationFinding, NetworkHeadline, NetworkSection, OperationFinding } from './section-types';
 import { PairedComparisonRow } from './types';
 import { FILE_SERVICE, medianCell, READ_FILE, sizeOrder } from './tables';
 import { FactorTable, StreamRow } from './types';
@@ -35,9 +35,10 @@ function headlineMedians(measurements: readonly ReportMeasurement[]): HeadlineSe
 
 export function headlineSection(measurements: readonly ReportMeasurement[], factors: readonly FactorTable[], hops: HopsSection | undefined,
     cpu: CpuSection | undefined, streams: readonly StreamRow[], network: NetworkHeadline | undefined, label: (key: HostKey) => string,
-    operations?: OperationsSection): HeadlineSection | undefined {
+    operations?: OperationsSection, links: readonly NetworkSection[] = []): HeadlineSection | undefined {
     const medians = headlineMedians(measurements);
     const operationFindings = operationHeadlines(operations);
+    const linkOperations = links.flatMap(link => linkOperationHeadlines(link));
     const factorFindings = factors.filter(table => HEADLINE_FACTORS.test(table.id) || RELEASE_FACTORS.test(table.id)).flatMap(table => {
         const found = largest(table.columns.map((size, index) => ({ size, value: table.cells[index]?.factor === undefined ? undefined : table.cells[index] })));
         return found ? [{ table, size: found.size, cell: found.value, numeratorLabel: label(table.numerator.host), denominatorLabel: label(table.denominator.host) }] : [];
@@ -52,14 +53,30 @@ export function headlineSection(measurements: readonly ReportMeasurement[], fact
         return found ? [{ processes: cpu!.processes, row: found.value }] : [];
     });
     const stream = largest(streams.map(row => ({ size: row.targetLabel, value: row })))?.value;
-    if (medians.length + factorFindings.length + hopFindings.length + cpuFindings.length + operationFindings.length === 0 && !stream && !network) {
+    if (medians.length + factorFindings.length + hopFindings.length + cpuFindings.length + operationFindings.length + linkOperations.length === 0 && !stream && !network) {
         return undefined;
     }
     // Only a report with emulated links or operations has those fields, so one without is what it always was.
     return {
         kind: 'headline', medians, factors: factorFindings, hops: hopFindings, cpu: cpuFindings, stream, ...(network ? { network } : {}),
         ...(operationFindings.length > 0 ? { operations: operationFindings } : {}),
+        ...(linkOperations.length > 0 ? { linkOperations } : {}),
     };
+}
+
+/** Each question with a link floor over one link, at its largest target with one: every host's median against its link floor there. */
+function linkOperationHeadlines(link: NetworkSection): LinkOperationFinding[] {
+    return (link.operations?.answers ?? []).flatMap(({ question, columns, rows }) => {
+        const column = columns.map((target, index) => ({ target, index })).reverse().find(({ index }) => rows.some(row => row.linkFloors?.[index]));
+        return column ? [{
+            profile: link.profile, question, target: column.target,
+            rows: rows.flatMap(row => {
+                const floor = row.linkFloors?.[column.index];
+                const median = row.apiCells[column.index];
+                return floor && median ? [{ hostLabel: row.hostLabel, api: row.api, median, link: floor }] : [];
+            }),
+        }] : [];
+    });
 }
 
 /** Each question at its largest target with a factor: every host's factor there. */

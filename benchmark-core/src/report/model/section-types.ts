@@ -113,6 +113,16 @@ export interface HeadlineSection {
     readonly network?: NetworkHeadline;
     /** With stat storms, walks, searches or writes: each question at the largest target any of its hosts has a factor for. */
     readonly operations?: readonly OperationFinding[];
+    /** With storms and walks over emulated links: each question over each link, at its largest target, each API against its link floor. */
+    readonly linkOperations?: readonly LinkOperationFinding[];
+}
+
+/** One question over one link at one target: each API's median and its link floor there. */
+export interface LinkOperationFinding {
+    readonly profile: NetworkProfile;
+    readonly question: OperationQuestion;
+    readonly target: string;
+    readonly rows: readonly { readonly hostLabel: string; readonly api: ScenarioInfo; readonly median: MedianCell; readonly link: LinkFloorCell }[];
 }
 
 /** One question of the operations at one target: every host's factor there, the API's time over its second path. */

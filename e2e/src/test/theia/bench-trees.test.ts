@@ -53,4 +53,22 @@ suite('yarn bench --suite trees: stat storms, walks and find files over a genera
         assert.include(markdown, '| Host | Statistic | 1k files |');
         assert.match(markdown, /\| VS Code server \| p50 \[95% interval\] \| [0-9]/);
     });
+    test('over a link (lan): the storms and walks of both editors, each against its link floor; the results name the link', async function () {
+        this.timeout(15 * 60_000);
+        const out = path.join(directory, 'run');
+        const run = await runToEnd('yarn', ['-s', 'bench', '--suite', 'trees', '--network', 'lan', '--iterations', '1', '--warmup', '0', '--out', out], 14 * 60_000);
+        const transcript = `${run.stdout}\n${run.stderr}`;
+        assert.strictEqual(run.code, 0, transcript);
+        for (const name of ['theia-browser@lan.json', 'vscode-server@lan.json']) {
+            const document = await results(out, name);
+            assert.strictEqual(document.network?.profile.name, 'lan', name);
+            assert.deepStrictEqual(document.trees?.map(tree => tree.size), ['1k'], `${name}: 1k alone over a link`);
+            assert.includeMembers(document.results.map(row => row.scenario.id), [SCENARIO_CATALOG.vscodeTreeStat.id, SCENARIO_CATALOG.vscodeTreeWalk.id], name);
+        }
+        const markdown = await fs.readFile(path.join(out, 'report.md'), 'utf8');
+        assert.include(markdown, '### File operations: each API against its floor, over lan');
+        assert.match(markdown, /\| Theia browser \(extension\) \| link floor: calls one after another × 2 crossings × half the round trip, ms \| 1000 \(1,000 calls one after another\) \|/);
+        assert.match(markdown, /\| Theia browser \(plugin\) \| link floor: calls one after another × 4 crossings × half the round trip, ms \| 2000 \(1,000 calls one after another\) \|/);
+        assert.match(markdown, /\| VS Code server \| workspace\.fs\.readDirectory walk \/ link floor \| [0-9]/);
+    });
 });
