@@ -2,6 +2,7 @@
 // How soon does @parcel/watcher (what both Theia's backend and VS Code's watcher process watch with) report one change,
 // by how long it saw no event before it? Its native debounce reports at once after 500 ms without an event, and
 // otherwise waits 50 ms to batch the change with the next ones; a benchmark's cadence decides which of the two it times.
+// Then each kind of change the watch suite makes (create, append, delete), on an idle watcher: the batches it reports.
 // Bare Node, one process: the file is written synchronously between the clock's readings and the callback ends the
 // sample. `node scripts/parcel-debounce-probe.js [samples per gap]` (default 8); prints the latencies per gap, sorted, in
 // ms, and removes its temporary folder. An analysis of the watcher library, not a test: docs/watching.md.
@@ -18,12 +19,15 @@ if (!Number.isInteger(samples) || samples < 1 || samples > 100) {
     process.exit(2);
 }
 const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
+/** Where the watcher's batches are recorded while the second part watches one change; undefined otherwise. */
+let batchesOf;
 
 async function main() {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-parcel-probe-'));
     let pending;
-    const subscription = await watcher.subscribe(folder, () => {
+    const subscription = await watcher.subscribe(folder, (error, events) => {
         const arrived = performance.now();
+        batchesOf?.push({ at: arrived, types: events.map(event => event.type).join('+') });
         if (pending) {
             const resolve = pending;
             pending = undefined;
@@ -44,6 +48,20 @@ async function main() {
                 latencies.push(await arrived - start);
             }
             console.log(`gap ${String(gap).padStart(4)} ms: ${latencies.sort((a, b) => a - b).map(ms => ms.toFixed(1)).join(' ')}`);
+        }
+        // Each kind of change the watch suite's child makes, after an idle 1.5 s: every batch the watcher reports, and when.
+        console.log('each kind of change on an idle watcher, as the watch suite\'s child makes it: the batches reported, ms after the change');
+        const file = path.join(folder, 'w.txt');
+        const kinds = [['create', () => fs.writeFileSync(file, 'created\n')], ['change', () => fs.appendFileSync(file, 'changed\n')], ['delete', () => fs.unlinkSync(file)]];
+        for (const [kind, change] of kinds) {
+            await sleep(1500);
+            const batches = [];
+            batchesOf = batches;
+            const start = performance.now();
+            change();
+            await sleep(300);
+            batchesOf = undefined;
+            console.log(`${kind}: ${batches.map(({ at, types }) => `${types} at ${(at - start).toFixed(1)}`).join(', ')}`);
         }
     } finally {
         await subscription.unsubscribe();
