@@ -120,6 +120,9 @@ suite('report: file operations against their floors', () => {
         assert.approximately(storm.measuredOverFloor, 26_000 / 25_000, 1e-9);
         const markdown = renderReportMarkdown(report);
         assert.include(markdown, '### File operations: each API against its floor, over cable');
+        const linkCharts = link.operations!.answers.map(answer => answer.chart!.id);
+        assert.deepEqual(linkCharts, ['operations-stat-storm-cable', 'operations-stat-storm-in-flight-cable', 'operations-walk-cable']);
+        assert.includeMembers(report.charts.map(chart => chart.id), linkCharts, 'each chart the link section draws is written as a file');
         assert.match(markdown, /\| Theia browser \(extension\) \| link floor: calls one after another × 2 crossings × half the round trip, ms \| 25000 \(1,000 calls one after another\) \|/);
         assert.match(markdown, /\| 3150 \(63 rounds of 16 calls in flight\) \|/);
         const headline = markdown.slice(markdown.indexOf('## Headline'), markdown.indexOf('## How to read'));

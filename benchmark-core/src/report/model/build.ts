@@ -81,6 +81,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
         sections,
         // The bar charts are drawn with their sections, and written as files like the others.
         charts: [...reportCharts(suiteTables, factors, streams, releases.medians), ...defined([hops?.chart, cpu?.chart]),
-            ...links.sections.flatMap(section => defined([section.chart, section.hops?.chart])), ...defined((operations?.answers ?? []).map(answer => answer.chart))],
+            ...links.sections.flatMap(section => defined([section.chart, section.hops?.chart, ...(section.operations?.answers ?? []).map(answer => answer.chart)])),
+            ...defined((operations?.answers ?? []).map(answer => answer.chart))],
     };
 }
