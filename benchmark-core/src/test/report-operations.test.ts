@@ -127,7 +127,7 @@ suite('report: file operations against their floors', () => {
         assert.match(markdown, /\| 3150 \(63 rounds of 16 calls in flight\) \|/);
         const headline = markdown.slice(markdown.indexOf('## Headline'), markdown.indexOf('## How to read'));
         assert.include(headline, '- Over cable, stat storm: every file of the tree, one call after another (1k files): workspace.fs.stat storm took 27000 [');
-        assert.match(headline, /FileService\.resolve storm took 26000 \[[\d, ]+\] ms in Theia browser \(extension\), 1\.0\d* \[[\d., ]+\] times its link floor \(1,000 calls one after another × 2 crossings × 12\.5 ms\)/);
+        assert.match(headline, /FileService\.resolve storm took 26000 \[[\d, ]+\] ms in Theia browser \(extension\), 1\.0\d* \[[\d., ]+\] times its link floor \(1,000 calls one after another × 2 crossings × half the round trip\)/);
         assert.match(markdown, /\| Theia browser \(plugin\) \| workspace\.fs\.stat storm \(N in flight\) \/ link floor \| 1\.3 \[/);
         // The bare-Node floors, next to the disk, and find files have no link floor; a host with no page across the link neither.
         assert.isUndefined(treeLinkFloor(C.theiaBackendTreeStat.id, { editor: 'theia', runtime: 'browser' }, { itemCount: 1000 }, NETWORK_PROFILES.cable));

@@ -65,11 +65,12 @@ export function operationSentence(finding: OperationFinding): string {
 /**
  * A question over a link in one sentence: each host's median at the largest target and its link floor, e.g. `Over cable, stat
  * storm ... (1k files): FileService.resolve storm took 26000 [25000, 27000] ms in Theia browser (extension), 1.04 [1.00, 1.08]
- * times its link floor (1,000 calls × 2 crossings × 12.5 ms)`.
+ * times its link floor (1,000 calls one after another × 2 crossings × half the round trip)`. Every number is a table's (the
+ * link floor's table gives the floor itself).
  */
 export function linkOperationSentence(finding: LinkOperationFinding): string {
     const parts = finding.rows.map(({ hostLabel, api, median, link }) => `${api.label} took ${formatMedian(median)} ms in ${hostLabel}, `
         + `${formatRatioEstimate(link.measuredOverFloor, link.measuredOverFloorInterval)} times its link floor `
-        + `(${describeLinkRounds(link.floor)} × ${link.floor.crossingsPerCall} crossings × ${formatFloorMs(finding.profile.rttMs / 2)} ms)`);
+        + `(${describeLinkRounds(link.floor)} × ${link.floor.crossingsPerCall} crossings × half the round trip)`);
     return `Over ${finding.profile.name}, ${finding.question.title.charAt(0).toLowerCase()}${finding.question.title.slice(1)} (${finding.target}): ${parts.join('; ')}.`;
 }
