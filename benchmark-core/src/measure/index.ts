@@ -18,5 +18,6 @@ export * from './tree-layout';
 export * from './tree-walks';
 export * from './write-burst';
 export * from './watch-events';
+export * from './tree-catalog';
 export * from './watch-catalog';
 export * from './watch-cases';

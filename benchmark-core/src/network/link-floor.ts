@@ -4,7 +4,8 @@
  * one after another cannot take less than their count times each call's crossings times half the round trip. So a
  * sequential stat storm of 1000 files through a Theia plugin (4 crossings a call) over a 25 ms link costs at least 50 s.
  */
-import { LinkCallRounds, scenarioInfoById } from '../measure/scenario-catalog';
+import { scenarioInfoById } from '../measure/scenario-catalog';
+import { LinkCallRounds } from '../measure/tree-catalog';
 import type { HostKey } from '../results/host-identity';
 import { NetworkProfile } from '../results/schema';
 import { crossingOf } from './wire-floor';
