@@ -80,6 +80,9 @@ function main() {
             totals.passed += stats.passed;
             totals.failed += stats.failed;
             totals.skipped += stats.skipped;
+            for (const title of stats.failedTitles ?? []) {
+                problems.push(`${suite.name}: failed: ${title}`);
+            }
             if (result.status !== 0 && stats.failed === 0) {
                 totals.failed += 1;
                 problems.push(`${suite.name}: exited ${result.status ?? result.signal} although no test failed`);
@@ -89,6 +92,7 @@ function main() {
         fs.rmSync(statsDirectory, { recursive: true, force: true });
     }
     console.log('');
+    // Repeated here so the last lines of a long log (all a CI page may show) say what failed, not only how many.
     for (const problem of problems) {
         console.log(`suite problem: ${problem}`);
     }
