@@ -9,6 +9,7 @@ import { chromiumAvailable } from '../hosts/chromium';
 import { checkTheiaReachable } from '../hosts/theia-app';
 import { planTheiaRelease, TheiaReleasePlan } from '../hosts/theia-release';
 import { ensureToxiproxy } from '../link/toxiproxy';
+import { linkAsCheckedNote } from '../link/check';
 import { benchBisect } from './bisect/run';
 import { benchCompare } from './compare';
 import { BenchRun, benchRuns, benchTargets } from './bench-hosts';
@@ -140,6 +141,10 @@ async function measureRounds(runs: readonly BenchRun[], prepared: Map<string, Me
                 if (options.rounds > 1) {
                     await fs.mkdir(path.join(options.out, 'rounds'), { recursive: true });
                     await fs.writeFile(path.join(options.out, 'rounds', `${host}-${round}.json`), JSON.stringify(document, undefined, 2) + '\n');
+                }
+                const linkNote = document.network && linkAsCheckedNote(document.network);
+                if (linkNote) {
+                    log(`  ${host}: ${linkNote}`);
                 }
                 log(`  ${host}: ${document.results.length} result rows in ${((Date.now() - hostStarted) / 1000).toFixed(1)} s`);
             } catch (error) {

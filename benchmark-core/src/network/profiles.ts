@@ -187,17 +187,62 @@ export function networkCheckMisses(profile: NetworkProfile, measured: Pick<Netwo
     if (Math.abs(measured.rttMs - profile.rttMs) > Math.max(profile.rttMs * tolerance, rttSlackMs)) {
         misses.push(`round trip ${round(measured.rttMs)} ms, not ${profile.rttMs} ms ±${tolerance * 100}%`);
     }
-    const bandwidth = (direction: 'download' | 'upload', actual: number, expected: number, machine: number | undefined): void => {
+    for (const { direction, actual, reachable, expected } of bandwidthMisses(profile, measured, tolerance)) {
+        misses.push(`${direction === 'down' ? 'download' : 'upload'} ${round(actual)} Mbit/s, not ${round(reachable)} Mbit/s ±${tolerance * 100}%`
+            + `${reachable < expected ? ` (the most this machine reaches without the link; the profile says ${expected})` : ''}`);
+    }
+    return misses;
+}
+
+interface BandwidthMiss {
+    readonly direction: 'down' | 'up';
+    readonly actual: number;
+    /** The profile's bandwidth, or what this machine reaches without the link where that is less. */
+    readonly reachable: number;
+    readonly expected: number;
+}
+
+function bandwidthMisses(profile: NetworkProfile, measured: Pick<NetworkCheck, 'downMbps' | 'upMbps'> & Partial<Pick<NetworkCheck, 'directDownMbps' | 'directUpMbps'>>,
+    tolerance: number): BandwidthMiss[] {
+    const directions = [
+        { direction: 'down' as const, actual: measured.downMbps, expected: profile.downMbps, machine: measured.directDownMbps },
+        { direction: 'up' as const, actual: measured.upMbps, expected: profile.upMbps, machine: measured.directUpMbps },
+    ];
+    return directions.flatMap(({ direction, actual, expected, machine }) => {
         const reachable = machine !== undefined && machine < expected ? machine : expected;
         const held = Math.abs(actual - expected) / expected <= tolerance || (reachable < expected && actual >= reachable * (1 - tolerance));
-        if (!held) {
-            misses.push(`${direction} ${round(actual)} Mbit/s, not ${round(reachable)} Mbit/s ±${tolerance * 100}%`
-                + `${reachable < expected ? ` (the most this machine reaches without the link; the profile says ${expected})` : ''}`);
-        }
+        return held ? [] : [{ direction, actual, reachable, expected }];
+    });
+}
+
+/**
+ * The bandwidths a check measured below what the link should give (by more than the tolerance), when that is all it missed:
+ * the proxy could not carry the profile's rate on this machine, but the link was otherwise the profile's. Empty when the
+ * check held, and undefined when it missed anything else (the round trip, or a bandwidth above the profile's: the toxics
+ * did not act), which a run refuses.
+ */
+export function bandwidthShortfalls(profile: NetworkProfile, check: NetworkCheck): ('down' | 'up')[] | undefined {
+    if (networkCheckMisses(profile, { ...check, downMbps: Math.max(check.downMbps, profile.downMbps), upMbps: Math.max(check.upMbps, profile.upMbps) },
+        check.tolerance).length > 0) {
+        return undefined;
+    }
+    const misses = bandwidthMisses(profile, check, check.tolerance);
+    return misses.every(miss => miss.actual < miss.reachable) ? misses.map(miss => miss.direction) : undefined;
+}
+
+/**
+ * The link a results file's floors are computed for: its profile, except each bandwidth the check measured short of it
+ * (see {@link bandwidthShortfalls}), which is the rate measured. The run measured against the link as checked, so its
+ * floor must be that link's.
+ */
+export function linkAsChecked(conditions: NetworkConditions): NetworkProfile {
+    const { profile, check } = conditions;
+    const short = check.held ? [] : bandwidthShortfalls(profile, check) ?? [];
+    return {
+        ...profile,
+        downMbps: short.includes('down') ? Math.min(profile.downMbps, check.downMbps) : profile.downMbps,
+        upMbps: short.includes('up') ? Math.min(profile.upMbps, check.upMbps) : profile.upMbps,
     };
-    bandwidth('download', measured.downMbps, profile.downMbps, measured.directDownMbps);
-    bandwidth('upload', measured.upMbps, profile.upMbps, measured.directUpMbps);
-    return misses;
 }
 
 /** The bandwidths of a check that this machine could not reach without the link: there the machine, not the link, was the limit. */

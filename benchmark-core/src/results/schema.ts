@@ -301,7 +301,7 @@ export const networkCheckSchema = z.object({
     bytes: z.number().int().positive(),
     /** Largest relative miss allowed (0.15: 15%). */
     tolerance: z.number().positive(),
-    /** Every figure within the tolerance of the profile's (the run measures only then). */
+    /** Every figure within the tolerance of the profile's. False only when the sole misses were bandwidths short of the profile's: the run then measured against the link as checked (its floors use the measured rates); any other miss refuses the run. */
     held: z.boolean(),
 });
 

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
 import { PLUGIN_READ_STEPS, stepsOfHopTrace } from '../measure/path-steps';
 import { crossingOf, pathSteps, wireFloor } from '../network/wire-floor';
-import { LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, parseNetworkList, toxicsFor } from '../network/profiles';
+import { bandwidthShortfalls, linkAsChecked, LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, parseNetworkList, toxicsFor } from '../network/profiles';
 import { NetworkProfile } from '../results/schema';
 import { SCENARIO_CATALOG, ScenarioCatalogEntry } from '../measure/scenario-catalog';
 
@@ -70,6 +70,19 @@ suite('network profiles', () => {
         assert.deepStrictEqual(machineLimitedDirections(NETWORK_PROFILES.dsl, machine), []);
         assert.match(networkCheckMisses(gigabit, { ...machine, upMbps: 150 })[0],
             /upload 150 Mbit\/s, not 240 Mbit\/s ±15% \(the most this machine reaches without the link; the profile says 1000\)/);
+    });
+
+    test('a check short of the profile\'s bandwidth and nothing else is measured as checked, at the rates measured; any other miss is refused', () => {
+        const lan = NETWORK_PROFILES.lan;
+        const check = { rttMs: 1.1, directRttMs: 0.3, downMbps: 96, upMbps: 79, directDownMbps: 900, directUpMbps: 900, bytes: 10_240_000, tolerance: 0.15, held: false };
+        assert.deepStrictEqual(bandwidthShortfalls(lan, check), ['up']);
+        assert.deepInclude(linkAsChecked({ profile: lan, emulator: 'toxiproxy', check }), { rttMs: 1, downMbps: 100, upMbps: 79 });
+        assert.deepStrictEqual(bandwidthShortfalls(lan, { ...check, downMbps: 60 }), ['down', 'up']);
+        assert.isUndefined(bandwidthShortfalls(lan, { ...check, rttMs: 9 }), 'the round trip missed too');
+        assert.isUndefined(bandwidthShortfalls(lan, { ...check, downMbps: 400 }), 'a bandwidth above the profile\'s: the toxics did not act');
+        assert.deepStrictEqual(bandwidthShortfalls(lan, { ...check, upMbps: 99 }), [], 'held');
+        // A check that held keeps the profile's rates, whatever it measured within the tolerance.
+        assert.deepInclude(linkAsChecked({ profile: lan, emulator: 'toxiproxy', check: { ...check, upMbps: 92, held: true } }), { downMbps: 100, upMbps: 100 });
     });
 });
 

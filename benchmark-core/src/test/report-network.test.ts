@@ -153,6 +153,23 @@ suite('report of runs over emulated links', () => {
         assert.closeTo(fileService.cells[1]!.measuredOverFloor!, 30000 / 3326.8, 1e-6);
     });
 
+    test('a file measured against the link as checked (its proxy fell short of the upload rate) has floors at the rate measured, and the section says so', () => {
+        const short = over(NETWORK_PROFILES.dsl, theiaDocument(100, PLUGIN_DSL_10000K));
+        const measuredUp = 2.2;
+        const document = { ...short, network: { ...short.network!, check: { ...short.network!.check, upMbps: measuredUp, held: false } } };
+        const section = networkSection(buildComparisonReport([document, over(NETWORK_PROFILES.dsl, vscodeDocument(150, VSCODE_DSL_10000K))]), 'dsl');
+        assert.deepStrictEqual(section.checks.map(check => [check.hostLabel, check.check.held, check.misses.length]),
+            [['Theia browser (extension)', false, 1], ['VS Code server', true, 0]]);
+        // The plugin's read as in the test above, with its upload at 2.2 Mbit/s: 100 ms + 3276.8 ms + 10240000 × 8 at 2.2 Mbit/s.
+        const plugin = floorRow(section, 'Theia browser (plugin)', catalog.vscodeReadFile.id);
+        assert.closeTo(plugin.cells[1]!.floor.floorMs, 100 + 3276.8 + B10000K * 8 / (measuredUp * 1e6) * 1000, 0.01);
+        const vscodeRead = floorRow(section, 'VS Code server', catalog.vscodeReadFileWorkbench.id);
+        assert.closeTo(vscodeRead.cells[1]!.floor.floorMs, 100 + 3276.8 + 27306.667, 0.01, 'a file whose check held keeps the profile\'s rates');
+        const markdown = renderReportMarkdown(buildComparisonReport([document]));
+        assert.include(markdown, 'the proxy could not carry the profile\'s bandwidth for Theia browser (extension)');
+        assert.match(markdown, /did not hold \(±15%\): upload 2\.2 Mbit\/s, not 3 Mbit\/s ±15%; measured as checked, floors at 25\.0 down, 2\.20 up/);
+    });
+
     test('a path that never crosses the link says so instead of a ratio: the in-host fs, the backend\'s disk read; VS Code\'s read in its extension host: one round trip', () => {
         const section = networkSection(buildComparisonReport(linkRun()), 'dsl');
         for (const [hostLabel, scenarioId] of [['VS Code server', catalog.extensionHostNodeReadFile.id],

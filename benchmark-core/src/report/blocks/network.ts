@@ -1,5 +1,5 @@
 import { operationsBlocks, OPERATIONS_HEADING } from './operations';
-import { describeNetworkProfile } from '../../network/profiles';
+import { describeNetworkProfile, linkAsChecked } from '../../network/profiles';
 import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
 import { formatShare, formatSupported } from '../../stats/precision';
 import { NetworkSection } from '../model/section-types';
@@ -12,8 +12,21 @@ import { formatEstimate, formatFactor, formatFloorMs, formatMeasuredOverFloor, f
 
 /** What a link's section says first: the profile, where its figures come from, what emulated it, what its floor means. */
 export function networkNote(section: NetworkSection): string {
+    const short = section.checks.filter(row => !row.check.held).map(row => row.hostLabel);
     return `Its figures: ${section.profile.source}. Emulated by ${section.emulators.join(', ')} between the page and the host's server; `
-        + 'every table below is of the results files measured over this link alone.';
+        + 'every table below is of the results files measured over this link alone.'
+        + (short.length > 0 ? ` On this machine the proxy could not carry the profile's bandwidth for ${short.join(', ')} (the check below): `
+            + 'those were measured against the link as checked, and their wire floors use the bandwidth the check measured.' : '');
+}
+
+/** The check's column: held or not, what missed, and the rates the floors use when the link was measured as checked. */
+function checkCell({ check, misses }: NetworkSection['checks'][number], profile: NetworkSection['profile']): string {
+    const verdict = `${check.held ? 'held' : 'did not hold'} (±${formatShare(check.tolerance)})${misses.length > 0 ? `: ${misses.join('; ')}` : ''}`;
+    if (check.held) {
+        return verdict;
+    }
+    const checked = linkAsChecked({ profile, check, emulator: '' });
+    return `${verdict}; measured as checked, floors at ${formatSupported(checked.downMbps)} down, ${formatSupported(checked.upMbps)} up`;
 }
 
 /** A row per results file: the emulation check's round trip and bandwidths beside the profile's, and whether they held. */
@@ -24,7 +37,7 @@ export function networkCheckGrid(section: NetworkSection): TextGrid {
         align: ['left', 'right', 'right', 'right', 'right', 'left'],
         rows: section.checks.map(({ hostLabel, check, misses }) => [hostLabel, `${formatSupported(check.rttMs)} (${profile.rttMs})`, formatSupported(check.directRttMs),
             `${formatSupported(check.downMbps)} (${profile.downMbps})`, `${formatSupported(check.upMbps)} (${profile.upMbps})`,
-            `${check.held ? 'held' : 'did not hold'} (±${formatShare(check.tolerance)})${misses.length > 0 ? `: ${misses.join('; ')}` : ''}`]),
+            checkCell({ hostLabel, check, misses }, profile)]),
     };
 }
 

@@ -1,6 +1,6 @@
 import { SCENARIO_CATALOG, scenarioCatalogOrder } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
-import { describeNetworkProfile, networkCheckMisses } from '../../network/profiles';
+import { describeNetworkProfile, linkAsChecked, networkCheckMisses } from '../../network/profiles';
 import { pathSteps, wireFloor, WireFloor } from '../../network/wire-floor';
 import { HostKey, hostKeyId } from '../../results/host-identity';
 import { collectMeasurements, hostKeyerOf, ReportMeasurement } from '../../results/measurements';
@@ -52,7 +52,7 @@ function wireFloorTable(measurements: readonly ReportMeasurement[], profile: Net
         const cells = columns.map(size => {
             const entry = measurements.find(candidate => hostKeyId(candidate.host) === hostKeyId(host)
                 && candidate.measurement.scenario.id === scenario.id && candidate.measurement.targetLabel === size);
-            return entry && wireFloorCell(medianCell(entry.measurement), wireFloor(steps.steps, entry.measurement.bytes, profile));
+            return entry && wireFloorCell(medianCell(entry.measurement), wireFloor(steps.steps, entry.measurement.bytes, entry.network ?? profile));
         });
         return [{ series: { host, scenarioId: scenario.id }, hostLabel, scenario, stepsFrom: steps.from, crossingsDown, crossingsUp, cells }];
     });
@@ -88,8 +88,11 @@ function networkChart(profile: NetworkProfile, paths: MedianTable | undefined, f
 
 function networkSection(documents: readonly ResultsDocument[], label: (key: HostKey) => string): { section: NetworkSection; measurements: ReportMeasurement[] } {
     const profile = documents[0].network!.profile;
-    const measurements = collectMeasurements(documents, label).map(entry => ({ ...entry, network: profile }));
     const keyOf = hostKeyerOf(documents);
+    // Each file's floors are those of its link as checked: the profile, or the rates measured where the proxy fell short.
+    const linkOf = new Map(documents.flatMap(document => [document.host, ...document.results.map(measurement => measurement.host ?? document.host)]
+        .map(host => [hostKeyId(keyOf(host)), linkAsChecked(document.network!)] as const)));
+    const measurements = collectMeasurements(documents, label).map(entry => ({ ...entry, network: linkOf.get(hostKeyId(entry.host)) ?? profile }));
     const checks = documents.map(({ host, network }): NetworkCheckRow => ({
         hostLabel: label(keyOf(host)), check: network!.check, misses: networkCheckMisses(profile, network!.check, network!.check.tolerance),
     }));

@@ -2,9 +2,9 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { NetworkProfile, parseNetworkList, pathSteps, SCENARIO_CATALOG, wireFloor } from '@fs-perf/benchmark-core';
+import { linkAsChecked, NetworkProfile, parseNetworkList, pathSteps, SCENARIO_CATALOG, wireFloor } from '@fs-perf/benchmark-core';
 import {
-    checkLink, DisposableCollection, HostSession, launchChromium, LinkCheckError, linkConditions, processGroupMembers, readResultsFile, startProbeServer, Toxiproxy,
+    checkLink, DisposableCollection, HostSession, launchChromium, LinkCheckError, linkAsCheckedNote, linkConditions, processGroupMembers, readResultsFile, startProbeServer, Toxiproxy,
     toxiproxyBinary,
 } from '@fs-perf/bench';
 import { closeSession, skipWithoutChromium } from '../session-helpers';
@@ -52,6 +52,11 @@ suite('an emulated link (Toxiproxy)', () => {
             const claimed = { ...profile, name: 'claimed', rttMs: 10, upMbps: 100 };
             assert.throws(() => linkConditions({ ...link, profile: claimed }, check, toxiproxy.version), LinkCheckError,
                 /did not hold claimed \(10 ms RTT, 40 Mbit\/s down, 100 Mbit\/s up\): round trip \d+ ms, not 10 ms ±15%; upload \d+ Mbit\/s, not 100 Mbit\/s/);
+            // Claimed with more upload than the proxy gives and the same round trip: measured as checked, floors at the rate measured.
+            const short = { ...profile, name: 'short', upMbps: 60 };
+            const asChecked = linkConditions({ ...link, profile: short }, { ...check, held: false }, toxiproxy.version);
+            assert.deepInclude(linkAsChecked(asChecked), { rttMs: 60, downMbps: 40, upMbps: check.upMbps });
+            assert.match(linkAsCheckedNote(asChecked) ?? '', /the proxy did not hold short \(60 ms RTT, 40 Mbit\/s down, 60 Mbit\/s up\): upload \d+ Mbit\/s, not 60 Mbit\/s ±15%\. Measured against the link as checked/);
         } finally {
             await toDispose.dispose();
             await fs.rm(folder, { recursive: true, force: true });
