@@ -26,6 +26,8 @@ export type PathComponent =
     | 'theia-http'
     /** Theia: Node's `fs` inside the plugin host. */
     | 'theia-plugin-host-fs'
+    /** Theia: the backend's file search service (`@theia/file-search`: ripgrep `--files` in a child process). */
+    | 'theia-file-search'
     /**
      * VS Code: the extension host's `workspace.fs` and its RPC to the workbench: for a `file:` URI the one
      * `$ensureActivation` round trip a call waits for (docs/findings.md, 2), for a `vscode-remote:` URI the read itself.
@@ -52,6 +54,7 @@ export const PATH_COMPONENT_LABELS: Readonly<Record<PathComponent, string>> = {
     'theia-backend-disk': 'the backend\'s disk access',
     'theia-http': 'the backend\'s HTTP route',
     'theia-plugin-host-fs': 'the plugin host\'s Node fs',
+    'theia-file-search': 'the backend\'s file search service (ripgrep)',
     'vscode-extension-host-rpc': 'the extension host–workbench RPC',
     'vscode-extension-host-disk': 'the extension host\'s disk provider',
     'vscode-workbench-file-service': 'the workbench\'s file service',

@@ -22,6 +22,8 @@ const CODE_SERVER_CALL = [request('extension-host', 'workbench'), request('workb
 /** A `FileService` call of Theia's frontend: to the backend and back. */
 const THEIA_FRONTEND_CALL = [request('frontend', 'backend'), request('backend', 'frontend')];
 const WORKSPACE_FS_CALL = { theiaBrowser: THEIA_PLUGIN_CALL, codeServer: CODE_SERVER_CALL };
+/** Theia's file search from the frontend: one call over the RPC to the backend's service, which runs ripgrep over the folder. */
+const THEIA_FILE_SEARCH: readonly PathComponent[] = ['theia-rpc', 'theia-file-search'];
 
 /** The VS Code extension's storms, walk and searches (code-server, the Theia plugin) and their extension host's floors. */
 export const VSCODE_TREE_SCENARIOS = {
@@ -99,6 +101,20 @@ export const THEIA_TREE_SCENARIOS = {
         target: 'tree', verification: 'length', treeCount: 'entries',
         suite: 'theia', description: "a walk: the whole tree listed by Theia's FileService.resolve, folder after folder",
         verifiedAs: 'count', wireSteps: 'none', linkCalls: { steps: { theiaBrowser: THEIA_FRONTEND_CALL }, rounds: 'one-per-folder' }, components: { theia: THEIA_FILE_SERVICE },
+    },
+    theiaFindFiles: {
+        id: 'theia.FileSearchService.find.tree', label: "FileSearchService.find('**/*.ts')",
+        api: "FileSearchService.find('', { rootUris: [tree], includePatterns: ['**/*.ts'], useGitIgnore: false, fuzzyMatch: false })",
+        target: 'tree', verification: 'length', treeCount: 'ts-files',
+        suite: 'theia', description: "find files: Theia's file search service (what Quick Open and a plugin's findFiles use) for every .ts file of the tree, no exclude",
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_FILE_SEARCH },
+    },
+    theiaFindFilesExclude: {
+        id: 'theia.FileSearchService.find.tree.exclude', label: "FileSearchService.find('**/*.ts', excluding node_modules)",
+        api: "FileSearchService.find('', { rootUris: [tree], includePatterns: ['**/*.ts'], excludePatterns: ['node_modules/**'], useGitIgnore: false, fuzzyMatch: false })",
+        target: 'tree', verification: 'length', treeCount: 'ts-files-outside-dependencies',
+        suite: 'theia', description: "find files: Theia's file search service for the .ts files of the tree with its dependency folder excluded",
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_FILE_SEARCH },
     },
     theiaBackendTreeStat: {
         id: 'theia.backend.stat.tree', label: 'backend fs.promises.stat storm (floor)', api: 'fs.promises.stat of every file of the tree in the backend, one after another, timed there',

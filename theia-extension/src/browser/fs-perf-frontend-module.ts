@@ -3,6 +3,7 @@ import { bindFsPerfLogger } from '../common/fs-perf-logger';
 import { CommandContribution } from '@theia/core/lib/common/command';
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
 import { NodeFsReadService, nodeFsReadPath } from '../common/node-fs-read-protocol';
+import { bindTheiaFileSearch } from './file-search-compat';
 import { FsPerfContribution } from './fs-perf-contribution';
 import { bindFsPerfPreferences } from './fs-perf-preferences';
 import { FsPerfRunner } from './fs-perf-runner';
@@ -15,6 +16,7 @@ export default new ContainerModule(bind => {
     bind(NodeFsReadService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<NodeFsReadService>(ctx.container, nodeFsReadPath)).inSingletonScope();
     bindFsPerfPreferences(bind);
     bindFsPerfLogger(bind);
+    bindTheiaFileSearch(bind);
     bind(TheiaFrontEnd).toSelf().inSingletonScope();
     bind(PluginBenchmark).toSelf().inSingletonScope();
     bind(FrontendReadTrace).toSelf().inSingletonScope();

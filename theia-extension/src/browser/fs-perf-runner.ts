@@ -4,6 +4,7 @@ import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { AccuracyOutcome, BenchmarkSession, GenerateOutcome, RemoveOutcome, RemoveTestFilesOptions, ReportOutcome, RunDefinition, RunOptions, RunOutcome, selectScenarios } from '@fs-perf/benchmark-core';
 import { GenerateReport, generateWorkspaceFixtures } from '@fs-perf/test-files';
 import { NodeFsReadService } from '../common/node-fs-read-protocol';
+import { TheiaFileSearch } from './file-search-compat';
 import { PluginBenchmark } from './plugin-benchmark';
 import { RunOptionsPrompt } from './run-options-prompt';
 import { TheiaFrontEnd } from './theia-front-end';
@@ -17,6 +18,7 @@ export class FsPerfRunner {
     @inject(TheiaFrontEnd) protected readonly frontEnd: TheiaFrontEnd;
     @inject(FileService) protected readonly fileService: FileService;
     @inject(NodeFsReadService) protected readonly nodeFs: NodeFsReadService;
+    @inject(TheiaFileSearch) protected readonly fileSearch: TheiaFileSearch;
     @inject(ApplicationServer) protected readonly applicationServer: ApplicationServer;
     @inject(PluginBenchmark) protected readonly plugin: PluginBenchmark;
     @inject(RunOptionsPrompt) protected readonly prompt: RunOptionsPrompt;
@@ -48,7 +50,7 @@ export class FsPerfRunner {
             options,
             tool: { name: 'fs-perf-theia', version: await this.version },
             createScenarios: (workspace, fixturesFolder, ids) =>
-                selectScenarios(createTheiaScenarios(this.fileService, this.nodeFs, workspace.uri(fixturesFolder), workspace.root), ids),
+                selectScenarios(createTheiaScenarios(this.fileService, this.nodeFs, workspace.uri(fixturesFolder), workspace.root, this.fileSearch.service), ids),
             host: () => theiaExtensionHost(this.applicationServer),
             environment: async () => theiaEnvironment(await this.nodeFs.environment(), navigator.userAgent),
             // The backend reads its own CPU time and that of the processes the headless bench names (the page's renderer).

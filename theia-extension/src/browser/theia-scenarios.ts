@@ -4,6 +4,7 @@ import URI from '@theia/core/lib/common/uri';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget } from '@fs-perf/benchmark-core';
 import { fsPerfFileRoute, NodeFsReadService } from '../common/node-fs-read-protocol';
+import { FileSearchService } from './file-search-compat';
 import { createTheiaTreeScenarios } from './theia-tree-scenarios';
 import { createTheiaWatchScenarios } from './theia-watch-scenarios';
 import { createTheiaWriteScenarios } from './theia-write-scenarios';
@@ -19,7 +20,7 @@ export function fileRouteUrl(fileUri: URI): string {
  * folders at the top of `workspaceFolder` (by default the folder the fixtures folder's `.fs-perf/` is in).
  */
 export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsReadService, fixturesFolder: URI,
-    workspaceFolder: URI = fixturesFolder.parent.parent): ScenarioImplementations<'theia'> {
+    workspaceFolder: URI = fixturesFolder.parent.parent, fileSearch?: FileSearchService): ScenarioImplementations<'theia'> {
     const fileUri = (target: ScenarioTarget): URI => fixturesFolder.resolve(target.fileName);
     return {
         theiaFileServiceReadFile: {
@@ -65,7 +66,7 @@ export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsRea
             prepare: async target => httpFetchCase(fileRouteUrl(fileUri(target)), target),
         },
         ...createTheiaWriteScenarios(fileService, nodeFs, fixturesFolder),
-        ...createTheiaTreeScenarios(fileService, nodeFs, fixturesFolder),
+        ...createTheiaTreeScenarios(fileService, nodeFs, fixturesFolder, fileSearch),
         ...createTheiaWatchScenarios(fileService, nodeFs, workspaceFolder),
     };
 }

@@ -29,7 +29,7 @@ export const OPERATION_QUESTIONS: readonly OperationQuestion[] = [
     },
     {
         id: 'find-files', title: 'Find files: every .ts file of the tree, and what excluding its dependency folder saves', against: 'the search excluding node_modules',
-        pairs: [{ api: C.vscodeFindFiles, floor: C.vscodeFindFilesExclude }],
+        pairs: [{ api: C.vscodeFindFiles, floor: C.vscodeFindFilesExclude }, { api: C.theiaFindFiles, floor: C.theiaFindFilesExclude }],
     },
     {
         id: 'write', title: 'Writes: writeFile of each size', against: FLOOR,

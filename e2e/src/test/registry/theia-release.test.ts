@@ -36,7 +36,8 @@ suite('Theia releases: yarn bench --theia-version', () => {
             ]);
             const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<string, Record<string, string> | undefined>;
             assert.isUndefined(manifest.dependencies, 'everything of this repository is bundled');
-            assert.deepStrictEqual(Object.keys(manifest.peerDependencies ?? {}).sort(), ['@theia/core', '@theia/filesystem', '@theia/output', '@theia/workspace']);
+            assert.deepStrictEqual(Object.keys(manifest.peerDependencies ?? {}).sort(), ['@theia/core', '@theia/file-search', '@theia/filesystem', '@theia/output', '@theia/workspace']);
+            assert.deepStrictEqual(manifest.peerDependenciesMeta, { '@theia/file-search': { optional: true } } as unknown, 'an app without file search gets the extension, its find-files scenarios unavailable');
             // From the oldest release built and run (this suite's second app) to the sample apps' (every other suite).
             const newest = JSON.parse(await fs.readFile(path.join(REPOSITORY_ROOT, 'browser-app', 'package.json'), 'utf8')).dependencies['@theia/core'];
             assert.isTrue(Object.values(manifest.peerDependencies ?? {}).every(range => range === `>=${OLDEST_SUPPORTED_THEIA} <=${newest}`), JSON.stringify(manifest.peerDependencies));
