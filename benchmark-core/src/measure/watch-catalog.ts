@@ -86,6 +86,15 @@ export const THEIA_WATCH_SCENARIOS = {
             + 'request to the last creation event, and the distinct paths reported counted against those made (a lost event is recorded, not an error)',
         verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_FILE_SERVICE_WATCH },
     },
+    theiaFileServiceWatchBurstExcluded: {
+        id: 'theia.FileService.watch.burst.excluded', label: `FileService.onDidFilesChange burst in an excluded folder (${WATCH_BURST_FILES} creations)`,
+        api: `FileService.watch(folder, { recursive: true, excludes: [] }), FileService.onDidFilesChange of ${WATCH_BURST_FILES} files a child process creates, `
+            + 'the folder inside .fs-perf/ (files.watcherExclude, which FileService applies to every watcher)',
+        target: 'watch-burst', verification: 'length',
+        suite: 'theia', description: 'the burst in a folder that files.watcherExclude covers (.fs-perf/, which the fs-perf plugin excludes from watching): a '
+            + 'watcher made to miss, whose count shows the events lost; the control of the burst\'s count',
+        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_FILE_SERVICE_WATCH },
+    },
     theiaBackendWatchBurst: {
         id: 'theia.backend.fs.watch.burst', label: `backend fs.watch burst (${WATCH_BURST_FILES} creations, floor)`,
         api: `require('fs').watch(folder) in the backend, its events for ${WATCH_BURST_FILES} files a child process creates, timed there`,

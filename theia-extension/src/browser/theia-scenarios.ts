@@ -67,7 +67,7 @@ export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsRea
         },
         ...createTheiaWriteScenarios(fileService, nodeFs, fixturesFolder),
         ...createTheiaTreeScenarios(fileService, nodeFs, fixturesFolder, fileSearch),
-        ...createTheiaWatchScenarios(fileService, nodeFs, workspaceFolder),
+        ...createTheiaWatchScenarios(fileService, nodeFs, workspaceFolder, fixturesFolder),
     };
 }
 

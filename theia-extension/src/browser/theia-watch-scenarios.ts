@@ -8,7 +8,7 @@ import {
 } from '@fs-perf/benchmark-core';
 import { BackendWatchRequest, NodeFsReadService } from '../common/node-fs-read-protocol';
 
-type TheiaWatchScenarioKey = 'theiaFileServiceWatch' | 'theiaBackendWatch' | 'theiaFileServiceWatchBurst' | 'theiaBackendWatchBurst';
+type TheiaWatchScenarioKey = 'theiaFileServiceWatch' | 'theiaBackendWatch' | 'theiaFileServiceWatchBurst' | 'theiaFileServiceWatchBurstExcluded' | 'theiaBackendWatchBurst';
 
 const KINDS: Readonly<Record<FileChangeType, WatchChangeKind>> = {
     [FileChangeType.ADDED]: 'create',
@@ -30,9 +30,10 @@ interface TheiaWatchRig {
  * `FileService.watch` and `onDidFilesChange` (or, as the floor, with Node's `fs.watch` in the backend, timed there), its
  * changes made by a child process the backend starts. All made in `prepare`, removed by `dispose`.
  */
-export function createTheiaWatchScenarios(fileService: FileService, nodeFs: NodeFsReadService, workspaceFolder: URI): Pick<ScenarioImplementations<'theia'>, TheiaWatchScenarioKey> {
-    const rig = async (floor?: { change?: WatchChangeKind; files?: number }): Promise<TheiaWatchRig> => {
-        const folder = workspaceFolder.resolve(watchFolderName());
+export function createTheiaWatchScenarios(fileService: FileService, nodeFs: NodeFsReadService, workspaceFolder: URI,
+    fixturesFolder: URI): Pick<ScenarioImplementations<'theia'>, TheiaWatchScenarioKey> {
+    const rig = async (floor?: { change?: WatchChangeKind; files?: number }, parent = workspaceFolder): Promise<TheiaWatchRig> => {
+        const folder = parent.resolve(watchFolderName());
         await fileService.createFolder(folder);
         const removeFolder = (): Promise<void> => fileService.delete(folder, { recursive: true, useTrash: false });
         let session: string;
@@ -62,6 +63,11 @@ export function createTheiaWatchScenarios(fileService: FileService, nodeFs: Node
         theiaFileServiceWatchBurst: {
             ...SCENARIO_CATALOG.theiaFileServiceWatchBurst,
             prepare: async target => fileServiceBurst(fileService, target, await rig()),
+        },
+        theiaFileServiceWatchBurstExcluded: {
+            ...SCENARIO_CATALOG.theiaFileServiceWatchBurstExcluded,
+            // Inside .fs-perf/, which the fs-perf plugin's files.watcherExclude default covers: a watcher made to miss every event.
+            prepare: async target => fileServiceBurst(fileService, target, await rig(undefined, fixturesFolder)),
         },
         theiaBackendWatchBurst: {
             ...SCENARIO_CATALOG.theiaBackendWatchBurst,

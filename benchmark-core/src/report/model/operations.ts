@@ -49,9 +49,9 @@ export const OPERATION_QUESTIONS: readonly OperationQuestion[] = [
     },
 ];
 
-/** Whether a scenario is one side of an operation's question, or the watch suite's burst made to miss (a run of the trees, writes or watch suite measures only these). */
+/** Whether a scenario is one side of an operation's question, or one of the watch suite's bursts made to miss (a run of the trees, writes or watch suite measures only these). */
 export function isOperationScenario(scenarioId: string): boolean {
-    return scenarioId === C.vscodeWatchBurstExcluded.id
+    return scenarioId === C.vscodeWatchBurstExcluded.id || scenarioId === C.theiaFileServiceWatchBurstExcluded.id
         || OPERATION_QUESTIONS.some(question => question.pairs.some(pair => pair.api.id === scenarioId || pair.floor.id === scenarioId));
 }
 
