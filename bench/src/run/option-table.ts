@@ -136,7 +136,7 @@ const COMPARE_ONLY: readonly RunMode[] = ['compare'];
 /** Why the options of a plain run's sampling do not apply to a comparison: its design fixes them. */
 const FIXED_BLOCKS = 'the blocks have a fixed number of samples (--iterations)';
 const OWN_SERVERS = 'puts its proxy in front of servers this run starts';
-const NOT_OVER_A_LINK = 'is not measured over a link yet (the reads and --suite trees are)';
+const NOT_OVER_A_LINK = 'is not measured over a link yet (the reads, --suite trees and --suite writes are)';
 
 /** Infers an entry's value type from its parser or default. */
 function flag<Value>(entry: BenchFlag<Value>): BenchFlag<Value> {
@@ -327,8 +327,9 @@ export const BENCH_FLAGS = {
         flags: '--network <list>', description: 'measure every host with the page on the far side of these links, in turn: loopback, lan, cable, dsl, or '
             + 'your own rtt=40ms,down=50mbit,up=10mbit (see README, "Cloud IDE over a network"); emulated by Toxiproxy',
         parse: networkListArgument, default: [LOOPBACK], defaultShown: 'loopback', modes: EVERY_RUN, fields: ['networks'],
-        // The reads and the trees (each storm and walk against its link floor) are measured over a link; the rest not yet.
-        notWith: { writes: NOT_OVER_A_LINK, watch: NOT_OVER_A_LINK },
+        // The reads, the trees (each storm and walk against its link floor) and the writes (each against its wire or link
+        // floor) are measured over a link; watching not yet.
+        notWith: { watch: NOT_OVER_A_LINK },
     }),
 };
 

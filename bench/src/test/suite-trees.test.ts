@@ -40,11 +40,9 @@ suite('yarn bench --suite trees', () => {
         assert.deepStrictEqual(settings[SCENARIO_SETTING_KEYS.vscode], [...TREE_SCENARIO_IDS.vscode]);
         assert.deepStrictEqual(settings[SCENARIO_SETTING_KEYS.theia], [...TREE_SCENARIO_IDS.theia]);
         assert.deepInclude(parse(['--suite', 'trees', '--network', 'lan', '--tree-sizes', '10k']).result as BenchOptions, { treeSizes: ['10k'] });
-        for (const suite of ['writes', 'watch']) {
-            const refused = parse(['--suite', suite, '--network', 'lan']);
-            assert.strictEqual(refused.result, 2);
-            assert.include(refused.stderr, `--suite ${suite} is not measured over a link yet (the reads and --suite trees are); leave out --network`);
-        }
+        const refused = parse(['--suite', 'watch', '--network', 'lan']);
+        assert.strictEqual(refused.result, 2);
+        assert.include(refused.stderr, '--suite watch is not measured over a link yet (the reads, --suite trees and --suite writes are); leave out --network');
     });
 
     test('bad input is refused with the reason: an unknown suite or tree, --tree-sizes without the suite, the suite with --compare', () => {

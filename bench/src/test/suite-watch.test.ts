@@ -25,7 +25,7 @@ suite('yarn bench --suite watch', () => {
         assert.match(compare.stderr, /--suite/);
         const network = parseBenchArgumentsQuietly(['--suite', 'watch', '--network', 'lan']);
         assert.strictEqual(network.result, 2);
-        assert.match(network.stderr, /--suite watch is not measured over a link yet \(the reads and --suite trees are\); leave out --network \(or --suite watch\)/);
+        assert.match(network.stderr, /--suite watch is not measured over a link yet \(the reads, --suite trees and --suite writes are\); leave out --network \(or --suite watch\)/);
         assert.match(parseBenchArgumentsQuietly(['--suite', 'forest']).stderr, /--suite must be one of default, trees, writes, watch, got 'forest'/);
     });
 

@@ -22,13 +22,13 @@ suite('yarn bench --suite writes', () => {
         assert.match(expectedDuration(options), /not timed yet for --suite writes \(1K, 10000K\)/);
     });
 
-    test('bad input is refused with the reason: the suite with --compare or --network, --tree-sizes with it', () => {
+    test('bad input is refused with the reason: the suite with --compare, --tree-sizes with it; over a link it is measured', () => {
         const compare = parseBenchArgumentsQuietly(['--suite', 'writes', '--compare', 'base=1.74.1', 'head=1.74.1']);
         assert.strictEqual(compare.result, 2);
         assert.match(compare.stderr, /--suite/);
-        const network = parseBenchArgumentsQuietly(['--suite', 'writes', '--network', 'lan']);
-        assert.strictEqual(network.result, 2);
-        assert.match(network.stderr, /--suite writes is not measured over a link yet \(the reads and --suite trees are\); leave out --network \(or --suite writes\)/);
+        const network = parseBenchArgumentsQuietly(['--suite', 'writes', '--network', 'cable']);
+        assert.notStrictEqual(network.result, 2, network.stderr);
+        assert.deepStrictEqual((network.result as BenchOptions).networks.map(choice => typeof choice === 'string' ? choice : choice.name), ['cable']);
         const trees = parseBenchArgumentsQuietly(['--suite', 'writes', '--tree-sizes', '1k']);
         assert.strictEqual(trees.result, 2);
         assert.match(trees.stderr, /--tree-sizes only applies with --suite/);

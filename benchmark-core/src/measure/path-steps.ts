@@ -32,3 +32,21 @@ export const bytes = (from: PathProcess, to: PathProcess): PathStep => ({ id: `$
 export const FRONTEND_READ = [request('frontend', 'backend'), bytes('backend', 'frontend')];
 /** Read where the extension host runs, next to the disk: nothing crosses the link. */
 export const IN_HOST_READ = [request('extension-host', 'disk'), bytes('disk', 'extension-host')];
+
+/** A plugin's `workspace.fs` call in Theia's browser app: the plugin host asks the frontend, which asks the backend, and back. */
+export const THEIA_PLUGIN_CALL = [request('plugin-host', 'frontend'), request('frontend', 'backend'), request('backend', 'frontend'), request('frontend', 'plugin-host')];
+/** A `workspace.fs` call of code-server's extension host on a file: URI: one `$ensureActivation` round trip to the workbench, then its own disk (findings.md, 2). */
+export const CODE_SERVER_CALL = [request('extension-host', 'workbench'), request('workbench', 'extension-host')];
+/** A `FileService` call of Theia's frontend: to the backend and back. */
+export const THEIA_FRONTEND_CALL = [request('frontend', 'backend'), request('backend', 'frontend')];
+
+/**
+ * A Theia plugin's `workspace.fs.writeFile`: the bytes go from the plugin host to the frontend (down the link) and on to
+ * the backend (up), which writes them and answers back the same way.
+ */
+export const THEIA_PLUGIN_WRITE = [bytes('plugin-host', 'frontend'), bytes('frontend', 'backend'), request('backend', 'disk'), request('backend', 'frontend'),
+    request('frontend', 'plugin-host')];
+/** Theia's `FileService.writeFile` from the frontend: the bytes up to the backend, which writes them and answers. */
+export const FRONTEND_WRITE = [bytes('frontend', 'backend'), request('backend', 'disk'), request('backend', 'frontend')];
+/** A write where the extension host runs, next to the disk: nothing crosses the link. */
+export const IN_HOST_WRITE = [bytes('extension-host', 'disk'), request('disk', 'extension-host')];

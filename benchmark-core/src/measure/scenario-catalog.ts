@@ -1,5 +1,5 @@
 import { PathComponent, ScenarioComponents, THEIA_FILE_SERVICE, THEIA_PLUGIN_FS, VSCODE_EXTENSION_HOST_FS } from './path-components';
-import { bytes, FRONTEND_READ, IN_HOST_READ, PathStep, request } from './path-steps';
+import { bytes, CODE_SERVER_CALL, FRONTEND_READ, FRONTEND_WRITE, IN_HOST_READ, IN_HOST_WRITE, PathStep, request, THEIA_FRONTEND_CALL, THEIA_PLUGIN_CALL, THEIA_PLUGIN_WRITE } from './path-steps';
 import { Scenario, ScenarioInfo } from './scenario';
 import type { VerificationLevel } from './verify';
 import { LinkCallRounds, THEIA_TREE_SCENARIOS, VSCODE_TREE_SCENARIOS } from './tree-catalog';
@@ -25,8 +25,8 @@ type ExpectedVerification =
 
 /**
  * A catalog entry: what a scenario records, which extension implements it, and what the rest of the suite needs of it, so
- * that an entry lacking any of it does not compile. `wireSteps: 'none'`: a path not described (writes, stat,
- * directories), which the network section gives no wire floor. `components`: the parts of each editor its call passes
+ * that an entry lacking any of it does not compile. `wireSteps: 'none'`: a path not described (stat, directories,
+ * trees, bursts, watching), which the network section gives no wire floor. `components`: the parts of each editor its call passes
  * through (path-components.ts), for a comparison's headline to say what the paths that moved share.
  */
 export type ScenarioCatalogEntry = ScenarioInfo & ExpectedVerification & {
@@ -39,8 +39,9 @@ export type ScenarioCatalogEntry = ScenarioInfo & ExpectedVerification & {
     readonly description: string;
     readonly wireSteps: ScenarioWireSteps | 'none';
     /**
-     * A tree scenario's calls over a link (issue 39, `--suite trees --network`): the steps of one call (each a request:
-     * no file's bytes), and how many calls a sample makes one after another: one per item (a storm), one per
+     * A tree scenario's or a write burst's calls over a link (issue 39, `--suite trees --network`, `--suite writes
+     * --network`): the steps of one call, or of one item's calls (a burst's write and delete; each a request: no file's
+     * bytes counted), and how many calls a sample makes one after another: one per item (a storm), one per
      * `treeConcurrency` items (N in flight), or one per folder of the tree and its root (a walk). Its link floor is that
      * many calls times the call's crossings times half the round trip (network/link-floor.ts).
      */
@@ -98,7 +99,7 @@ export const SCENARIO_CATALOG = {
         id: 'vscode.workspace.fs.writeFile', label: 'workspace.fs.writeFile', api: 'vscode.workspace.fs.writeFile(uri, bytes)',
         target: 'fixture', verification: 'content',
         suite: 'vscode', description: "workspace.fs.writeFile of each fixture's bytes into a temporary folder, removed afterwards",
-        verifiedAs: 'sha256', wireSteps: 'none', components: WORKSPACE_FS, writes: 'default',
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: THEIA_PLUGIN_WRITE, codeServer: [...CODE_SERVER_CALL, ...IN_HOST_WRITE] }, components: WORKSPACE_FS, writes: 'default',
     },
     vscodeStat: {
         id: 'vscode.workspace.fs.stat', label: 'workspace.fs.stat', api: 'vscode.workspace.fs.stat(uri), one small file per sample',
@@ -127,7 +128,7 @@ export const SCENARIO_CATALOG = {
         target: 'fixture', verification: 'content',
         suite: 'vscode', description: "Node fs.promises.writeFile of each fixture's bytes into a temporary folder inside the extension host, removed afterwards: "
             + 'the in-host floor of workspace.fs.writeFile',
-        verifiedAs: 'sha256', wireSteps: 'none', components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS }, writes: 'opt-in',
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: [bytes('plugin-host', 'disk'), request('disk', 'plugin-host')], codeServer: IN_HOST_WRITE }, components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS }, writes: 'opt-in',
     },
     vscodeWriteBurst: {
         id: 'vscode.workspace.fs.writeFile.burst', label: `workspace.fs.writeFile + delete burst (${WRITE_BURST_FILES} files)`,
@@ -136,6 +137,8 @@ export const SCENARIO_CATALOG = {
         suite: 'vscode', description: `a burst of small writes: ${WRITE_BURST_FILES} files of 1K created by workspace.fs.writeFile in an empty temporary `
             + 'folder, one after another, then each deleted by workspace.fs.delete',
         verifiedAs: 'count', wireSteps: 'none', components: WORKSPACE_FS, writes: 'opt-in',
+        // Each file: a writeFile call, and later a delete call (1K each way is noise beside the round trips).
+        linkCalls: { steps: { theiaBrowser: [...THEIA_PLUGIN_CALL, ...THEIA_PLUGIN_CALL], codeServer: [...CODE_SERVER_CALL, ...CODE_SERVER_CALL] }, rounds: 'one-per-item' },
     },
     extensionHostNodeWriteBurst: {
         id: 'extension-host.fs.promises.writeFile.burst', label: `fs.promises.writeFile + unlink burst (${WRITE_BURST_FILES} files, extension host)`,
@@ -193,14 +196,15 @@ export const SCENARIO_CATALOG = {
         id: 'theia.FileService.writeFile', label: 'FileService.writeFile', api: 'FileService.writeFile(uri, BinaryBuffer)',
         target: 'fixture', verification: 'content',
         suite: 'theia', description: "Theia's FileService.writeFile of each fixture's bytes into a temporary folder, removed afterwards",
-        verifiedAs: 'sha256', wireSteps: 'none', components: { theia: THEIA_FILE_SERVICE }, writes: 'opt-in',
+        verifiedAs: 'sha256', wireSteps: { theiaBrowser: FRONTEND_WRITE }, components: { theia: THEIA_FILE_SERVICE }, writes: 'opt-in',
     },
     theiaBackendWriteFile: {
         id: 'theia.backend.writeFile', label: 'backend fs.promises.writeFile (floor)', api: 'fs.promises.writeFile(path, bytes) in the backend, timed there',
         target: 'fixture', verification: 'length',
         suite: 'theia', description: "Node fs.promises.writeFile of each fixture's bytes into a temporary folder in Theia's backend, timed there: the floor of "
             + 'FileService.writeFile',
-        verifiedAs: 'length', wireSteps: 'none', components: { theia: ['theia-backend-disk'] }, writes: 'opt-in',
+        // Timed in the backend: the frontend's request with the bytes, and the answer, are outside the clock readings.
+        verifiedAs: 'length', wireSteps: { theiaBrowser: [bytes('backend', 'disk'), request('disk', 'backend')] }, components: { theia: ['theia-backend-disk'] }, writes: 'opt-in',
     },
     theiaFileServiceWriteBurst: {
         id: 'theia.FileService.createFile.burst', label: `FileService.createFile + delete burst (${WRITE_BURST_FILES} files)`,
@@ -209,6 +213,7 @@ export const SCENARIO_CATALOG = {
         suite: 'theia', description: `a burst of small writes: ${WRITE_BURST_FILES} files of 1K created by Theia's FileService.createFile in an empty `
             + 'temporary folder, one after another, then each deleted by FileService.delete',
         verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_FILE_SERVICE }, writes: 'opt-in',
+        linkCalls: { steps: { theiaBrowser: [...THEIA_FRONTEND_CALL, ...THEIA_FRONTEND_CALL] }, rounds: 'one-per-item' },
     },
     theiaBackendWriteBurst: {
         id: 'theia.backend.writeFile.burst', label: `backend fs.promises.writeFile + unlink burst (${WRITE_BURST_FILES} files, floor)`,

@@ -6,7 +6,7 @@
  * file does not import the catalog, which imports it).
  */
 import { PathComponent, ScenarioComponents, THEIA_FILE_SERVICE, THEIA_PLUGIN_FS, VSCODE_EXTENSION_HOST_FS } from './path-components';
-import { request } from './path-steps';
+import { CODE_SERVER_CALL, THEIA_FRONTEND_CALL, THEIA_PLUGIN_CALL } from './path-steps';
 
 const THEIA_PLUGIN_HOST_FS: readonly PathComponent[] = ['theia-plugin-host-fs'];
 const VSCODE_EXTENSION_HOST_NODE_FS: readonly PathComponent[] = ['vscode-extension-host-fs'];
@@ -15,12 +15,6 @@ const WORKSPACE_FS: ScenarioComponents = { theia: THEIA_PLUGIN_FS, vscode: VSCOD
 /** How many calls of a tree scenario's sample come one after another: see {@link ScenarioCatalogEntry.linkCalls}. */
 export type LinkCallRounds = 'one-per-item' | 'one-per-concurrency-items' | 'one-per-folder';
 
-/** A plugin's `workspace.fs` call in Theia's browser app: the plugin host asks the frontend, which asks the backend, and back. */
-const THEIA_PLUGIN_CALL = [request('plugin-host', 'frontend'), request('frontend', 'backend'), request('backend', 'frontend'), request('frontend', 'plugin-host')];
-/** A `workspace.fs` call of code-server's extension host on a file: URI: one `$ensureActivation` round trip to the workbench, then its own disk (findings.md, 2). */
-const CODE_SERVER_CALL = [request('extension-host', 'workbench'), request('workbench', 'extension-host')];
-/** A `FileService` call of Theia's frontend: to the backend and back. */
-const THEIA_FRONTEND_CALL = [request('frontend', 'backend'), request('backend', 'frontend')];
 const WORKSPACE_FS_CALL = { theiaBrowser: THEIA_PLUGIN_CALL, codeServer: CODE_SERVER_CALL };
 /** Theia's file search from the frontend: one call over the RPC to the backend's service, which runs ripgrep over the folder. */
 const THEIA_FILE_SEARCH: readonly PathComponent[] = ['theia-rpc', 'theia-file-search'];

@@ -1,5 +1,6 @@
 /**
- * The link floor of a tree scenario (issue 39, `yarn bench --suite trees --network`): a storm or a walk is many small
+ * The link floor of a tree scenario or a write burst (issue 39, `yarn bench --suite trees|writes --network`): a storm, a
+ * walk or a burst is many small
  * calls, each a request that crosses the link and an answer that crosses it back, none carrying a file's bytes; calls made
  * one after another cannot take less than their count times each call's crossings times half the round trip. So a
  * sequential stat storm of 1000 files through a Theia plugin (4 crossings a call) over a 25 ms link costs at least 50 s.

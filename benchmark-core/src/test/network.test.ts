@@ -87,6 +87,23 @@ suite('network profiles', () => {
 });
 
 suite('wire floor', () => {
+    test('a write crosses as its call does: a Theia plugin\'s bytes down to the frontend and up to the backend, FileService\'s up once, code-server\'s not at all', () => {
+        const floorOf = (id: string, host: Parameters<typeof pathSteps>[1]) => wireFloor(pathSteps(id, host)!.steps, MB10, NETWORK_PROFILES.cable);
+        // cable: 25 ms round trip, 100 Mbit/s down, 20 Mbit/s up.
+        const plugin = floorOf(SCENARIO_CATALOG.vscodeWriteFile.id, THEIA_PLUGIN);
+        assert.deepInclude(plugin, { crossingsDown: 2, crossingsUp: 2, bytesDown: MB10, bytesUp: MB10 });
+        assert.closeTo(plugin.floorMs, 50 + MB10 * 8 / 100e6 * 1000 + MB10 * 8 / 20e6 * 1000, 1e-6);
+        const fileService = floorOf(SCENARIO_CATALOG.theiaFileServiceWriteFile.id, THEIA_EXTENSION);
+        assert.deepInclude(fileService, { crossingsDown: 1, crossingsUp: 1, bytesDown: 0, bytesUp: MB10 });
+        assert.closeTo(fileService.floorMs, 25 + MB10 * 8 / 20e6 * 1000, 1e-6);
+        const codeServer = floorOf(SCENARIO_CATALOG.vscodeWriteFile.id, VSCODE_SERVER);
+        assert.deepInclude(codeServer, { crossingsDown: 1, crossingsUp: 1, bytesDown: 0, bytesUp: 0, floorMs: 25 }, 'its $ensureActivation round trip; the bytes stay in the host');
+        for (const [id, host] of [[SCENARIO_CATALOG.extensionHostNodeWriteFile.id, VSCODE_SERVER], [SCENARIO_CATALOG.extensionHostNodeWriteFile.id, THEIA_PLUGIN],
+            [SCENARIO_CATALOG.theiaBackendWriteFile.id, THEIA_EXTENSION]] as const) {
+            assert.strictEqual(floorOf(id, host).floorMs, 0, `${id}: the floors never cross the link`);
+        }
+    });
+
     test('a Theia plugin\'s read crosses the link four times, the bytes once each way: counted from its hop trace', () => {
         const path = pathSteps(SCENARIO_CATALOG.vscodeReadFile.id, THEIA_PLUGIN, PLUGIN_READ_HOPS.map(hop => hop.id));
         assert.strictEqual(path?.from, 'hop trace');
@@ -118,7 +135,7 @@ suite('wire floor', () => {
     });
 
     test('paths not described, and hosts with no page across a link, have no floor', () => {
-        assert.isUndefined(pathSteps(SCENARIO_CATALOG.vscodeWriteFile.id, THEIA_PLUGIN));
+        assert.isUndefined(pathSteps(SCENARIO_CATALOG.vscodeStat.id, THEIA_PLUGIN));
         assert.isUndefined(pathSteps(SCENARIO_CATALOG.vscodeReadFile.id, { editor: 'theia', runtime: 'electron', extensionKind: 'plugin' }));
         assert.isUndefined(pathSteps(SCENARIO_CATALOG.vscodeReadFile.id, { editor: 'vscode', runtime: 'desktop', extensionKind: 'extension' }));
     });

@@ -130,6 +130,14 @@ suite('report: file operations against their floors', () => {
         assert.match(headline, /FileService\.resolve storm took 26000 \[[\d, ]+\] ms in Theia browser \(extension\), 1\.0\d* \[[\d., ]+\] times its link floor \(1,000 calls one after another × 2 crossings × half the round trip\)/);
         assert.match(markdown, /\| Theia browser \(plugin\) \| workspace\.fs\.stat storm \(N in flight\) \/ link floor \| 1\.3 \[/);
         // The bare-Node floors, next to the disk, and find files have no link floor; a host with no page across the link neither.
+        // A write burst: each file a write call and a delete call, one after another.
+        assert.deepInclude(treeLinkFloor(C.vscodeWriteBurst.id, { editor: 'theia', runtime: 'browser' }, { itemCount: 100 }, NETWORK_PROFILES.cable),
+            { rounds: 100, crossingsPerCall: 8, floorMs: 100 * 8 * 12.5 });
+        assert.deepInclude(treeLinkFloor(C.vscodeWriteBurst.id, { editor: 'vscode', runtime: 'server' }, { itemCount: 100 }, NETWORK_PROFILES.cable),
+            { rounds: 100, crossingsPerCall: 4, floorMs: 100 * 4 * 12.5 });
+        assert.deepInclude(treeLinkFloor(C.theiaFileServiceWriteBurst.id, { editor: 'theia', runtime: 'browser' }, { itemCount: 100 }, NETWORK_PROFILES.cable),
+            { rounds: 100, crossingsPerCall: 4, floorMs: 100 * 4 * 12.5 });
+        assert.isUndefined(treeLinkFloor(C.theiaBackendWriteBurst.id, { editor: 'theia', runtime: 'browser' }, { itemCount: 100 }, NETWORK_PROFILES.cable));
         assert.isUndefined(treeLinkFloor(C.theiaBackendTreeStat.id, { editor: 'theia', runtime: 'browser' }, { itemCount: 1000 }, NETWORK_PROFILES.cable));
         assert.isUndefined(treeLinkFloor(C.vscodeFindFiles.id, { editor: 'vscode', runtime: 'server' }, { itemCount: 317 }, NETWORK_PROFILES.cable));
         assert.isUndefined(treeLinkFloor(C.vscodeTreeStat.id, { editor: 'vscode', runtime: 'electron' }, { itemCount: 1000 }, NETWORK_PROFILES.cable));
