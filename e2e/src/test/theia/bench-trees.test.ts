@@ -53,24 +53,25 @@ suite('yarn bench --suite trees: stat storms, walks and find files over a genera
         assert.include(markdown, '| Host | Statistic | 1k files |');
         assert.match(markdown, /\| VS Code server \| p50 \[95% interval\] \| [0-9]/);
     });
-    // A link of 4 ms and bandwidths the proxy holds on a busy 2-core machine (it reaches about 80 Mbit/s up, so `lan`'s
-    // 100 can fail its check): the trees carry no file's bytes, so only the round trip matters to them.
-    test('over a link (4 ms): the storms and walks of both editors, each against its link floor; the results name the link', async function () {
+    // A link of 20 ms and bandwidths the proxy holds on a busy 2-core machine: the trees carry no file's bytes, so only the
+    // round trip matters to them. Not shorter: Toxiproxy on this kind of machine adds up to about 2 ms to a round trip
+    // (a 4 ms link was checked at 5.7 ms in CI and refused), and the check allows 15%, at least 1.5 ms.
+    test('over a link (20 ms): the storms and walks of both editors, each against its link floor; the results name the link', async function () {
         this.timeout(15 * 60_000);
         const out = path.join(directory, 'run');
-        const run = await runToEnd('yarn', ['-s', 'bench', '--suite', 'trees', '--network', 'name=trees4ms,rtt=4ms,down=20mbit,up=20mbit', '--iterations', '1', '--warmup', '0', '--out', out], 14 * 60_000);
+        const run = await runToEnd('yarn', ['-s', 'bench', '--suite', 'trees', '--network', 'name=trees20ms,rtt=20ms,down=20mbit,up=20mbit', '--iterations', '1', '--warmup', '0', '--out', out], 14 * 60_000);
         const transcript = `${run.stdout}\n${run.stderr}`;
         assert.strictEqual(run.code, 0, transcript);
-        for (const name of ['theia-browser@trees4ms.json', 'vscode-server@trees4ms.json']) {
+        for (const name of ['theia-browser@trees20ms.json', 'vscode-server@trees20ms.json']) {
             const document = await results(out, name);
-            assert.strictEqual(document.network?.profile.name, 'trees4ms', name);
+            assert.strictEqual(document.network?.profile.name, 'trees20ms', name);
             assert.deepStrictEqual(document.trees?.map(tree => tree.size), ['1k'], `${name}: 1k alone over a link`);
             assert.includeMembers(document.results.map(row => row.scenario.id), [SCENARIO_CATALOG.vscodeTreeStat.id, SCENARIO_CATALOG.vscodeTreeWalk.id], name);
         }
         const markdown = await fs.readFile(path.join(out, 'report.md'), 'utf8');
-        assert.include(markdown, '### File operations: each API against its floor, over trees4ms');
-        assert.match(markdown, /\| Theia browser \(extension\) \| link floor: calls one after another × 2 crossings × half the round trip, ms \| 4000 \(1,000 calls one after another\) \|/);
-        assert.match(markdown, /\| Theia browser \(plugin\) \| link floor: calls one after another × 4 crossings × half the round trip, ms \| 8000 \(1,000 calls one after another\) \|/);
+        assert.include(markdown, '### File operations: each API against its floor, over trees20ms');
+        assert.match(markdown, /\| Theia browser \(extension\) \| link floor: calls one after another × 2 crossings × half the round trip, ms \| 20000 \(1,000 calls one after another\) \|/);
+        assert.match(markdown, /\| Theia browser \(plugin\) \| link floor: calls one after another × 4 crossings × half the round trip, ms \| 40000 \(1,000 calls one after another\) \|/);
         assert.match(markdown, /\| VS Code server \| workspace\.fs\.readDirectory walk \/ link floor \| [0-9]/);
     });
 });
