@@ -211,6 +211,33 @@ const LINK_SECONDS: Record<string, Partial<Record<BenchHost, number>>> = {
     cable: { 'theia-browser': 163, 'vscode-server': 77 }, dsl: { 'theia-browser': 819, 'vscode-server': 387 },
 };
 /**
+ * Seconds per host of the suites' committed runs on a 2-core Intel Xeon VM, each at its suite's defaults over loopback:
+ * the trees per tree size (docs/trees-2026-11-27-1k; 10k: docs/trees-2026-11-27-xeon-1k-10k less its 1k share), the writes
+ * at all six sizes (docs/writes-2026-11-27-xeon) and watching (docs/watch-2026-11-27-xeon-idle).
+ */
+const SUITE_SECONDS: Readonly<Record<string, Partial<Record<BenchHost, number>>>> = {
+    'trees 1k': { 'theia-browser': 86, 'vscode-server': 54 }, 'trees 10k': { 'theia-browser': 675, 'vscode-server': 413 },
+    writes: { 'theia-browser': 208, 'vscode-server': 51 }, watch: { 'theia-browser': 892, 'vscode-server': 420 },
+};
+
+/** A suite's expected time from {@link SUITE_SECONDS}, or what is not timed (100k, a link, other options). */
+function suiteDuration(options: BenchOptions, hostsMeasured: readonly BenchHost[]): string {
+    const keys = options.suite === 'trees' ? (options.treeSizes ?? []).map(size => `trees ${size}`) : [options.suite];
+    const untimed = keys.filter(key => SUITE_SECONDS[key] === undefined).map(key => key.replace('trees ', ''));
+    const perHost = hostsMeasured.map(host => ({ host, seconds: keys.reduce((sum, key) => sum + (SUITE_SECONDS[key]?.[host] ?? 0), 0) }))
+        .filter(entry => entry.seconds > 0);
+    const total = perHost.reduce((sum, entry) => sum + entry.seconds, 0);
+    const overLinks = options.networks.some(choice => choice !== LOOPBACK);
+    const notes = [
+        ...untimed.length > 0 ? [`${untimed.join(', ')} not timed (a 100k tree about ten times 10k)`] : [],
+        ...overLinks ? ['over a link every call waits its round trips: the report\'s link floors say how long at least'] : [],
+        ...options.suite !== 'trees' && options.sizes.length !== FIXTURE_SIZE_LABELS.length ? ['your --sizes change it'] : [],
+    ];
+    return `about ${minutes(total)} of measuring over loopback (${perHost.map(entry => `${entry.host} ~${minutes(entry.seconds)}`).join(', ')}, as the committed `
+        + `--suite ${options.suite} runs took on a 2-core machine at the suite's defaults)${notes.length > 0 ? `; ${notes.join('; ')}` : ''}`;
+}
+
+/**
  * Seconds one pair of alternated blocks takes at `--compare`'s defaults, with `iterations` samples a block: about 50 s of
  * starts, warm-up blocks and quiet waits, and 10 s per sample of every case on both sides (docs/compare-2026-11-26-aa-geomean:
  * 100 s a pair at 5 samples; compare-2026-11-26-aa-iterations-10: 150 s at 10).
@@ -258,15 +285,8 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
             + `${options.compare.duet ? ' (timed from pairs of alternated blocks; a --duet pair runs both blocks at once)' : ''}`
             + ', plus building each side\'s app where the cache lacks it (a few minutes each)';
     }
-    if (options.suite === 'trees') {
-        // No committed run of the trees suite yet: no timing to scale, so it says so rather than guess.
-        return `not timed yet for --suite trees (${(options.treeSizes ?? []).join(', ')}): each sample is a whole storm, walk or search, so the larger trees take longest`;
-    }
-    if (options.suite === 'watch') {
-        return 'not timed yet for --suite watch: each change waits for its event, each burst for its count to settle (about a second)';
-    }
-    if (options.suite === 'writes') {
-        return `not timed yet for --suite writes (${options.sizes.join(', ')}): each size written through every API, and the bursts of small files`;
+    if (options.suite === 'trees' || options.suite === 'watch' || options.suite === 'writes') {
+        return suiteDuration(options, hostsMeasured);
     }
     const overLinks = options.networks.some(choice => choice !== LOOPBACK);
     const releases = options.theiaVersions?.length ?? 0;

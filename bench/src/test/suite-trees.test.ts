@@ -3,6 +3,7 @@ import { SCENARIO_SETTING_KEYS, SETTING_KEYS, TREE_SCENARIO_IDS } from '@fs-perf
 import { benchCommand } from '../commands/bench';
 import { BenchOptions } from '../run/option-table';
 import { runSettings } from '../run/options';
+import { expectedDuration } from '../run/preflight';
 import { treeSizesOfSettings } from '../util/workspace';
 import { parseBenchArgumentsQuietly } from './parse-quietly';
 
@@ -30,6 +31,10 @@ suite('yarn bench --suite trees', () => {
         assert.deepStrictEqual(treeSizesOfSettings(settings).map(size => size.label), ['1k', '10k']);
         const more = parse(['--suite', 'trees', '--tree-sizes', '100k,1k', '--iterations', '3']).result as BenchOptions;
         assert.deepInclude(more, { treeSizes: ['1k', '100k'], iterations: 3 });
+        // Timed from the committed runs: 1k and 10k on both hosts (the desktop hosts, skipped here, are not timed).
+        assert.strictEqual(expectedDuration(options), 'about 20 min of measuring over loopback (theia-browser ~13 min, vscode-server ~8 min, as the committed '
+            + '--suite trees runs took on a 2-core machine at the suite\'s defaults)');
+        assert.match(expectedDuration(more), /; 100k not timed \(a 100k tree about ten times 10k\)$/);
     });
 
     test('--suite trees over a link: the tree scenarios (not the link\'s reads), 1k alone unless --tree-sizes says more; writes and watching are refused', () => {
