@@ -2,7 +2,7 @@
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { runTests } from '@vscode/test-electron';
-import { describeNetworkProfile, NetworkProfile, ResultsDocument, validateResultsDocument } from '@fs-perf/benchmark-core';
+import { describeNetworkProfile, NetworkProfile, parseTreeSizeList, ResultsDocument, validateResultsDocument } from '@fs-perf/benchmark-core';
 import { throttleCpu } from '../hosts/chromium';
 import { ensureCodeServer } from '../hosts/code-server';
 import { HostSession } from '../hosts/host-session';
@@ -18,6 +18,7 @@ import { prepareWorkspace, readResultsFile, temporaryFolder } from '../util/work
 import { BenchOptions, BenchTarget, runSettings } from './options';
 import { ensureTheiaApp, ensureVsix, VSIX } from './prepare';
 import { describeSampling, log, progressPrinter } from './progress';
+import { measureWatcherLoad, WatcherLoadOptions } from './watcher-load';
 
 /**
  * Runs "Run All with Options..." in a Theia workbench, then closes the session. The results file is read
@@ -81,7 +82,23 @@ async function measureTheiaBrowser(options: BenchOptions, release?: TheiaRelease
         onServerStarted: (server, workspace) => log(`  ${id}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
         onLinkStarted: (link, toxiproxy) => log(`  ${id}: ${toxiproxy.version} (PID ${toxiproxy.server.pid}) at ${link.baseUrl} in front of the backend`),
     });
-    return measureTheia(session, options, id, 'local');
+    const document = await measureTheia(session, options, id, 'local');
+    return withWatcherLoad(document, options, id, (workspace, settings) => HostSession.theiaBrowser({
+        workspace: { path: workspace }, settings, appMain: release?.main, pluginFolders: release && [release.plugins],
+    }));
+}
+
+/**
+ * A watch run's document with what watching the `--watch-tree` tree cost the host's server (see watcher-load.ts), read
+ * in sessions of its own after the latencies; unchanged for another run.
+ */
+async function withWatcherLoad(document: ResultsDocument, options: BenchOptions, host: string, start: WatcherLoadOptions['start']): Promise<ResultsDocument> {
+    const size = options.suite === 'watch' && options.watchTree !== undefined && options.watchTree !== 'none' ? parseTreeSizeList([options.watchTree])[0] : undefined;
+    if (!size) {
+        return document;
+    }
+    const watcherLoad = await measureWatcherLoad({ tree: size, start, log: message => log(`  ${host}: ${message}`) });
+    return validateResultsDocument({ ...document, watcherLoad }, `${host}'s results with the watcher load`);
 }
 
 async function measureVsCodeServer(options: BenchOptions, network?: NetworkProfile): Promise<ResultsDocument> {
@@ -95,7 +112,7 @@ async function measureVsCodeServer(options: BenchOptions, network?: NetworkProfi
         onSessionStarted: session => logLink('vscode-server', session),
     });
     log(`  vscode-server: "Run Benchmark" took ${(commandDurationMs / 1000).toFixed(1)} s from the palette to the results file`);
-    return document;
+    return withWatcherLoad(document, options, 'vscode-server', (workspace, settings) => HostSession.codeServer({ workspace: { path: workspace }, settings }));
 }
 
 /** Where an Electron binary exists: the Electron app through Playwright, like the browser app. Not run on the machine this was written on (no binary). */

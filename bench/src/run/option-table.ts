@@ -66,6 +66,8 @@ export interface BenchOptions {
     readonly suite: BenchSuite;
     /** `--tree-sizes`: the generated trees of `--suite trees` (none in another run). */
     readonly treeSizes?: string[];
+    /** `--watch-tree`: the generated tree `--suite watch` opens to read what watching it costs the editor's processes ('none': not at all). */
+    readonly watchTree?: string;
 }
 
 /** What a run measures: the reads and the rest of the default set, the big trees, the writes, or file watching (issue 39). */
@@ -77,6 +79,9 @@ export const BENCH_SUITES: readonly BenchSuite[] = ['default', 'trees', 'writes'
  * search (seconds at 10k files through an editor's API), so 6 timed samples (the fewest with a median interval) and one
  * warm-up, no precision target. Every option given on the command line wins.
  */
+/** `--suite watch`'s tree opened for what watching it costs: the issue's 100k (about 40 s and 741 MB to generate, removed after). */
+export const WATCH_TREE_DEFAULT = '100k';
+
 export const TREES_DEFAULTS = { iterations: 6, warmup: 1, precision: 0 } as const;
 
 /** `yarn bench` samples on until every median is known within 5% (the editors' own default is off). */
@@ -322,6 +327,15 @@ export const BENCH_FLAGS = {
         fields: ['treeSizes'], setting: SETTING_KEYS.treeSizes,
         // Only a run of the trees has trees: the other runs leave the editors' setting alone.
         toField: (sizes, context) => context.modes.includes('trees') ? sizes : undefined,
+    }),
+    watchTree: flag<string>({
+        flags: '--watch-tree <size>', description: `the generated tree (${TREE_SIZE_LABELS.join(', ')}) each host opens as its workspace, once with its `
+            + 'node_modules watched and once excluded (files.watcherExclude), after the latencies: its server\'s inotify watches, CPU time and memory, read '
+            + 'from /proc (Linux), or none; see docs/watching.md',
+        parse: choiceArgument('--watch-tree', [...TREE_SIZE_LABELS, 'none']), default: WATCH_TREE_DEFAULT, modes: ['watch'], notWith: { compare: 'compares the reads of two builds' },
+        fields: ['watchTree'],
+        // Only a run of watching opens the tree.
+        toField: (size, context) => context.modes.includes('watch') ? size : undefined,
     }),
     network: flag<NetworkChoice[]>({
         flags: '--network <list>', description: 'measure every host with the page on the far side of these links, in turn: loopback, lan, cable, dsl, or '

@@ -13,7 +13,7 @@ const SAMPLES: Record<FlagName, string[]> = {
     theiaUrl: ['--theia-url', 'http://127.0.0.1:9/'], theiaVersion: ['--theia-version', '1.74.1'], theiaCache: ['--theia-cache', 'apps'], force: ['--force'],
     compare: ['--compare', 'base=1.74.1', 'head=1.74.1'], pairs: ['--pairs', '4'], alpha: ['--alpha', '0.01'], noiseThreshold: ['--noise-threshold', '3'],
     check: ['--check'], checkCounts: ['--check-counts', 'messages,round-trips'], budget: ['--budget', '5'], restartEvery: ['--restart-every', '2'], pause: ['--pause', '100'], warmupBlock: ['--no-warmup-block'],
-    network: ['--network', 'lan'], duet: ['--duet'], suite: ['--suite', 'trees'], treeSizes: ['--tree-sizes', '1k'],
+    network: ['--network', 'lan'], duet: ['--duet'], suite: ['--suite', 'trees'], treeSizes: ['--tree-sizes', '1k'], watchTree: ['--watch-tree', '1k'],
     bisect: ['--bisect', '1.54.0..1.74.1'], cell: ['--bisect', '1.54.0..1.74.1', '--cell', 'plugin, vscode.workspace.fs.readFile, 5K'],
     direction: ['--bisect', '1.54.0..1.74.1', '--direction', 'faster'], resume: ['--resume', 'bisect-run'],
     // --bisect-exit needs the cell whose verdict is the exit code.

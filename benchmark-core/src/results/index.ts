@@ -1,4 +1,5 @@
 export * from './schema';
+export * from './watcher-load';
 export * from './files';
 export * from './host-identity';
 export { type ReportMeasurement, theiaReleasesOf, compareReleases, hostKeyerOf, hostKeysOf, hostLabelsOf, collectMeasurements } from './measurements';

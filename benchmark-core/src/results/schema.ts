@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { treeManifestSchema } from '../measure/trees';
+import { watcherLoadSchema } from './watcher-load';
 
 /**
  * Version of the results file format written; bump on any incompatible change. Version 2 adds the median's 95%
@@ -10,9 +11,10 @@ import { treeManifestSchema } from '../measure/trees';
  * version 7 adds a comparison side's `rule` (what its verdicts were decided with) and its sequential design's
  * `correction`; version 8 adds the `tree` target (a generated tree, issue 39) and the run's `trees` (their manifests); version 9
  * adds the `burst` target (many small files created then deleted, issue 39's writes); version 10 adds the `watch` and
- * `watch-burst` targets (file watching, issue 39) and a watch burst's `events`. Versions 1 to 9 are still read.
+ * `watch-burst` targets (file watching, issue 39) and a watch burst's `events`; version 11 adds `watcherLoad` (what
+ * watching a big tree costs the editor's processes). Versions 1 to 10 are still read.
  */
-export const RESULTS_SCHEMA_VERSION = 10;
+export const RESULTS_SCHEMA_VERSION = 11;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
 
 const nonEmpty = z.string().min(1);
@@ -321,7 +323,7 @@ export type NetworkCheck = z.infer<typeof networkCheckSchema>;
 
 export const resultsDocumentSchema = z.object({
     schema: z.literal(RESULTS_SCHEMA_ID),
-    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(8), z.literal(9), z.literal(RESULTS_SCHEMA_VERSION)]),
+    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(8), z.literal(9), z.literal(10), z.literal(RESULTS_SCHEMA_VERSION)]),
     /** The tool that wrote the file. */
     tool: z.object({ name: nonEmpty, version: nonEmpty }),
     runId: nonEmpty,
@@ -337,6 +339,8 @@ export const resultsDocumentSchema = z.object({
     network: networkConditionsSchema.optional(),
     /** (v8) The generated trees the run's tree scenarios went over, as their manifests describe them. */
     trees: z.array(treeManifestSchema).optional(),
+    /** (v11) What watching a big tree cost the editor's processes (`yarn bench --suite watch`). */
+    watcherLoad: watcherLoadSchema.optional(),
 }).superRefine((document, context) => {
     document.results.forEach((measurement, index) => {
         if (measurement.statistics.count !== measurement.samplesMs.length) {

@@ -9,6 +9,7 @@ import { countsBlocks } from './counts';
 import { cpuGrid, cpuNote, hopsBlocks, precisionGrid, precisionNote, vscodePartsGrid } from './hops-cpu';
 import { networkBlocks } from './network';
 import { operationsBlocks } from './operations';
+import { watcherLoadBlocks } from './watcher-load';
 import { noiseBudgetGrid, oneSideOnlyNote, pairedComparisonGrid, pairedComparisonNote } from './paired';
 import { pairedCpuGrid, pairedCpuNote } from './paired-cpu';
 import { pairedCountsGrid, pairedCountsNote } from './paired-counts';
@@ -91,6 +92,8 @@ function sectionBlocks(section: ReportSection): ReportBlock[] {
                 charts(section.chart)];
         case 'counts':
             return countsBlocks(section);
+        case 'watcher-load':
+            return watcherLoadBlocks(section);
         case 'operations':
             return operationsBlocks(section);
         case 'network':

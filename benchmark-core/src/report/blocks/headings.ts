@@ -38,6 +38,7 @@ export const REPORT_HEADINGS = {
         + `less than their noise. ${methodIn('Reading the report: VS Code from its parts')}`,
     cpu: 'CPU per MB moved',
     counts: 'Messages per read',
+    watcherLoad: 'Watching a big tree: the editor\'s processes',
     network: 'Over',
     networkCheck: 'Emulation check',
     networkCheckNote: 'Before measuring a host over the link, the page measured the link through the proxy; the profile\'s figure is in brackets, '

@@ -9,6 +9,7 @@ import { headlineSection, reportTitle } from './headline';
 import { hopsSection, vscodePartsSection } from './hops';
 import { networkReport } from './network';
 import { isOperationScenario, operationsSection } from './operations';
+import { watcherLoadSection } from './watcher-load';
 import { comparisonSidesOf, pairedComparisonReport } from './paired';
 import { ComparisonReport, ComparisonReportOptions, ReportSection } from './section-types';
 import { defined, factorTables, originalSuiteTables, releaseTables, ReportTables, scenarioTables, streamRows } from './tables';
@@ -52,6 +53,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const cpu = cpuSection(tables.measurements);
     const counts = countsSection(tables.measurements);
     const operations = operationsSection(tables.measurements);
+    const watcherLoad = watcherLoadSection(loopback);
     const headline = headlineSection(tables.measurements, factors, hops, cpu, streams, links.headline, label, operations, links.sections);
     const suiteTables = originalSuiteTables(tables);
     const sections: ReportSection[] = [
@@ -61,7 +63,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
         ...(scenarios.length > 0 ? [{
             kind: 'scenarios' as const, tables: scenarios.map(entry => entry.table), distributions: scenarios.map(entry => distributionChart(entry.table)),
         }] : []),
-        ...defined([operations]),
+        ...defined([operations, watcherLoad]),
         ...(streams.length > 0 ? [{ kind: 'streaming' as const, rows: streams }] : []),
         ...defined([hops, vscodeParts, cpu, counts]),
         ...precisionSections(loopback, label),
@@ -82,6 +84,6 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
         // The bar charts are drawn with their sections, and written as files like the others.
         charts: [...reportCharts(suiteTables, factors, streams, releases.medians), ...defined([hops?.chart, cpu?.chart]),
             ...links.sections.flatMap(section => defined([section.chart, section.hops?.chart, ...(section.operations?.answers ?? []).map(answer => answer.chart)])),
-            ...defined((operations?.answers ?? []).map(answer => answer.chart))],
+            ...defined((operations?.answers ?? []).map(answer => answer.chart)), ...defined([watcherLoad?.chart])],
     };
 }

@@ -8,3 +8,4 @@ export { hostEnvironments } from './environments';
 export * from './paired';
 export * from './build';
 export { movedPaths, pathComponentsOf, sharedComponents } from './moved-paths';
+export * from './watcher-load';

@@ -8,6 +8,7 @@ import { HostKey } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
 import { ComparisonSide, NetworkProfile } from '../../results/schema';
 import { Verdict } from '../../stats/verdict';
+import { WatcherLoad } from '../../results/watcher-load';
 import { CpuRow, DistributionChart, FactorCell, FactorTable, FileChart, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportHost, SizeChart, StackedBarChart, StreamRow, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
 
 /**
@@ -57,7 +58,8 @@ export type ReportSection =
     /** With a precision target: how many cells reached it, and the ones that did not. */
     | { readonly kind: 'precision'; readonly cells: number; readonly missed: readonly PrecisionMiss[] }
     | { readonly kind: 'environments'; readonly hosts: readonly HostEnvironment[] }
-    | { readonly kind: 'not-measured'; readonly hosts: readonly NotMeasuredHost[] };
+    | { readonly kind: 'not-measured'; readonly hosts: readonly NotMeasuredHost[] }
+    | WatcherLoadSection;
 
 /** Where a Theia plugin's `workspace.fs.readFile` spends its time: per host, a row per traced size. */
 export interface HopsSection {
@@ -341,4 +343,18 @@ export interface OperationAnswer {
 export interface OperationsSection {
     readonly kind: 'operations';
     readonly answers: readonly OperationAnswer[];
+}
+
+/** One editor's openings of the tree: its label (`Theia 1.74.1 (browser)`, `code-server 4.100.3`) and what each cost. */
+export interface WatcherLoadHost {
+    readonly editorLabel: string;
+    readonly load: WatcherLoad;
+}
+
+/** "Watching a big tree": each editor's server opened on a generated tree, its node_modules watched and excluded. */
+export interface WatcherLoadSection {
+    readonly kind: 'watcher-load';
+    readonly hosts: readonly WatcherLoadHost[];
+    /** A bar per editor and exclude, a segment per process role: the inotify watches each held. */
+    readonly chart: StackedBarChart;
 }

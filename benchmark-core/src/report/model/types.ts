@@ -266,7 +266,7 @@ export interface StackedBar {
 export interface StackedBarChart extends ChartBase {
     readonly kind: 'stacked-bars';
     /** `hops-<profile>`: the traced reads over an emulated link. */
-    readonly id: 'hops' | 'cpu' | `hops-${string}`;
+    readonly id: 'hops' | 'cpu' | 'watcher-load' | `hops-${string}`;
     readonly xTitle: string;
     /** `share`: every bar drawn as 100% of its total; `value`: every bar on one scale from 0. */
     readonly scale: 'share' | 'value';

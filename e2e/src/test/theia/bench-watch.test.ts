@@ -14,6 +14,27 @@ async function results(folder: string, name: string): Promise<ResultsDocument> {
     return parseResultsDocument(await fs.readFile(path.join(folder, 'results', name), 'utf8'), name);
 }
 
+/**
+ * What watching the 1k tree cost the host's server: read in both openings, its file watcher holding watches for most of
+ * the tree's folders with node_modules watched. In code-server the exclude shows in the count (VS Code's watcher prunes
+ * excluded folders); Theia 1.74.1 keeps them (docs/watching.md), which this does not assert, so a Theia that prunes passes.
+ */
+function watchesOfTheTree(name: string, document: ResultsDocument): void {
+    const load = document.watcherLoad;
+    assert.isDefined(load, `${name}: no watcher load`);
+    assert.strictEqual(load!.tree, '1k');
+    assert.deepStrictEqual(load!.variants.map(variant => variant.name), ['node_modules watched', 'node_modules excluded']);
+    const watches = load!.variants.map(variant => variant.processes.filter(process => process.role === 'file watcher').reduce((sum, process) => sum + process.inotifyWatches, 0));
+    console.log(`      ${name}: the file watcher held ${watches.join(' and ')} inotify watches (node_modules watched, excluded; ${load!.folders} folders, ${load!.dependencyFolders} in node_modules)`);
+    assert.isAbove(watches[0], load!.dependencyFolders, `${name}: the file watcher watches the tree`);
+    for (const variant of load!.variants) {
+        assert.isTrue(variant.processes.every(process => process.cpuMs > 0 && process.rssKiB > 0), `${name} ${variant.name}: every process read`);
+    }
+    if (name.startsWith('vscode-server')) {
+        assert.isAtMost(watches[1], watches[0] - load!.dependencyFolders + 1, `${name}: the exclude shows in the count`);
+    }
+}
+
 suite('yarn bench --suite watch: a change\'s event and a burst of creations, through each watcher and its floor, in Theia and in code-server', () => {
     let directory: string;
     temporaryFolderForEachTest('fs-perf-bench-watch-test-', folder => {
@@ -21,9 +42,10 @@ suite('yarn bench --suite watch: a change\'s event and a burst of creations, thr
     });
 
     test('every watcher of both extensions measured in Theia (extension and plugin) and code-server; the floors\' bursts count all 1000, the editors\' most, the excluded one fewer', async function () {
-        this.timeout(20 * 60_000);
+        this.timeout(25 * 60_000);
         const out = path.join(directory, 'run');
-        const run = await runToEnd('yarn', ['-s', 'bench', '--suite', 'watch', '--iterations', '2', '--warmup', '1', '--precision', '0', '--out', out], 19 * 60_000);
+        // The 1k tree for what watching costs the servers (100k by default): each host opens it twice more.
+        const run = await runToEnd('yarn', ['-s', 'bench', '--suite', 'watch', '--iterations', '2', '--warmup', '1', '--precision', '0', '--watch-tree', '1k', '--out', out], 24 * 60_000);
         const transcript = `${run.stdout}\n${run.stderr}`;
         assert.strictEqual(run.code, 0, transcript);
         const excluded: number[] = [];
@@ -35,6 +57,7 @@ suite('yarn bench --suite watch: a change\'s event and a burst of creations, thr
         ]);
         for (const name of ['theia-browser.json', 'vscode-server.json']) {
             const document = await results(out, name);
+            watchesOfTheTree(name, document);
             for (const row of document.results) {
                 const label = hostLabel(row.host ?? document.host);
                 const where = `${label} ${row.scenario.id} ${row.targetLabel}`;
@@ -74,5 +97,7 @@ suite('yarn bench --suite watch: a change\'s event and a burst of creations, thr
         assert.include(markdown, 'createFileSystemWatcher');
         assert.include(markdown, 'FileService.onDidFilesChange');
         assert.match(markdown, /events received \d+ (to \d+ )?of 1000/, 'each burst\'s count in the report');
+        assert.include(markdown, '## Watching a big tree: the editor\'s processes');
+        assert.match(markdown, /\| code-server [\d.]+ \| node_modules excluded \| file watcher \(PID \d+\) \| \d+ \|/);
     });
 });

@@ -1,0 +1,48 @@
+import { assert } from 'chai';
+import { renderReportMarkdown } from '../report/markdown';
+import { buildComparisonReport, reportSections } from '../report/model/build';
+import { validateResultsDocument } from '../results/document';
+import { ResultsDocument } from '../results/schema';
+import { WatcherLoad, WatcherLoadProcess } from '../results/watcher-load';
+import { scenarioInfoById } from '../measure/scenario-catalog';
+import { measurement, resultsDocument, theiaBrowser, vscodeServer } from './results-builders';
+
+const process = (role: string, pid: number, inotifyWatches: number, idleCpuMs = 0): WatcherLoadProcess =>
+    ({ role, pid, inotifyWatches, cpuMs: 4200, idleCpuMs, rssKiB: 204800, peakRssKiB: 307200 });
+
+function load(watched: number, excluded: number): WatcherLoad {
+    const variant = (name: string, watches: number, pid: number) => ({
+        name, watcherExclude: { '**/node_modules/**': name.endsWith('excluded') }, settledMs: 3000, quietMs: 5000, idleMs: 10_000,
+        processes: [process('backend', pid, watches, 20), process('plugin host', pid + 1, 0), process('sleepy', pid + 2, 0)],
+    });
+    return { tree: '1k', files: 1000, folders: 301, dependencyFolders: 120, variants: [variant('node_modules watched', watched, 100), variant('node_modules excluded', excluded, 200)] };
+}
+
+function documentWithLoad(host: typeof theiaBrowser, watcherLoad: WatcherLoad): ResultsDocument {
+    const read = scenarioInfoById('vscode.workspace.fs.readFile')!;
+    return validateResultsDocument({ ...resultsDocument(host, [measurement(read, '1K', 1)]), watcherLoad }, 'test document');
+}
+
+suite('report: watching a big tree (the watcher load of --suite watch)', () => {
+    test('a row per editor, exclude and busy process; the note says what the exclude saved, or that it saved nothing', () => {
+        const report = buildComparisonReport([documentWithLoad(theiaBrowser, load(302, 182)), documentWithLoad(vscodeServer, load(302, 302))]);
+        const [section] = reportSections(report, 'watcher-load');
+        assert.strictEqual(section.hosts.map(host => host.editorLabel).join(' | '), 'Theia 1.74.1 (browser) | code-server 1.100.3');
+        assert.deepStrictEqual(section.chart.bars.map(bar => bar.values), [[302], [182], [302], [302]]);
+        const markdown = renderReportMarkdown(report);
+        assert.include(markdown, '## Watching a big tree: the editor\'s processes');
+        assert.include(markdown, '| Theia 1.74.1 (browser) | node_modules watched | backend (PID 100) | 302 | 4.2 | 2.0 | 200 | 300 |');
+        // An idle process with no watch is left out.
+        assert.notInclude(markdown, 'sleepy');
+        assert.include(markdown, 'Theia 1.74.1 (browser) held 302 watches with node_modules watched and 182 with node_modules excluded: the exclude saved 120');
+        assert.include(markdown, 'code-server 1.100.3 held 302 watches with node_modules watched and 302 with node_modules excluded: the exclude saved no watch');
+        assert.include(markdown, 'chart-watcher-load.svg');
+    });
+
+    test('a run without a watcher load has no such section, and a load with no process is refused', () => {
+        const read = scenarioInfoById('vscode.workspace.fs.readFile')!;
+        assert.lengthOf(reportSections(buildComparisonReport([resultsDocument(vscodeServer, [measurement(read, '1K', 1)])]), 'watcher-load'), 0);
+        const empty = { ...load(1, 1), variants: [{ ...load(1, 1).variants[0], processes: [] }] };
+        assert.throws(() => documentWithLoad(vscodeServer, empty), /watcherLoad\.variants\[0\]\.processes/);
+    });
+});
