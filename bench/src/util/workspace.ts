@@ -48,11 +48,27 @@ export async function prepareWorkspace(folder: string, choice: WorkspaceChoice =
     return folder;
 }
 
-/** A new empty folder in the OS temp folder (or in `parent`), removed when `toDispose` is disposed. */
+/** Temporary folders made and not removed yet, for a stop on Ctrl+C (which may end the process before their owner does). */
+const liveTemporaryFolders = new Set<string>();
+
+/** A new empty folder in the OS temp folder (or in `parent`), removed when `toDispose` is disposed (or on Ctrl+C). */
 export async function temporaryFolder(prefix: string, toDispose: DisposableCollection, parent = os.tmpdir()): Promise<string> {
     const folder = await fs.mkdtemp(path.join(parent, prefix));
-    toDispose.push(() => fs.rm(folder, { recursive: true, force: true }));
+    liveTemporaryFolders.add(folder);
+    toDispose.push(async () => {
+        await fs.rm(folder, { recursive: true, force: true });
+        liveTemporaryFolders.delete(folder);
+    });
     return folder;
+}
+
+/** Removes every temporary folder not removed yet (a stop on a signal); returns those it could not remove. */
+export async function removeLiveTemporaryFolders(): Promise<string[]> {
+    const failed: string[] = [];
+    for (const folder of [...liveTemporaryFolders]) {
+        await fs.rm(folder, { recursive: true, force: true }).then(() => liveTemporaryFolders.delete(folder), () => failed.push(folder));
+    }
+    return failed;
 }
 
 /** Everything in a workspace's results folder, by name (a half-written file too; none yet: empty). */

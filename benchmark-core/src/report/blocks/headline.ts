@@ -6,6 +6,7 @@ import { HeadlineFactor, HeadlineSection, NetworkHeadline } from '../model/secti
 import { FactorCell } from '../model/types';
 import { heading, ReportBlock } from './block';
 import { linkOperationSentence, operationSentence } from './operations';
+import { watcherLoadSentences } from './watcher-load';
 import { formatFactor, formatFloorMs, formatMeasuredOverFloor, formatMedian, formatRatioEstimate, percent } from './numbers';
 
 /** The heading over the headline's short list of numbers. */
@@ -143,7 +144,8 @@ export function keyFigures(section: HeadlineSection): string[] {
 export function headlineBlocks(section: HeadlineSection): ReportBlock[] {
     // The reads' sentences as a paragraph, the operations' (a sentence a question, each long) as a list under it.
     const sentences = headlineSentences({ ...section, operations: undefined });
-    const operations = [...(section.operations ?? []).map(operationSentence), ...(section.linkOperations ?? []).map(linkOperationSentence)];
+    const operations = [...(section.operations ?? []).map(operationSentence), ...(section.linkOperations ?? []).map(linkOperationSentence),
+        ...(section.watcherLoad ? watcherLoadSentences(section.watcherLoad) : [])];
     const figures = keyFigures(section);
     return [...(sentences.length > 0 ? [{ kind: 'paragraph' as const, text: sentences.join(' ') }] : []),
         ...(operations.length > 0 ? [{ kind: 'list' as const, items: operations }] : []),

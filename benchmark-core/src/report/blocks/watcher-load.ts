@@ -41,6 +41,20 @@ export function watcherLoadNote(section: WatcherLoadSection): string {
     ].join(' ');
 }
 
+/** The headline's sentence per editor: the watches its server held with the tree's node_modules watched and excluded. */
+export function watcherLoadSentences(section: WatcherLoadSection): string[] {
+    return section.hosts.map(({ editorLabel, load }) => {
+        const [watched, excluded] = load.variants;
+        const opening = `Watching the ${load.tree} tree (${load.folders} folders, ${load.dependencyFolders} in node_modules), ${editorLabel}'s server held `
+            + `${totalWatches(watched)} inotify watches with ${watched.name}`;
+        if (!excluded) {
+            return `${opening}.`;
+        }
+        const saved = totalWatches(watched) - totalWatches(excluded);
+        return `${opening} and ${totalWatches(excluded)} with ${excluded.name}: ${saved > 0 ? `the exclude saved ${saved}` : 'the exclude saved none'}.`;
+    });
+}
+
 export function watcherLoadBlocks(section: WatcherLoadSection): ReportBlock[] {
     return [heading(2, REPORT_HEADINGS.watcherLoad), table(watcherLoadGrid(section)), paragraph(watcherLoadNote(section)), charts(section.chart)];
 }

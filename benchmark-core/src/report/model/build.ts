@@ -54,7 +54,7 @@ export function buildComparisonReport(documents: readonly ResultsDocument[], opt
     const counts = countsSection(tables.measurements);
     const operations = operationsSection(tables.measurements);
     const watcherLoad = watcherLoadSection(loopback);
-    const headline = headlineSection(tables.measurements, factors, hops, cpu, streams, links.headline, label, operations, links.sections);
+    const headline = headlineSection(tables.measurements, factors, hops, cpu, streams, links.headline, label, operations, links.sections, watcherLoad);
     const suiteTables = originalSuiteTables(tables);
     const sections: ReportSection[] = [
         ...defined([headline]),

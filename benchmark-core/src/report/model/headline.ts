@@ -6,7 +6,7 @@ import { ResultsDocument } from '../../results/schema';
 
 import { pathComponentsOf } from './moved-paths';
 import { OperationsSection } from './operations';
-import { CpuSection, HeadlineSection, HopsSection, LinkOperationFinding, NetworkHeadline, NetworkSection, OperationFinding } from './section-types';
+import { CpuSection, HeadlineSection, HopsSection, LinkOperationFinding, NetworkHeadline, NetworkSection, OperationFinding, WatcherLoadSection } from './section-types';
 import { PairedComparisonRow } from './types';
 import { FILE_SERVICE, medianCell, READ_FILE, sizeOrder } from './tables';
 import { FactorTable, StreamRow } from './types';
@@ -35,7 +35,7 @@ function headlineMedians(measurements: readonly ReportMeasurement[]): HeadlineSe
 
 export function headlineSection(measurements: readonly ReportMeasurement[], factors: readonly FactorTable[], hops: HopsSection | undefined,
     cpu: CpuSection | undefined, streams: readonly StreamRow[], network: NetworkHeadline | undefined, label: (key: HostKey) => string,
-    operations?: OperationsSection, links: readonly NetworkSection[] = []): HeadlineSection | undefined {
+    operations?: OperationsSection, links: readonly NetworkSection[] = [], watcherLoad?: WatcherLoadSection): HeadlineSection | undefined {
     const medians = headlineMedians(measurements);
     const operationFindings = operationHeadlines(operations);
     const linkOperations = links.flatMap(link => linkOperationHeadlines(link));
@@ -53,7 +53,7 @@ export function headlineSection(measurements: readonly ReportMeasurement[], fact
         return found ? [{ processes: cpu!.processes, row: found.value }] : [];
     });
     const stream = largest(streams.map(row => ({ size: row.targetLabel, value: row })))?.value;
-    if (medians.length + factorFindings.length + hopFindings.length + cpuFindings.length + operationFindings.length + linkOperations.length === 0 && !stream && !network) {
+    if (medians.length + factorFindings.length + hopFindings.length + cpuFindings.length + operationFindings.length + linkOperations.length === 0 && !stream && !network && !watcherLoad) {
         return undefined;
     }
     // Only a report with emulated links or operations has those fields, so one without is what it always was.
@@ -61,6 +61,7 @@ export function headlineSection(measurements: readonly ReportMeasurement[], fact
         kind: 'headline', medians, factors: factorFindings, hops: hopFindings, cpu: cpuFindings, stream, ...(network ? { network } : {}),
         ...(operationFindings.length > 0 ? { operations: operationFindings } : {}),
         ...(linkOperations.length > 0 ? { linkOperations } : {}),
+        ...(watcherLoad ? { watcherLoad } : {}),
     };
 }
 

@@ -117,6 +117,8 @@ export interface HeadlineSection {
     readonly operations?: readonly OperationFinding[];
     /** With storms and walks over emulated links: each question over each link, at its largest target, each API against its link floor. */
     readonly linkOperations?: readonly LinkOperationFinding[];
+    /** With a watch run's watcher load: what watching its tree cost each editor's server, a sentence each. */
+    readonly watcherLoad?: WatcherLoadSection;
 }
 
 /** One question over one link at one target: each API's median and its link floor there. */

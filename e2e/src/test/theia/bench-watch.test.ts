@@ -28,7 +28,9 @@ function watchesOfTheTree(name: string, document: ResultsDocument): void {
     console.log(`      ${name}: the file watcher held ${watches.join(' and ')} inotify watches (node_modules watched, excluded; ${load!.folders} folders, ${load!.dependencyFolders} in node_modules)`);
     assert.isAbove(watches[0], load!.dependencyFolders, `${name}: the file watcher watches the tree`);
     for (const variant of load!.variants) {
-        assert.isTrue(variant.processes.every(process => process.cpuMs > 0 && process.rssKiB > 0), `${name} ${variant.name}: every process read`);
+        // CPU time comes in 10 ms steps: a small child (a shell) may show none; every process has memory, the watcher CPU too.
+        assert.isTrue(variant.processes.every(process => process.rssKiB > 0), `${name} ${variant.name}: every process read`);
+        assert.isTrue(variant.processes.filter(process => process.role === 'file watcher').every(process => process.cpuMs > 0), `${name} ${variant.name}: the watcher's CPU`);
     }
     if (name.startsWith('vscode-server')) {
         assert.isAtMost(watches[1], watches[0] - load!.dependencyFolders + 1, `${name}: the exclude shows in the count`);
