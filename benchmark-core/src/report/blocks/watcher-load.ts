@@ -29,12 +29,12 @@ export function watcherLoadNote(section: WatcherLoadSection): string {
         const saved = totalWatches(watched) - totalWatches(excluded);
         return `${host.editorLabel} held ${totalWatches(watched)} watches with ${watched.name} and ${totalWatches(excluded)} with ${excluded.name}: `
             + (saved > 0 ? `the exclude saved ${saved} (settled ${settled} after its workbench was ready).`
-                : `the exclude saved no watch: the watcher still watches the excluded folders, and drops their events only after (settled ${settled} after its workbench was ready).`);
+                : `the exclude saved no watch: the excluded folders stayed watched (settled ${settled} after its workbench was ready).`);
     });
     return [
         `The ${load.tree} tree (${load.files} files in ${load.folders} folders, ${load.dependencyFolders} of them in node_modules) opened as each editor's workspace, `
         + 'the editor started afresh for each files.watcherExclude; its server\'s processes read from /proc from outside: the inotify watches each held once '
-        + `their total had not changed for ${(section.hosts[0].load.variants[0].quietMs / 1000).toFixed(0)} s (an inotify watcher needs one per folder it watches; `
+        + `their total had not changed for ${(section.hosts[0].load.variants[0].quietMs / 1000).toFixed(0)} s with the processes nearly idle (an inotify watcher needs one per folder it watches; `
         + 'Linux caps them per user, fs.inotify.max_user_watches), the CPU time each had used by then since it started, the CPU it used in an idle window after '
         + 'with nothing changing on disk, and its memory. Processes with no watch and no idle CPU are left out.',
         ...effects,
