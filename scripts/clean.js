@@ -4,9 +4,11 @@
  * the Theia apps' bundles; `--keep-app-builds` keeps the apps', the slowest to make), saying what and how much, then lists
  * what else fs-perf left, with the space each frees and the flag that removes it: `--caches` (code-server, Toxiproxy,
  * desktop VS Code downloads), `--apps` (the Theia release and --compare apps in the user cache), `--results`
- * (bench-results/, test-results/, the test files in `.fs-perf/` folders), `--all`. `--list` removes nothing. Only ever
- * removes inside the repository and the fs-perf cache folder, and never follows a symbolic link (a link is removed as a
- * link, its target kept). Plain Node, no build needed: it runs after the build output is gone.
+ * (bench-results/, test-results/, the test files in `.fs-perf/` folders), `--temp` (the `fs-perf-*` folders a run that was
+ * killed left in the OS temp folder: workspaces, generated trees; never one a process uses or one changed in the last
+ * hour), `--all`. `--list` removes nothing. Only ever removes inside the repository, the fs-perf cache folder and (its
+ * `fs-perf-*` folders) the OS temp folder, and never follows a symbolic link (a link is removed as a link, its target
+ * kept). Plain Node, no build needed: it runs after the build output is gone.
  */
 'use strict';
 const fs = require('fs');
@@ -26,11 +28,13 @@ const BUILD_OUTPUT = [
 /** What `theia build` writes in each app (esbuild.mjs only while it is as generated: see {@link isGeneratedEsbuildConfig}). */
 const APPS = ['browser-app', 'electron-app'];
 const APP_OUTPUT = ['lib', 'src-gen', 'gen-esbuild.*.mjs', 'gen-webpack*.js', 'esbuild.mjs'];
-const CATEGORIES = ['build', 'caches', 'apps', 'results'];
+const CATEGORIES = ['build', 'caches', 'apps', 'results', 'temp'];
+/** A temporary folder changed more recently than this may belong to a run still going: it is listed, never removed. */
+const TEMP_QUIET_MS = 60 * 60 * 1000;
 /** Folders never searched for `.fs-perf/`. */
 const NOT_SEARCHED = new Set(['node_modules', '.git']);
 
-const HELP = `Usage: yarn clean [--keep-app-builds] [--caches] [--apps] [--results] [--all] [--list]
+const HELP = `Usage: yarn clean [--keep-app-builds] [--caches] [--apps] [--results] [--temp] [--all] [--list]
 
 Removes everything fs-perf built (yarn build's compiled TypeScript, extension bundles, .vsix and plugins/, and the
 Theia apps' bundles: browser-app and electron-app lib/, src-gen/, gen-*), saying what and how much, then lists what else
@@ -40,11 +44,14 @@ fs-perf left here with the space each frees.
   --apps     also remove the Theia release and --compare apps in the fs-perf cache folder
              ($FS_PERF_THEIA_CACHE, else $XDG_CACHE_HOME or ~/.cache, then fs-perf/theia-apps)
   --results  also remove bench-results/, test-results/ and every .fs-perf/ folder (generated test files) in the repository
+  --temp     also remove the fs-perf-* folders in the OS temp folder (${os.tmpdir()}) that a run which was killed left
+             (workspaces, generated trees); one a running process uses, or changed in the last hour, is kept and listed
   --all      all of the above
   --list     remove nothing (not even the build output): only list
   --help     this text
 An app's esbuild.mjs is removed only while it is as theia build writes it (an edited one is kept).
-Nothing outside the repository and the fs-perf cache folder is removed; symbolic links are removed, never followed.`;
+Nothing outside the repository, the fs-perf cache folder and the temp folder's fs-perf-* folders is removed; symbolic
+links are removed, never followed.`;
 
 /**
  * The repository root: the nearest folder at or above `start` whose package.json declares workspaces. bench's
@@ -165,10 +172,75 @@ function findBuildOutput(root) {
 }
 
 /**
- * What fs-perf left: `{ category, path, what, bytes }` for each that exists, by category (see {@link CATEGORIES}).
- * `root`: the repository; `theiaCache`: the fs-perf cache folder of the release and compare apps.
+ * Which processes use a folder, on Linux: those whose working folder, command line or an open file is in it
+ * (`/proc/<pid>/cwd`, `cmdline`, `fd/`); `[{ pid, command }]`. Elsewhere, or where /proc cannot be read, none.
  */
-function findLeftovers({ root, theiaCache }) {
+function processesUsing(folder, proc = '/proc') {
+    let pids;
+    try {
+        pids = fs.readdirSync(proc).filter(name => /^\d+$/.test(name));
+    } catch {
+        return [];
+    }
+    const within = candidate => candidate === folder || candidate.startsWith(folder + path.sep);
+    const users = [];
+    for (const pid of pids) {
+        const base = path.join(proc, pid);
+        let command = '';
+        try {
+            command = fs.readFileSync(path.join(base, 'cmdline'), 'utf8');
+        } catch {
+            continue;
+        }
+        const links = [];
+        try {
+            links.push(fs.readlinkSync(path.join(base, 'cwd')));
+            for (const fd of fs.readdirSync(path.join(base, 'fd'))) {
+                links.push(fs.readlinkSync(path.join(base, 'fd', fd)));
+            }
+        } catch {
+            // Another user's process, or one that ended: only its command line is known.
+        }
+        const words = command.split('\0').filter(Boolean);
+        if (links.some(within) || words.some(word => word.includes(folder))) {
+            users.push({ pid: Number(pid), command: (words[0] || '?').split(path.sep).pop() });
+        }
+    }
+    return users;
+}
+
+/**
+ * The `fs-perf-*` folders in `temp` (the OS temp folder) that runs left: `{ category: 'temp', path, what, busy }`, `busy`
+ * saying why one is kept (a process using it, or a change within {@link TEMP_QUIET_MS}), else undefined.
+ */
+function findTemporaryFolders(temp, now = Date.now(), using = processesUsing) {
+    let entries;
+    try {
+        entries = fs.readdirSync(temp, { withFileTypes: true });
+    } catch {
+        return [];
+    }
+    return entries.filter(entry => entry.isDirectory() && !entry.isSymbolicLink() && entry.name.startsWith('fs-perf-')).map(entry => {
+        const folder = path.join(temp, entry.name);
+        const users = using(folder);
+        let changed = 0;
+        try {
+            changed = fs.statSync(folder).mtimeMs;
+        } catch {
+            // Gone meanwhile: listed as found.
+        }
+        const busy = users.length > 0 ? `in use by ${users.map(user => `PID ${user.pid} (${user.command})`).join(', ')}`
+            : now - changed < TEMP_QUIET_MS ? `changed ${Math.max(0, Math.round((now - changed) / 60000))} min ago: it may be a run still going` : undefined;
+        return { category: 'temp', path: folder, what: `temporary folder of a run${busy ? `, kept: ${busy}` : ''}`, busy };
+    });
+}
+
+/**
+ * What fs-perf left: `{ category, path, what, bytes }` for each that exists, by category (see {@link CATEGORIES}).
+ * `root`: the repository; `theiaCache`: the fs-perf cache folder of the release and compare apps; `temp`: the OS temp
+ * folder (none searched when undefined).
+ */
+function findLeftovers({ root, theiaCache, temp }) {
     const candidates = [
         ...findBuildOutput(root),
         { category: 'caches', path: path.join(root, '.cache', 'code-server'), what: 'code-server (the vscode-server host), installed again by the next run that needs it' },
@@ -178,6 +250,7 @@ function findLeftovers({ root, theiaCache }) {
         { category: 'results', path: path.join(root, 'bench-results'), what: 'yarn bench runs (results, reports)' },
         { category: 'results', path: path.join(root, 'test-results'), what: 'yarn test output' },
         ...findTestFileFolders(root).map(folder => ({ category: 'results', path: folder, what: 'generated test files (Generate Test Files)' })),
+        ...(temp === undefined ? [] : findTemporaryFolders(temp)),
     ];
     return candidates.filter(entry => fs.existsSync(entry.path) || isLink(entry.path)).map(entry => ({ ...entry, bytes: sizeOf(entry.path) }));
 }
@@ -208,7 +281,7 @@ function parseArguments(argv) {
     for (const argument of argv) {
         if (argument === '--all') {
             CATEGORIES.forEach(category => remove.add(category));
-        } else if (['--caches', '--apps', '--results'].includes(argument)) {
+        } else if (['--caches', '--apps', '--results', '--temp'].includes(argument)) {
             remove.add(argument.slice(2));
         } else if (argument === '--keep-app-builds') {
             keepAppBuilds = true;
@@ -217,15 +290,18 @@ function parseArguments(argv) {
         } else if (argument === '--help' || argument === '-h') {
             help = true;
         } else {
-            throw new Error(`unknown argument ${argument}: use --keep-app-builds, --caches, --apps, --results, --all, --list or --help`);
+            throw new Error(`unknown argument ${argument}: use --keep-app-builds, --caches, --apps, --results, --temp, --all, --list or --help`);
         }
     }
     return { remove: list ? new Set() : remove, keepAppBuilds, list, help };
 }
 
-/** Whether the options remove `entry`: its category is removed, and it is not an app's bundle that `--keep-app-builds` keeps. */
+/**
+ * Whether the options remove `entry`: its category is removed, it is not an app's bundle that `--keep-app-builds` keeps,
+ * and not a temporary folder in use.
+ */
 function removes(options, entry) {
-    return options.remove.has(entry.category) && !(entry.app && options.keepAppBuilds);
+    return options.remove.has(entry.category) && !(entry.app && options.keepAppBuilds) && !entry.busy;
 }
 
 /**
@@ -266,12 +342,13 @@ function main(argv) {
     }
     const root = findRepositoryRoot(__dirname);
     const theiaCache = defaultTheiaCache();
-    const leftovers = findLeftovers({ root, theiaCache });
+    const temp = os.tmpdir();
+    const leftovers = findLeftovers({ root, theiaCache, temp });
     const show = entry => `${formatBytes(entry.bytes).padStart(8)}  ${path.isAbsolute(path.relative(root, entry.path)) || path.relative(root, entry.path).startsWith('..')
         ? entry.path.replace(os.homedir(), '~') : path.relative(root, entry.path)}  (${entry.what})`;
     const removed = [];
     for (const entry of leftovers.filter(item => removes(options, item))) {
-        removeEntry(entry, [root, theiaCache]);
+        removeEntry(entry, entry.category === 'temp' ? [temp] : [root, theiaCache]);
         removed.push(entry);
         console.log(`removed ${show(entry)}`);
     }
@@ -294,7 +371,10 @@ function main(argv) {
     return 0;
 }
 
-module.exports = { findLeftovers, findRepositoryRoot, defaultTheiaCache, generatedEsbuildConfigs, parseArguments, removeEntry, removes, sizeOf, formatBytes, CATEGORIES };
+module.exports = {
+    findLeftovers, findRepositoryRoot, findTemporaryFolders, processesUsing, defaultTheiaCache, generatedEsbuildConfigs, parseArguments, removeEntry, removes,
+    sizeOf, formatBytes, CATEGORIES,
+};
 
 if (require.main === module) {
     process.exitCode = main(process.argv.slice(2));

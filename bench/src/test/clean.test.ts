@@ -1,6 +1,6 @@
 import { assert } from 'chai';
-import { spawnSync } from 'child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
+import { spawn, spawnSync } from 'child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { REPOSITORY_ROOT } from '../util/repository';
@@ -11,6 +11,7 @@ interface Leftover {
     readonly what: string;
     readonly bytes: number;
     readonly app?: boolean;
+    readonly busy?: string;
 }
 interface CleanOptions {
     remove: Set<string>;
@@ -20,7 +21,8 @@ interface CleanOptions {
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const clean = require(path.join(REPOSITORY_ROOT, 'scripts', 'clean.js')) as {
-    findLeftovers(folders: { root: string; theiaCache: string }): Leftover[];
+    findLeftovers(folders: { root: string; theiaCache: string; temp?: string }): Leftover[];
+    findTemporaryFolders(temp: string): Leftover[];
     parseArguments(argv: string[]): CleanOptions;
     removes(options: CleanOptions, entry: Leftover): boolean;
     removeEntry(entry: Leftover, allowed: string[]): void;
@@ -85,7 +87,8 @@ suite('yarn clean (scripts/clean.js)', () => {
         assert.isFalse(clean.parseArguments([]).keepAppBuilds);
         assert.isTrue(clean.parseArguments(['--keep-app-builds']).keepAppBuilds);
         assert.sameMembers([...clean.parseArguments(['--caches', '--results']).remove], ['build', 'caches', 'results']);
-        assert.sameMembers([...clean.parseArguments(['--all']).remove], ['build', 'caches', 'apps', 'results']);
+        assert.sameMembers([...clean.parseArguments(['--all']).remove], ['build', 'caches', 'apps', 'results', 'temp']);
+        assert.sameMembers([...clean.parseArguments(['--temp']).remove], ['build', 'temp']);
         assert.sameMembers([...clean.parseArguments(['--all', '--list']).remove], []);
         assert.throws(() => clean.parseArguments(['--everything']), /unknown argument --everything/);
     });
@@ -101,6 +104,44 @@ suite('yarn clean (scripts/clean.js)', () => {
         const escaping = { category: 'results', path: path.join(root, 'linked-workspace', 'precious.bin'), what: 'test', bytes: 0 };
         assert.throws(() => clean.removeEntry(escaping, [root, cache]), /outside/);
         assert.isTrue(existsSync(path.join(outside, 'precious.bin')));
+    });
+
+    test('--temp: the fs-perf-* folders a killed run left in the temp folder; one a process uses, or changed in the last hour, is listed and kept', async function () {
+        if (process.platform !== 'linux') {
+            this.skip(); // Which process uses a folder is read from /proc.
+        }
+        const temp = path.join(top, 'tmp');
+        const left = path.join(temp, 'fs-perf-theia-left');
+        const used = path.join(temp, 'fs-perf-watch-tree-used');
+        const fresh = path.join(temp, 'fs-perf-code-server-fresh');
+        file(path.join(left, 'workspace', 'a.txt'), 400);
+        file(path.join(used, 'node_modules', 'b.js'), 10);
+        file(path.join(fresh, 'c.txt'), 10);
+        file(path.join(temp, 'someone-else', 'd.txt'), 10);
+        file(path.join(temp, 'fs-perf-a-file'), 10);
+        symlinkSync(outside, path.join(temp, 'fs-perf-linked'));
+        const hoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+        [left, used].forEach(folder => utimesSync(folder, hoursAgo, hoursAgo));
+        const user = spawn('sleep', ['60'], { cwd: used, stdio: 'ignore' });
+        try {
+            await new Promise<void>((resolve, reject) => user.once('spawn', resolve).once('error', reject));
+            const found = new Map(clean.findLeftovers({ root, theiaCache: cache, temp }).filter(entry => entry.category === 'temp').map(entry => [path.basename(entry.path), entry]));
+            assert.sameMembers([...found.keys()], ['fs-perf-theia-left', 'fs-perf-watch-tree-used', 'fs-perf-code-server-fresh']);
+            assert.strictEqual(found.get('fs-perf-theia-left')!.bytes, 400);
+            assert.isUndefined(found.get('fs-perf-theia-left')!.busy);
+            assert.include(found.get('fs-perf-watch-tree-used')!.busy, `PID ${user.pid} (sleep)`);
+            assert.include(found.get('fs-perf-code-server-fresh')!.busy, 'changed 0 min ago');
+            const options = clean.parseArguments(['--temp']);
+            assert.deepEqual([...found.values()].filter(entry => clean.removes(options, entry)).map(entry => path.basename(entry.path)), ['fs-perf-theia-left']);
+            assert.isFalse([...found.values()].some(entry => clean.removes(clean.parseArguments([]), entry)), 'a plain yarn clean keeps them');
+            clean.removeEntry(found.get('fs-perf-theia-left')!, [temp]);
+            assert.isFalse(existsSync(left));
+            assert.throws(() => clean.removeEntry(found.get('fs-perf-watch-tree-used')!, [root, cache]), /outside/);
+        } finally {
+            user.kill();
+        }
+        assert.isTrue(existsSync(path.join(outside, 'precious.bin')));
+        assert.deepEqual(clean.findLeftovers({ root, theiaCache: cache }).filter(entry => entry.category === 'temp'), [], 'no temp folder given, none searched');
     });
 
     test('everything the build made is build output: compiled TypeScript, bundles, the .vsix, plugins/, the apps\' theia build output', () => {
