@@ -4,6 +4,7 @@
  * tree as its workspace, once per `files.watcherExclude`, and its server's processes are read from `/proc` from outside
  * (inotify watches, CPU time, memory), while nothing else runs in them. No timed sample is involved.
  */
+import { promises as fs } from 'fs';
 import * as path from 'path';
 import { TreeSize, WatcherLoad, WatcherLoadProcess, WatcherLoadVariant } from '@fs-perf/benchmark-core';
 import { generateTrees } from '@fs-perf/test-files';
@@ -28,6 +29,13 @@ export const WATCHER_IDLE_MS = 10_000;
 const SETTLE_TIMEOUT_MS = 300_000;
 /** With no watch at all, how long to wait for a watcher to start before the count of zero is taken as settled. */
 const FIRST_WATCH_GRACE_MS = 30_000;
+
+/** The churn: files of {@link CHURN_FILE_BYTES} created, then deleted, in each of up to {@link CHURN_FOLDERS} packages of the dependency folder. */
+export const CHURN_FILES_PER_FOLDER = 100;
+export const CHURN_FOLDERS = 10;
+const CHURN_FILE_BYTES = 1024;
+/** After the churn's last deletion, how long its CPU is still counted: both editors' watchers batch events for up to 500 ms. */
+export const CHURN_TAIL_MS = 5_000;
 
 /** The server's processes may use at most this share of one core over the quiet time for their watches to count as settled. */
 export const QUIET_CPU_SHARE = 0.1;
@@ -91,8 +99,28 @@ async function usages(rootPid: number): Promise<ProcessUsage[]> {
     return all.filter((usage): usage is ProcessUsage => usage !== undefined);
 }
 
-/** Reads the session's server processes until their watches settle, then across the idle window. */
-async function measureOpenTree(session: HostSession, variant: Pick<WatcherLoadVariant, 'name' | 'watcherExclude'>, quietMs: number, idleMs: number): Promise<WatcherLoadVariant> {
+/**
+ * What an `npm install` does to an open workspace, in small: files created, then deleted, in up to {@link CHURN_FOLDERS}
+ * package folders of `dependencyFolder` (made by this process, outside the editor), one after another; the folders are
+ * left as they were. Returns the files made and the folders they were made in.
+ */
+export async function churnDependencies(dependencyFolder: string, filesPerFolder = CHURN_FILES_PER_FOLDER): Promise<{ files: number; folders: number }> {
+    const entries = await fs.readdir(dependencyFolder, { withFileTypes: true });
+    const packages = entries.filter(entry => entry.isDirectory()).map(entry => path.join(dependencyFolder, entry.name)).sort().slice(0, CHURN_FOLDERS);
+    const folders = packages.length > 0 ? packages : [dependencyFolder];
+    const made = folders.flatMap(folder => Array.from({ length: filesPerFolder }, (_, index) => path.join(folder, `fs-perf-churn-${index}.js`)));
+    const content = Buffer.alloc(CHURN_FILE_BYTES, 'x');
+    for (const file of made) {
+        await fs.writeFile(file, content, { flag: 'wx' });
+    }
+    for (const file of made) {
+        await fs.unlink(file);
+    }
+    return { files: made.length, folders: folders.length };
+}
+
+/** Reads the session's server processes until their watches settle, then across the idle window, then across a churn of the dependency folder. */
+async function measureOpenTree(session: HostSession, variant: Pick<WatcherLoadVariant, 'name' | 'watcherExclude'>, dependencyFolder: string, quietMs: number, idleMs: number): Promise<WatcherLoadVariant> {
     const ready = performance.now();
     const readings: WatchReading[] = [];
     let settledAt: number | undefined;
@@ -112,6 +140,11 @@ async function measureOpenTree(session: HostSession, variant: Pick<WatcherLoadVa
     }
     await delay(idleMs);
     const atEnd = await usages(session.server.pid);
+    const churnStart = performance.now();
+    const churned = await churnDependencies(dependencyFolder);
+    await delay(CHURN_TAIL_MS);
+    const churn = { ...churned, ms: performance.now() - churnStart, tailMs: CHURN_TAIL_MS };
+    const atChurnEnd = await usages(session.server.pid);
     const processes: WatcherLoadProcess[] = [];
     for (const start of atSettle) {
         const end = atEnd.find(usage => usage.pid === start.pid);
@@ -119,15 +152,17 @@ async function measureOpenTree(session: HostSession, variant: Pick<WatcherLoadVa
         if (!end || commandLine === undefined) {
             continue;
         }
+        const churnEnd = atChurnEnd.find(usage => usage.pid === start.pid);
         processes.push({
             role: processRole(commandLine), pid: start.pid, inotifyWatches: start.inotifyWatches, cpuMs: start.cpuMs,
             idleCpuMs: Math.max(0, end.cpuMs - start.cpuMs), rssKiB: end.rssKiB, peakRssKiB: end.peakRssKiB,
+            ...churnEnd ? { churnCpuMs: Math.max(0, churnEnd.cpuMs - end.cpuMs) } : {},
         });
     }
     if (processes.length === 0) {
         throw new Error(`no process of the editor's server was left to read after the idle window (${variant.name}).`);
     }
-    return { ...variant, settledMs: settledAt, quietMs, idleMs, processes };
+    return { ...variant, settledMs: settledAt, quietMs, idleMs, churn, processes };
 }
 
 export interface WatcherLoadOptions {
@@ -155,9 +190,12 @@ export async function measureWatcherLoad(options: WatcherLoadOptions): Promise<W
             options.log(`opening the ${options.tree.label} tree (${manifest.files} files, ${manifest.folders} folders), ${variant.name}`);
             const session = await options.start(workspace, { 'files.watcherExclude': variant.watcherExclude });
             try {
-                const measured = await measureOpenTree(session, variant, options.quietMs ?? WATCHES_QUIET_MS, options.idleMs ?? WATCHER_IDLE_MS);
+                const dependencyFolder = path.join(workspace, ...manifest.dependencyFolder.split('/'));
+                const measured = await measureOpenTree(session, variant, dependencyFolder, options.quietMs ?? WATCHES_QUIET_MS, options.idleMs ?? WATCHER_IDLE_MS);
                 const watches = measured.processes.reduce((sum, process) => sum + process.inotifyWatches, 0);
-                options.log(`  ${variant.name}: ${watches} inotify watches, settled ${(measured.settledMs / 1000).toFixed(1)} s after the workbench was ready`);
+                const churnCpu = measured.processes.reduce((sum, process) => sum + (process.churnCpuMs ?? 0), 0);
+                options.log(`  ${variant.name}: ${watches} inotify watches, settled ${(measured.settledMs / 1000).toFixed(1)} s after the workbench was ready; `
+                    + `${measured.churn!.files} files created and deleted in ${manifest.dependencyFolder}: ${churnCpu.toFixed(0)} ms of CPU`);
                 variants.push(measured);
             } finally {
                 await session.dispose();

@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import { countInotifyWatches, readProcessUsage, statusKiB } from '../util/process-usage';
-import { processRole, WATCHER_LOAD_VARIANTS, watchesSettledAt } from '../run/watcher-load';
+import { churnDependencies, processRole, WATCHER_LOAD_VARIANTS, watchesSettledAt } from '../run/watcher-load';
 import { BenchOptions } from '../run/option-table';
 import { parseBenchArgumentsQuietly } from './parse-quietly';
 
@@ -77,6 +77,36 @@ suite('watcher load (--suite watch --watch-tree)', () => {
         const used = (await readProcessUsage(process.pid))!.cpuMs - before;
         // At least most of it (10 ms steps; a shared machine may not give the thread a whole core).
         assert.isAtLeast(used, 150, `${used} ms`);
+    });
+
+    test('the churn creates files in up to 10 package folders of node_modules, then deletes them: a watcher sees each, and the folders are left as they were', async () => {
+        const top = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-churn-test-'));
+        try {
+            const modules = path.join(top, 'node_modules');
+            for (const name of ['a', 'b', 'c']) {
+                await fs.mkdir(path.join(modules, name, 'lib'), { recursive: true });
+                await fs.writeFile(path.join(modules, name, 'index.js'), 'x');
+            }
+            await fs.writeFile(path.join(modules, '.yarn-integrity'), '{}');
+            const before = await fs.readdir(modules, { recursive: true });
+            const seen: string[] = [];
+            const watcher = watch(path.join(modules, 'b'), (_event, name) => seen.push(String(name)));
+            try {
+                assert.deepEqual(await churnDependencies(modules, 20), { files: 60, folders: 3 });
+                await new Promise(resolve => setTimeout(resolve, 200));
+            } finally {
+                watcher.close();
+            }
+            assert.sameMembers([...new Set(seen)].filter(name => name.startsWith('fs-perf-churn-')), Array.from({ length: 20 }, (_, index) => `fs-perf-churn-${index}.js`));
+            assert.sameMembers(await fs.readdir(modules, { recursive: true }), before);
+            // No package folder: the files go into the folder itself.
+            const bare = path.join(top, 'bare');
+            await fs.mkdir(bare);
+            assert.deepEqual(await churnDependencies(bare, 5), { files: 5, folders: 1 });
+            assert.deepEqual(await fs.readdir(bare), []);
+        } finally {
+            await fs.rm(top, { recursive: true, force: true });
+        }
     });
 
     test('the server\'s processes are named from their command lines', () => {

@@ -12,9 +12,10 @@ import { watcherLoadSchema } from './watcher-load';
  * `correction`; version 8 adds the `tree` target (a generated tree, issue 39) and the run's `trees` (their manifests); version 9
  * adds the `burst` target (many small files created then deleted, issue 39's writes); version 10 adds the `watch` and
  * `watch-burst` targets (file watching, issue 39) and a watch burst's `events`; version 11 adds `watcherLoad` (what
- * watching a big tree costs the editor's processes). Versions 1 to 10 are still read.
+ * watching a big tree costs the editor's processes); version 12 adds a watcher load's `churn` (files created then deleted
+ * in the dependency folder) and each process's `churnCpuMs`. Versions 1 to 11 are still read.
  */
-export const RESULTS_SCHEMA_VERSION = 11;
+export const RESULTS_SCHEMA_VERSION = 12;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
 
 const nonEmpty = z.string().min(1);
@@ -323,7 +324,7 @@ export type NetworkCheck = z.infer<typeof networkCheckSchema>;
 
 export const resultsDocumentSchema = z.object({
     schema: z.literal(RESULTS_SCHEMA_ID),
-    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(8), z.literal(9), z.literal(10), z.literal(RESULTS_SCHEMA_VERSION)]),
+    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(8), z.literal(9), z.literal(10), z.literal(11), z.literal(RESULTS_SCHEMA_VERSION)]),
     /** The tool that wrote the file. */
     tool: z.object({ name: nonEmpty, version: nonEmpty }),
     runId: nonEmpty,

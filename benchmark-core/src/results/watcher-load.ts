@@ -17,6 +17,20 @@ export const watcherLoadProcessSchema = z.object({
     /** Resident memory at the end of the idle window, and its peak since the process started (`VmRSS`, `VmHWM`), KiB. */
     rssKiB: count,
     peakRssKiB: count,
+    /** CPU time it used from the churn's start (files created, then deleted, in the dependency folder) to the end of its tail (absent in runs before the churn). */
+    churnCpuMs: ms.optional(),
+});
+
+/** The churn after the idle window: files created one after another, then deleted, in package folders of the dependency folder, by the bench (outside the editor). */
+export const watcherLoadChurnSchema = z.object({
+    /** Files created then deleted (each once). */
+    files: count,
+    /** Package folders of the dependency folder they were made in. */
+    folders: count,
+    /** ms from the first creation to the end of the tail after the last deletion: the window `churnCpuMs` covers. */
+    ms,
+    /** The tail: how long after the last deletion the CPU was still counted (the watchers batch events). */
+    tailMs: ms,
 });
 
 /** One opening of the tree: the editor started on it with one `files.watcherExclude`. */
@@ -30,6 +44,8 @@ export const watcherLoadVariantSchema = z.object({
     quietMs: ms,
     /** Length of the idle window, ms. */
     idleMs: ms,
+    /** The churn of the dependency folder after the idle window (absent in runs before it). */
+    churn: watcherLoadChurnSchema.optional(),
     processes: z.array(watcherLoadProcessSchema).min(1),
 });
 
@@ -51,3 +67,4 @@ export const watcherLoadSchema = z.object({
 export type WatcherLoad = z.infer<typeof watcherLoadSchema>;
 export type WatcherLoadVariant = z.infer<typeof watcherLoadVariantSchema>;
 export type WatcherLoadProcess = z.infer<typeof watcherLoadProcessSchema>;
+export type WatcherLoadChurn = z.infer<typeof watcherLoadChurnSchema>;

@@ -43,6 +43,33 @@ suite('report: watching a big tree (the watcher load of --suite watch)', () => {
         assert.include(headline, 'code-server 1.100.3\'s server held 302 inotify watches with node_modules watched and 302 with node_modules excluded: the exclude saved none.');
     });
 
+    test('with the churn of node_modules: a column of each process\'s CPU in it, and the note and the headline say what it cost each editor', () => {
+        const churned = (watchedMs: number, excludedMs: number): WatcherLoad => {
+            const plain = load(302, 182);
+            return {
+                ...plain, variants: plain.variants.map((variant, index) => ({
+                    ...variant, churn: { files: 1000, folders: 10, ms: 7300, tailMs: 5000 },
+                    processes: variant.processes.map((entry, position) => ({ ...entry, churnCpuMs: position === 0 ? [watchedMs, excludedMs][index] : 1 })),
+                })),
+            };
+        };
+        const markdown = renderReportMarkdown(buildComparisonReport([documentWithLoad(theiaBrowser, churned(840, 830)), documentWithLoad(vscodeServer, churned(900, 40))]));
+        assert.include(markdown, '| Theia 1.74.1 (browser) | node_modules watched | backend (PID 100) | 302 | 4.2 | 2.0 | 840 | 200 | 300 |');
+        assert.include(markdown, '| code-server 1.100.3 | node_modules excluded | backend (PID 200) | 182 | 4.2 | 2.0 | 40 | 200 | 300 |');
+        assert.include(markdown, '1000 files of 1 KB were created one after another and deleted again in 10 package folders of node_modules');
+        assert.include(markdown, 'to 5 s after the last deletion');
+        // A process with no watch and no idle CPU has a row once it spent CPU in the churn.
+        assert.include(markdown, '| Theia 1.74.1 (browser) | node_modules watched | sleepy (PID 102) | 0 | 4.2 | 0.0 | 1 | 200 | 300 |');
+        // Over all the processes, the idle ones too.
+        assert.include(markdown, 'code-server 1.100.3 used 902 ms with node_modules watched and 42 ms with node_modules excluded.');
+        // A table of the churn per editor and exclude: what the headline's totals come from.
+        assert.include(markdown, '| code-server 1.100.3 | node_modules watched | 1000 | 7.3 | 902 | 0 |');
+        const headline = markdown.slice(0, markdown.indexOf('## Watching a big tree'));
+        assert.include(headline, 'Creating and deleting 1000 files in node_modules then cost its processes 842 ms of CPU watched and 832 ms excluded.');
+        // A run from before the churn keeps its columns.
+        assert.notInclude(renderReportMarkdown(buildComparisonReport([documentWithLoad(theiaBrowser, load(302, 182))])), 'CPU in the churn');
+    });
+
     test('a run without a watcher load has no such section, and a load with no process is refused', () => {
         const read = scenarioInfoById('vscode.workspace.fs.readFile')!;
         assert.lengthOf(reportSections(buildComparisonReport([resultsDocument(vscodeServer, [measurement(read, '1K', 1)])]), 'watcher-load'), 0);

@@ -13,9 +13,9 @@ export function totalWatches(variant: WatcherLoadVariant): number {
     return variant.processes.reduce((sum, process) => sum + process.inotifyWatches, 0);
 }
 
-/** The processes worth a row: those that held watches or used CPU in the idle window, else all (sorted by watches). */
+/** The processes worth a row: those that held watches or used CPU in the idle window or the churn, else all (sorted by watches). */
 export function shownProcesses(variant: WatcherLoadVariant): WatcherLoadProcess[] {
-    const busy = variant.processes.filter(process => process.inotifyWatches > 0 || process.idleCpuMs >= 1);
+    const busy = variant.processes.filter(process => process.inotifyWatches > 0 || process.idleCpuMs >= 1 || (process.churnCpuMs ?? 0) >= 1);
     return [...busy.length > 0 ? busy : variant.processes].sort((a, b) => b.inotifyWatches - a.inotifyWatches || b.cpuMs - a.cpuMs);
 }
 

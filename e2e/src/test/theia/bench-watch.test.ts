@@ -31,6 +31,16 @@ function watchesOfTheTree(name: string, document: ResultsDocument): void {
         // CPU time comes in 10 ms steps: a small child (a shell) may show none; every process has memory, the watcher CPU too.
         assert.isTrue(variant.processes.every(process => process.rssKiB > 0), `${name} ${variant.name}: every process read`);
         assert.isTrue(variant.processes.filter(process => process.role === 'file watcher').every(process => process.cpuMs > 0), `${name} ${variant.name}: the watcher's CPU`);
+        // The churn of node_modules ran in every opening, and the file watcher was read across it (a short-lived child may have ended).
+        assert.isAtLeast(variant.churn?.files ?? 0, 100, `${name} ${variant.name}: the churn`);
+        assert.isTrue(variant.processes.filter(process => process.role === 'file watcher').every(process => process.churnCpuMs !== undefined), `${name} ${variant.name}: CPU in the churn`);
+        const churnCpu = variant.processes.reduce((sum, process) => sum + (process.churnCpuMs ?? 0), 0);
+        console.log(`      ${name} ${variant.name}: ${variant.churn!.files} files created and deleted in node_modules, ${churnCpu} ms of the server's CPU`);
+    }
+    if (name.startsWith('vscode-server')) {
+        // Watched, code-server's watcher gets 2 events a file of the churn: some CPU (its 10 ms steps) must show.
+        const churnCpu = load!.variants.map(variant => variant.processes.filter(process => process.role === 'file watcher').reduce((sum, process) => sum + (process.churnCpuMs ?? 0), 0));
+        assert.isAbove(churnCpu[0], 0, `${name}: code-server's watcher spent nothing on the churn it watches`);
     }
     if (name.startsWith('vscode-server')) {
         assert.isAtMost(watches[1], watches[0] - load!.dependencyFolders + 1, `${name}: the exclude shows in the count`);
