@@ -6,7 +6,7 @@ import { ChromiumOptions, HeadlessChromium, launchChromium } from './chromium';
 import { CountBudget, CountObserverServer } from './count-observer';
 import { codeServerLaunch, codeServerWorkbenchUrl, createCodeServerFolders, ensureCodeServer, installVsix } from './code-server';
 import { DisposableCollection } from '../util/disposable';
-import { checkLink, linkConditions, startProbeServer } from '../link/check';
+import { checkLinkSettled, linkConditions, startProbeServer } from '../link/check';
 import { EmulatedLink, Toxiproxy } from '../link/toxiproxy';
 import { descendantsOf, processCommandLine, processGroupMembers } from '../util/processes';
 import { RunningServer, ServerLaunch, startServer } from '../util/server';
@@ -268,7 +268,8 @@ export class HostSession {
         this._browser = browser;
         this.options.onBrowserStarted?.(browser);
         if (this.link) {
-            this._network = linkConditions(this.link.host, await checkLink(browser.context, this.link.probe, this.link.probeServerPort), this.link.emulator);
+            const { check } = await checkLinkSettled(browser.context, this.link.probe, this.link.probeServerPort);
+            this._network = linkConditions(this.link.host, check, this.link.emulator);
         }
         this._workbench = new Workbench(browser.page, selectors);
         await this.options.beforeOpen?.(browser.page);

@@ -6,7 +6,7 @@ import { randomBytes } from 'crypto';
 import * as http from 'http';
 import * as net from 'net';
 import { BrowserContext } from 'playwright-core';
-import { bandwidthShortfalls, describeNetworkProfile, linkAsChecked, NETWORK_CHECK_TOLERANCE, NetworkCheck, NetworkConditions, networkCheckMisses } from '@fs-perf/benchmark-core';
+import { linkShortfalls, describeNetworkProfile, linkAsChecked, NETWORK_CHECK_TOLERANCE, NetworkCheck, NetworkConditions, networkCheckMisses } from '@fs-perf/benchmark-core';
 import { DisposableCollection } from '../util/disposable';
 import { EmulatedLink } from './toxiproxy';
 
@@ -119,18 +119,36 @@ export async function checkLink(context: BrowserContext, probe: EmulatedLink, pr
     }
 }
 
+/**
+ * {@link checkLink}, taken again while it misses the profile (up to `attempts` checks, `pauseMs` apart): the check runs
+ * as the host's server starts, and a machine busy with that lengthens the round trip for a moment (CI of 2026-11-28, AMD
+ * EPYC: 24 ms on a 20 ms link). The last check is the one kept, never the best of them, so a link that misses every
+ * time is judged on what it did last.
+ */
+export async function checkLinkSettled(context: BrowserContext, probe: EmulatedLink, probeServerPort: number,
+    { attempts = 3, pauseMs = 3000 }: { attempts?: number; pauseMs?: number } = {}): Promise<{ check: NetworkCheck; attempts: number }> {
+    for (let attempt = 1; ; attempt++) {
+        const check = await checkLink(context, probe, probeServerPort);
+        if (check.held || attempt >= attempts) {
+            return { check, attempts: attempt };
+        }
+        await new Promise(resolve => setTimeout(resolve, pauseMs));
+    }
+}
+
 /** Thrown when a link does not behave like its profile: the run refuses the profile. */
 export class LinkCheckError extends Error { }
 
 /**
- * The link a session measures over, once checked: what goes into its results file. A check that missed only bandwidth,
- * short of the profile's (this machine's proxy could not carry the rate), is kept with `held: false`: the run measures
- * against the link as checked, and its floors use the measured rates ({@link linkAsChecked}). Anything else missed (the
- * round trip, a bandwidth above the profile's) throws a {@link LinkCheckError}: the link was not the profile's.
+ * The link a session measures over, once checked: what goes into its results file. A check that missed only by being
+ * slower than the profile (a bandwidth this machine's proxy could not carry, a round trip a busy machine lengthened by a
+ * few ms) is kept with `held: false`: the run measures against the link as checked, and its floors use the measured
+ * figures ({@link linkAsChecked}). Anything else missed (a figure faster than the profile's, a round trip far longer)
+ * throws a {@link LinkCheckError}: the link was not the profile's.
  */
 export function linkConditions(link: EmulatedLink, check: NetworkCheck, emulator: string): NetworkConditions {
     const misses = networkCheckMisses(link.profile, check);
-    if (misses.length > 0 && bandwidthShortfalls(link.profile, check) === undefined) {
+    if (misses.length > 0 && linkShortfalls(link.profile, check) === undefined) {
         throw new LinkCheckError(`the emulated link did not hold ${describeNetworkProfile(link.profile)}: ${misses.join('; ')}. `
             + 'A busy machine slows the proxy: run again with nothing else busy, or choose a slower link.');
     }
@@ -145,5 +163,9 @@ export function linkAsCheckedNote(conditions: NetworkConditions): string | undef
     const checked = linkAsChecked(conditions);
     return `the proxy did not hold ${describeNetworkProfile(conditions.profile)}: `
         + `${networkCheckMisses(conditions.profile, conditions.check, conditions.check.tolerance).join('; ')}. `
-        + `Measured against the link as checked; its floors use ${checked.downMbps.toFixed(1)} Mbit/s down and ${checked.upMbps.toFixed(1)} Mbit/s up.`;
+        + `Measured against the link as checked; its floors use a ${formatRtt(checked.rttMs)} ms round trip, ${checked.downMbps.toFixed(1)} Mbit/s down and ${checked.upMbps.toFixed(1)} Mbit/s up.`;
+}
+
+function formatRtt(ms: number): string {
+    return ms >= 10 ? ms.toFixed(0) : ms.toFixed(1);
 }

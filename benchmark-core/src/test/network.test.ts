@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { PLUGIN_READ_HOPS } from '../measure/hops';
 import { PLUGIN_READ_STEPS, stepsOfHopTrace } from '../measure/path-steps';
 import { crossingOf, pathSteps, wireFloor } from '../network/wire-floor';
-import { bandwidthShortfalls, linkAsChecked, LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, parseNetworkList, toxicsFor } from '../network/profiles';
+import { linkShortfalls, linkAsChecked, LOOPBACK, machineLimitedDirections, NETWORK_PROFILES, networkCheckMisses, parseNetworkList, toxicsFor } from '../network/profiles';
 import { NetworkProfile } from '../results/schema';
 import { SCENARIO_CATALOG, ScenarioCatalogEntry } from '../measure/scenario-catalog';
 
@@ -72,15 +72,23 @@ suite('network profiles', () => {
             /upload 150 Mbit\/s, not 240 Mbit\/s ±15% \(the most this machine reaches without the link; the profile says 1000\)/);
     });
 
-    test('a check short of the profile\'s bandwidth and nothing else is measured as checked, at the rates measured; any other miss is refused', () => {
+    test('a check slower than the profile and nothing else (a bandwidth short, a round trip a few ms long) is measured as checked, at the figures measured; any other miss is refused', () => {
         const lan = NETWORK_PROFILES.lan;
         const check = { rttMs: 1.1, directRttMs: 0.3, downMbps: 96, upMbps: 79, directDownMbps: 900, directUpMbps: 900, bytes: 10_240_000, tolerance: 0.15, held: false };
-        assert.deepStrictEqual(bandwidthShortfalls(lan, check), ['up']);
+        assert.deepStrictEqual(linkShortfalls(lan, check), ['up']);
         assert.deepInclude(linkAsChecked({ profile: lan, emulator: 'toxiproxy', check }), { rttMs: 1, downMbps: 100, upMbps: 79 });
-        assert.deepStrictEqual(bandwidthShortfalls(lan, { ...check, downMbps: 60 }), ['down', 'up']);
-        assert.isUndefined(bandwidthShortfalls(lan, { ...check, rttMs: 9 }), 'the round trip missed too');
-        assert.isUndefined(bandwidthShortfalls(lan, { ...check, downMbps: 400 }), 'a bandwidth above the profile\'s: the toxics did not act');
-        assert.deepStrictEqual(bandwidthShortfalls(lan, { ...check, upMbps: 99 }), [], 'held');
+        assert.deepStrictEqual(linkShortfalls(lan, { ...check, downMbps: 60 }), ['down', 'up']);
+        assert.deepStrictEqual(linkShortfalls(lan, { ...check, rttMs: 9 }), ['rtt', 'up'], 'a round trip a busy machine lengthened');
+        assert.deepInclude(linkAsChecked({ profile: lan, emulator: 'toxiproxy', check: { ...check, rttMs: 9 } }), { rttMs: 9, downMbps: 100, upMbps: 79 });
+        assert.isUndefined(linkShortfalls(lan, { ...check, rttMs: 12.6 }), 'a round trip more than 10 ms beyond the band (1 + 1.5 ms): another link');
+        assert.deepStrictEqual(linkShortfalls(lan, { ...check, rttMs: 12.4 }), ['rtt', 'up']);
+        const twenty = profile('rtt=20ms,down=20mbit,up=20mbit');
+        const ci = { ...check, rttMs: 24, downMbps: 20, upMbps: 19 };
+        assert.deepStrictEqual(linkShortfalls(twenty, ci), ['rtt'], 'CI of 2026-11-28: 24 ms on a 20 ms link');
+        assert.deepInclude(linkAsChecked({ profile: twenty, emulator: 'toxiproxy', check: ci }), { rttMs: 24, downMbps: 20, upMbps: 20 });
+        assert.isUndefined(linkShortfalls(twenty, { ...ci, rttMs: 10 }), 'a round trip shorter than the profile\'s: the toxics did not act');
+        assert.isUndefined(linkShortfalls(lan, { ...check, downMbps: 400 }), 'a bandwidth above the profile\'s: the toxics did not act');
+        assert.deepStrictEqual(linkShortfalls(lan, { ...check, upMbps: 99 }), [], 'held');
         // A check that held keeps the profile's rates, whatever it measured within the tolerance.
         assert.deepInclude(linkAsChecked({ profile: lan, emulator: 'toxiproxy', check: { ...check, upMbps: 92, held: true } }), { downMbps: 100, upMbps: 100 });
     });

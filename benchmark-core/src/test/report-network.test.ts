@@ -166,8 +166,18 @@ suite('report of runs over emulated links', () => {
         const vscodeRead = floorRow(section, 'VS Code server', catalog.vscodeReadFileWorkbench.id);
         assert.closeTo(vscodeRead.cells[1]!.floor.floorMs, 100 + 3276.8 + 27306.667, 0.01, 'a file whose check held keeps the profile\'s rates');
         const markdown = renderReportMarkdown(buildComparisonReport([document]));
-        assert.include(markdown, 'the proxy could not carry the profile\'s bandwidth for Theia browser (extension)');
-        assert.match(markdown, /did not hold \(±15%\): upload 2\.2 Mbit\/s, not 3 Mbit\/s ±15%; measured as checked, floors at 25\.0 down, 2\.20 up/);
+        assert.include(markdown, 'the proxy could not hold the profile for Theia browser (extension)');
+        assert.match(markdown, /did not hold \(±15%\): upload 2\.2 Mbit\/s, not 3 Mbit\/s ±15%; measured as checked, floors at 50\.0 ms round trip, 25\.0 down, 2\.20 up/);
+    });
+
+    test('a file whose check measured a round trip a busy machine lengthened (58 ms on a 50 ms link) has floors at that round trip, and its check cell says so', () => {
+        const long = over(NETWORK_PROFILES.dsl, theiaDocument(100, PLUGIN_DSL_10000K));
+        const document = { ...long, network: { ...long.network!, check: { ...long.network!.check, rttMs: 58, held: false } } };
+        const section = networkSection(buildComparisonReport([document]), 'dsl');
+        // FileService.readFile: the request up, the file down: 58 ms + 3276.8 ms.
+        const fileService = floorRow(section, 'Theia browser (extension)', catalog.theiaFileServiceReadFile.id);
+        assert.closeTo(fileService.cells[1]!.floor.floorMs, 58 + B10000K * 8 / 25e6 * 1000, 1e-6);
+        assert.match(renderReportMarkdown(buildComparisonReport([document])), /did not hold \(±15%\): round trip 58 ms, not 50 ms ±15%; measured as checked, floors at 58\.0 ms round trip, 25\.0 down, 3\.00 up/);
     });
 
     test('a path that never crosses the link says so instead of a ratio: the in-host fs, the backend\'s disk read; VS Code\'s read in its extension host: one round trip', () => {

@@ -15,8 +15,8 @@ export function networkNote(section: NetworkSection): string {
     const short = section.checks.filter(row => !row.check.held).map(row => row.hostLabel);
     return `Its figures: ${section.profile.source}. Emulated by ${section.emulators.join(', ')} between the page and the host's server; `
         + 'every table below is of the results files measured over this link alone.'
-        + (short.length > 0 ? ` On this machine the proxy could not carry the profile's bandwidth for ${short.join(', ')} (the check below): `
-            + 'those were measured against the link as checked, and their wire floors use the bandwidth the check measured.' : '');
+        + (short.length > 0 ? ` On this machine the proxy could not hold the profile for ${short.join(', ')} (the check below: a bandwidth it could not carry, `
+            + 'or a round trip a busy machine lengthened): those were measured against the link as checked, and their floors use the figures the check measured.' : '');
 }
 
 /** The check's column: held or not, what missed, and the rates the floors use when the link was measured as checked. */
@@ -26,7 +26,7 @@ function checkCell({ check, misses }: NetworkSection['checks'][number], profile:
         return verdict;
     }
     const checked = linkAsChecked({ profile, check, emulator: '' });
-    return `${verdict}; measured as checked, floors at ${formatSupported(checked.downMbps)} down, ${formatSupported(checked.upMbps)} up`;
+    return `${verdict}; measured as checked, floors at ${formatSupported(checked.rttMs)} ms round trip, ${formatSupported(checked.downMbps)} down, ${formatSupported(checked.upMbps)} up`;
 }
 
 /** A row per results file: the emulation check's round trip and bandwidths beside the profile's, and whether they held. */

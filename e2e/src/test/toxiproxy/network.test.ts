@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { linkAsChecked, NetworkProfile, parseNetworkList, pathSteps, SCENARIO_CATALOG, wireFloor } from '@fs-perf/benchmark-core';
 import {
-    checkLink, DisposableCollection, HostSession, launchChromium, LinkCheckError, linkAsCheckedNote, linkConditions, processGroupMembers, readResultsFile, startProbeServer, Toxiproxy,
+    checkLink, checkLinkSettled, DisposableCollection, HostSession, launchChromium, LinkCheckError, linkAsCheckedNote, linkConditions, processGroupMembers, readResultsFile, startProbeServer, Toxiproxy,
     toxiproxyBinary,
 } from '@fs-perf/bench';
 import { closeSession, skipWithoutChromium } from '../session-helpers';
@@ -57,6 +57,17 @@ suite('an emulated link (Toxiproxy)', () => {
             const asChecked = linkConditions({ ...link, profile: short }, { ...check, held: false }, toxiproxy.version);
             assert.deepInclude(linkAsChecked(asChecked), { rttMs: 60, downMbps: 40, upMbps: check.upMbps });
             assert.match(linkAsCheckedNote(asChecked) ?? '', /the proxy did not hold short \(60 ms RTT, 40 Mbit\/s down, 60 Mbit\/s up\): upload \d+ Mbit\/s, not 60 Mbit\/s ±15%\. Measured against the link as checked/);
+            // Checked until it holds: the link that holds is checked once; one claimed faster misses every time, and the last check is kept.
+            assert.strictEqual((await checkLinkSettled(browser.context, link, probe.port)).attempts, 1);
+            const settled = await checkLinkSettled(browser.context, { ...link, profile: claimed }, probe.port, { attempts: 2, pauseMs: 100 });
+            assert.strictEqual(settled.attempts, 2);
+            assert.isFalse(settled.check.held);
+            assert.approximately(settled.check.rttMs, 60, 9, 'what the proxy does, whatever the profile claims');
+            // Claimed with a round trip 12 ms shorter than the one checked (as a busy machine lengthens it): measured as checked, floors at the round trip measured.
+            const lengthened = { ...profile, name: 'lengthened', rttMs: Math.round(check.rttMs) - 12 };
+            const atRtt = linkConditions({ ...link, profile: lengthened }, { ...check, held: false }, toxiproxy.version);
+            assert.deepInclude(linkAsChecked(atRtt), { rttMs: check.rttMs, downMbps: 40, upMbps: 20 });
+            assert.match(linkAsCheckedNote(atRtt) ?? '', /round trip \d+ ms, not \d+ ms ±15%\. Measured against the link as checked; its floors use a \d+ ms round trip/);
         } finally {
             await toDispose.dispose();
             await fs.rm(folder, { recursive: true, force: true });
