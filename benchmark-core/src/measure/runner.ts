@@ -5,6 +5,7 @@ import { CaseCountWindows, COUNT_PASS_CALLS, COUNT_PASS_QUIET_MS, countPass, Cou
 import { HopSamples } from './hops';
 import { FixtureManifest } from './manifest';
 import { Scenario, scenarioInfo, ScenarioInfo, ScenarioTarget } from './scenario';
+import { scenarioInfoById } from './scenario-catalog';
 import { scenarioTargets, TreeRunOptions } from './scenario-targets';
 import { CancellationSignal, CaseSampler, Clock, RunnerProgress, RunningCase, SamplingSettings, StreamSamples, throwIfCancelled } from './sampling';
 import { FixtureSize, LARGE_FIXTURE_BYTES, orderSizes, SizeOrder } from './sizes';
@@ -232,14 +233,19 @@ export async function runBenchmark(options: RunnerOptions): Promise<RunnerOutput
     }
 }
 
-/** The CPU pass of every fixture case of at least {@link RunnerOptions.cpuMinBytes}, after all timed samples. */
+/**
+ * The CPU pass of every fixture case of at least {@link RunnerOptions.cpuMinBytes}, and of every tree case the catalog
+ * counts per item (the storms in flight; one call a pass at least, each call being a whole storm), after all timed samples.
+ */
 async function cpuPasses(interleaved: readonly RunningCase[], options: RunnerOptions, probe: CpuProbe, sampler: CaseSampler): Promise<void> {
     const cpuMinBytes = options.cpuMinBytes ?? LARGE_FIXTURE_BYTES;
     const checkCancelled = (): void => throwIfCancelled(options.cancellation);
-    for (const running of interleaved.filter(candidate => candidate.scenario.target === 'fixture' && candidate.target.bytes >= cpuMinBytes)) {
+    const perItem = (running: RunningCase): boolean => running.scenario.target === 'tree' && scenarioInfoById(running.scenario.id)?.cpuPerItem === true;
+    for (const running of interleaved.filter(candidate => (candidate.scenario.target === 'fixture' && candidate.target.bytes >= cpuMinBytes) || perItem(candidate))) {
         checkCancelled();
         options.onProgress?.({ done: sampler.done, total: sampler.total, scenario: running.scenario, target: running.target, phase: 'cpu', sample: 1, samplesInPhase: 1 });
-        running.cpu = await cpuPass(running.scenarioCase, running.warmupMs.length + running.samplesMs.length, probe, options.cpuPassMs ?? 1000, checkCancelled);
+        running.cpu = await cpuPass(running.scenarioCase, running.warmupMs.length + running.samplesMs.length, probe, options.cpuPassMs ?? 1000, checkCancelled,
+            perItem(running) ? 1 : undefined);
     }
 }
 

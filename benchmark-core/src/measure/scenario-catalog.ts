@@ -46,6 +46,11 @@ export type ScenarioCatalogEntry = ScenarioInfo & ExpectedVerification & {
      * many calls times the call's crossings times half the round trip (network/link-floor.ts).
      */
     readonly linkCalls?: { readonly steps: ScenarioWireSteps; readonly rounds: LinkCallRounds };
+    /**
+     * A tree scenario that gets a CPU pass after its timed samples, like a large fixture's read, reported per item (CPU ms
+     * per 1000 files stat-ed): the storms with N calls in flight, where the processes a call crosses, not the disk, set the pace.
+     */
+    readonly cpuPerItem?: true;
     readonly components: ScenarioComponents;
 };
 

@@ -32,7 +32,7 @@ export const VSCODE_TREE_SCENARIOS = {
         api: 'vscode.workspace.fs.stat(uri) of every file of the tree, fsPerf.treeConcurrency calls in flight',
         target: 'tree', verification: 'length', treeCount: 'files',
         suite: 'vscode', description: "a stat storm with N calls in flight (setting 'fsPerf.treeConcurrency', default 16)",
-        verifiedAs: 'count', wireSteps: 'none', linkCalls: { steps: WORKSPACE_FS_CALL, rounds: 'one-per-concurrency-items' }, components: WORKSPACE_FS,
+        verifiedAs: 'count', cpuPerItem: true, wireSteps: 'none', linkCalls: { steps: WORKSPACE_FS_CALL, rounds: 'one-per-concurrency-items' }, components: WORKSPACE_FS,
     },
     vscodeTreeWalk: {
         id: 'vscode.workspace.fs.readDirectory.tree', label: 'workspace.fs.readDirectory walk', api: 'vscode.workspace.fs.readDirectory(uri) of every folder down the tree',
@@ -64,7 +64,7 @@ export const VSCODE_TREE_SCENARIOS = {
         api: "require('fs').promises.stat(path) of every file, fsPerf.treeConcurrency calls in flight, in the extension host",
         target: 'tree', verification: 'length', treeCount: 'files',
         suite: 'vscode', description: 'the stat storm with N calls in flight through Node fs inside the extension host: its in-host floor',
-        verifiedAs: 'count', wireSteps: 'none', components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS },
+        verifiedAs: 'count', cpuPerItem: true, wireSteps: 'none', components: { theia: THEIA_PLUGIN_HOST_FS, vscode: VSCODE_EXTENSION_HOST_NODE_FS },
     },
     extensionHostNodeTreeWalk: {
         id: 'extension-host.fs.promises.readdir.tree', label: 'fs.promises.readdir walk (extension host)',
@@ -88,7 +88,7 @@ export const THEIA_TREE_SCENARIOS = {
         api: 'FileService.resolve(uri) of every file of the tree, fsPerf.treeConcurrency calls in flight',
         target: 'tree', verification: 'length', treeCount: 'files',
         suite: 'theia', description: "a stat storm with N calls in flight (setting 'fsPerf.treeConcurrency', default 16)",
-        verifiedAs: 'count', wireSteps: 'none', linkCalls: { steps: { theiaBrowser: THEIA_FRONTEND_CALL }, rounds: 'one-per-concurrency-items' }, components: { theia: THEIA_FILE_SERVICE },
+        verifiedAs: 'count', cpuPerItem: true, wireSteps: 'none', linkCalls: { steps: { theiaBrowser: THEIA_FRONTEND_CALL }, rounds: 'one-per-concurrency-items' }, components: { theia: THEIA_FILE_SERVICE },
     },
     theiaTreeWalk: {
         id: 'theia.FileService.resolve.tree', label: 'FileService.resolve walk', api: 'FileService.resolve(uri) of every folder down the tree, its children listed',
@@ -121,7 +121,7 @@ export const THEIA_TREE_SCENARIOS = {
         api: 'fs.promises.stat of every file of the tree in the backend, fsPerf.treeConcurrency in flight, timed there',
         target: 'tree', verification: 'length', treeCount: 'files',
         suite: 'theia', description: "the stat storm with N calls in flight through Node fs in Theia's backend, timed there: the floor",
-        verifiedAs: 'count', wireSteps: 'none', components: { theia: ['theia-backend-disk'] },
+        verifiedAs: 'count', cpuPerItem: true, wireSteps: 'none', components: { theia: ['theia-backend-disk'] },
     },
     theiaBackendTreeWalk: {
         id: 'theia.backend.readdir.tree', label: 'backend fs.promises.readdir walk (floor)',

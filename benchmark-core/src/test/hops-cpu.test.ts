@@ -3,6 +3,7 @@ import { addCaseCpu, cpuMsPerMegabyte, cpuUsedBetween, listedProcessesCpu, ownCp
 import { concatHopSamples, MethodTrace, pluginReadHops, PLUGIN_READ_HOPS, traceMethod, TraceSpan } from '../measure/hops';
 import { runBenchmark } from '../measure/runner';
 import { Scenario, ScenarioCase, ScenarioTarget } from '../measure/scenario';
+import { SCENARIO_CATALOG, ScenarioCatalogEntry } from '../measure/scenario-catalog';
 import { parseSizeList } from '../measure/sizes';
 import { fakeFixtures } from './fake-fixtures';
 
@@ -202,6 +203,46 @@ suite('runBenchmark: scenarios run alone, CPU passes', () => {
         assert.deepEqual(log.slice(log.indexOf('probe')), ['probe', 'plain 50K', 'plain 50K', 'plain 50K', 'probe'],
             'after every timed sample, once, for the 50K case only (not 1K, not the scenario run alone)');
         assert.isUndefined(output.measurements.find(measurement => measurement.target.label === '1K')?.cpu);
+    });
+});
+
+suite('runBenchmark: a CPU pass of the storms in flight', () => {
+    const { manifest } = fakeFixtures();
+    const tree = {
+        schema: 'fs-perf-tree', schemaVersion: 1, generatorVersion: 1, seed: 1, size: '1k', folder: 'trees/1k', files: 1000, folders: 301, bytes: 4871332,
+        tsFiles: 317, tsFilesOutsideDependencies: 139, dependencyFolder: 'node_modules', perFolder: {}, generatedInMs: 400,
+    } as const;
+
+    function treeScenario(info: ScenarioCatalogEntry, log: string[]): Scenario {
+        return {
+            ...info,
+            prepare: async (target: ScenarioTarget): Promise<ScenarioCase> => ({
+                runSample: async () => {
+                    log.push(info.id);
+                    return { itemCount: target.itemCount };
+                },
+            }),
+        };
+    }
+
+    test('a storm in flight gets one whole storm at least between two probe readings; a storm one after another gets none', async () => {
+        const log: string[] = [];
+        let cpu = 0;
+        const output = await runBenchmark({
+            scenarios: [treeScenario(SCENARIO_CATALOG.vscodeTreeStat, log), treeScenario(SCENARIO_CATALOG.vscodeTreeStatParallel, log)],
+            manifest, sizes: parseSizeList('1K'), iterations: 2, warmup: 0, trees: { trees: [tree], concurrency: 16 }, cpuPassMs: 0,
+            cpuProbe: async () => {
+                log.push('probe');
+                cpu += 11;
+                return [{ process: 'extension host', cpuMs: cpu }];
+            },
+        });
+        assert.deepEqual(log.slice(log.indexOf('probe')), ['probe', SCENARIO_CATALOG.vscodeTreeStatParallel.id, 'probe'], 'one storm: a call is the whole storm');
+        const parallel = output.measurements.find(measurement => measurement.scenario.id === SCENARIO_CATALOG.vscodeTreeStatParallel.id);
+        assert.deepEqual(parallel?.cpu?.processes, [{ process: 'extension host', cpuMs: 11 }]);
+        assert.equal(parallel?.cpu?.calls, 1);
+        assert.equal(parallel?.samplesMs.length, 2);
+        assert.isUndefined(output.measurements.find(measurement => measurement.scenario.id === SCENARIO_CATALOG.vscodeTreeStat.id)?.cpu);
     });
 });
 

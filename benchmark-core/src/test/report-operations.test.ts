@@ -143,4 +143,27 @@ suite('report: file operations against their floors', () => {
         assert.isUndefined(treeLinkFloor(C.vscodeTreeStat.id, { editor: 'vscode', runtime: 'electron' }, { itemCount: 1000 }, NETWORK_PROFILES.cable));
         assert.isUndefined(treeLinkFloor(C.vscodeTreeWalk.id, { editor: 'vscode', runtime: 'server' }, { itemCount: 1301 }, NETWORK_PROFILES.cable), 'a walk needs the tree\'s folders');
     });
+
+    test('a storm in flight with a CPU pass: CPU per 1000 files stat-ed of each process, a row per host, storm and tree; a storm without one adds no row', () => {
+        const withCpu = (row: Measurement, calls: number, wallMs: number, processes: [string, number][]): Measurement => ({
+            ...onTree(row, 1000), cpu: { calls, wallMs, processes: processes.map(([process, cpuMs]) => ({ process, cpuMs, clock: 'schedstat' as const })) },
+        });
+        const report = buildComparisonReport([
+            resultsDocument(vscodeServer, [withCpu(six(C.vscodeTreeStatParallel, '1k files', 300), 3, 900, [['extension host', 600], ['code-server', 30]]),
+                onTree(six(C.extensionHostNodeTreeStatParallel, '1k files', 100), 1000), withCpu(six(C.vscodeTreeStat, '1k files', 4000), 1, 4000, [['extension host', 900]])]),
+            resultsDocument(theiaBrowser, [withCpu(six(C.vscodeTreeStatParallel, '1k files', 1000, theiaBrowserPlugin), 1, 1000, [['plugin host', 400], ['Theia backend', 700], ['page renderer', 500]]),
+                onTree(six(C.extensionHostNodeTreeStatParallel, '1k files', 100, theiaBrowserPlugin), 1000)]),
+        ]);
+        const [section] = reportSections(report, 'operations');
+        assert.deepEqual(section.cpu?.processes, ['plugin host', 'Theia backend', 'page renderer', 'extension host', 'code-server']);
+        assert.deepEqual(section.cpu?.rows.map(row => [row.hostLabel, row.scenario.id, row.calls, row.items, row.wallMsPerThousand, row.cpuMsPerThousand]), [
+            ['Theia browser (plugin)', C.vscodeTreeStatParallel.id, 1, 1000, 1000, [400, 700, 500, undefined, undefined]],
+            ['VS Code server', C.vscodeTreeStatParallel.id, 3, 3000, 300, [undefined, undefined, undefined, 200, 10]],
+        ], 'the storm one after another is not counted per item, whatever its results hold');
+        const markdown = renderReportMarkdown(report);
+        assert.include(markdown, '### CPU per 1000 calls of a storm in flight, by process');
+        assert.include(markdown, '| Theia browser (plugin) | workspace.fs.stat storm (N in flight) | 1k files | 400 | 700 | 500 | – | – | 1 | 1000 |');
+        assert.include(markdown, '| VS Code server | workspace.fs.stat storm (N in flight) | 1k files | – | – | – | 200 | 10.0 | 3 | 300 |');
+        assert.notInclude(renderReportMarkdown(buildComparisonReport(treesRun())), 'CPU per 1000 calls', 'no pass, no table');
+    });
 });

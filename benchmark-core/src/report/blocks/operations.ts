@@ -1,10 +1,12 @@
 import { OperationAnswer, OperationsSection } from '../model/operations';
 import { describeLinkRounds } from '../../network/link-floor';
 import { LinkOperationFinding, OperationFinding, OperationRow } from '../model/section-types';
-import { charts, heading, paragraph, ReportBlock, table, TextGrid } from './block';
+import { TreeCpuTable } from '../model/types';
+import { formatAtResolution } from '../../stats/precision';
+import { charts, ColumnAlign, heading, paragraph, ReportBlock, table, TextGrid } from './block';
 import { numberColumns } from './grids';
 import { methodIn } from './headings';
-import { formatFactor, formatFloorMs, formatMedian, formatRatioEstimate, NOT_MEASURED_CELL } from './numbers';
+import { formatFactor, formatFloorMs, formatMedian, formatPart, formatRatioEstimate, NOT_MEASURED_CELL } from './numbers';
 
 export const OPERATIONS_HEADING = 'File operations: each API against its floor';
 
@@ -50,7 +52,26 @@ export const OPERATIONS_LINK_NOTE = 'Over a link, a storm or a walk is many smal
 export function operationsBlocks(section: OperationsSection, level: 2 | 3 = 2, title = OPERATIONS_HEADING): ReportBlock[] {
     const overLink = section.answers.some(answer => answer.rows.some(row => row.linkFloors));
     return [heading(level, title), paragraph(OPERATIONS_NOTE), ...overLink ? [paragraph(OPERATIONS_LINK_NOTE)] : [],
-        ...section.answers.flatMap(answer => [heading(3, level === 2 ? answer.question.title : `${answer.question.title} (${title.split(', over ').pop()})`), table(operationGrid(answer)), ...(answer.chart ? [charts(answer.chart)] : [])])];
+        ...section.answers.flatMap(answer => [heading(3, level === 2 ? answer.question.title : `${answer.question.title} (${title.split(', over ').pop()})`), table(operationGrid(answer)), ...(answer.chart ? [charts(answer.chart)] : [])]),
+        ...section.cpu ? [heading(3, TREE_CPU_HEADING), paragraph(TREE_CPU_NOTE), table(treeCpuGrid(section.cpu))] : []];
+}
+
+export const TREE_CPU_HEADING = 'CPU per 1000 calls of a storm in flight, by process';
+
+const TREE_CPU_NOTE = 'After its timed samples, each stat storm with N calls in flight runs again, untimed, for a second at least (one storm at least), '
+    + 'between two readings of the CPU time (user + system) of each process its host can see; each figure is that CPU over the files stat-ed, per 1000. '
+    + 'Where the calls in flight gain little over calls one after another, the process that spends the most per call is where they wait. '
+    + `"<x" marks a figure below the clock's step; "${NOT_MEASURED_CELL}" a process the host could not see.`;
+
+/** A row per host, storm and tree: CPU ms per 1000 files stat-ed of each process, the pass's storms and its wall ms per 1000. */
+export function treeCpuGrid(cpu: TreeCpuTable): TextGrid {
+    return {
+        header: ['Host', 'Storm', 'Tree', ...cpu.processes.map(process => `${process}, CPU ms per 1000`), 'Storms', 'Wall ms per 1000'],
+        align: ['left', 'left', 'left', ...cpu.processes.map((): ColumnAlign => 'right'), 'right', 'right'],
+        rows: cpu.rows.map(row => [row.hostLabel, row.scenario.label, row.targetLabel,
+            ...row.cpuMsPerThousand.map(value => value === undefined ? NOT_MEASURED_CELL : formatAtResolution(value, row.resolutionMsPerThousand)),
+            String(row.calls), formatPart(row.wallMsPerThousand)]),
+    };
 }
 
 /** A question in one sentence: each host's factor at the largest target, e.g. `workspace.fs.stat storm took 150 [140, 160] times its bare-Node floor in ...`. */

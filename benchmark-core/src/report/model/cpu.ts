@@ -1,12 +1,12 @@
 import { CaseCpu, cpuMsPerMegabyte, PROC_TICKS_PER_SECOND } from '../../measure/cpu';
-import { scenarioCatalogOrder } from '../../measure/scenario-catalog';
+import { scenarioCatalogOrder, scenarioInfoById } from '../../measure/scenario-catalog';
 import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 import { hostKeyId } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
 import { formatAtResolution } from '../../stats/precision';
 import { CpuSection } from './section-types';
 import { hostsOf, isLargeSize, sizeOrder } from './tables';
-import { CpuRow } from './types';
+import { CpuRow, TreeCpuTable } from './types';
 
 /**
  * The step of the coarsest clock a pass's processes were read from, ms: a tick (10 ms) where one was read from
@@ -57,5 +57,34 @@ export function cpuSection(measurements: readonly ReportMeasurement[]): CpuSecti
                 texts: row.cpuMsPerMegabyte.map(value => value === undefined ? undefined : formatAtResolution(value, row.resolutionMsPerMegabyte)),
             })),
         },
+    };
+}
+
+/**
+ * The CPU passes of the tree scenarios the catalog counts per item (the stat storms in flight), as CPU ms per 1000 items
+ * of each process, ordered by host, scenario and tree; undefined without any.
+ */
+export function treeCpuTable(measurements: readonly ReportMeasurement[], targetOrder: (label: string) => number): TreeCpuTable | undefined {
+    const passes = measurements.filter(entry => entry.measurement.cpu !== undefined && (entry.measurement.itemCount ?? 0) > 0
+        && scenarioInfoById(entry.measurement.scenario.id)?.cpuPerItem === true)
+        .sort((a, b) => a.hostLabel.localeCompare(b.hostLabel) || scenarioCatalogOrder(a.measurement.scenario.id) - scenarioCatalogOrder(b.measurement.scenario.id)
+            || targetOrder(a.measurement.targetLabel) - targetOrder(b.measurement.targetLabel));
+    if (passes.length === 0) {
+        return undefined;
+    }
+    const processes = [...new Set(passes.flatMap(entry => entry.measurement.cpu!.processes.map(reading => reading.process)))];
+    return {
+        processes,
+        rows: passes.map(({ hostLabel, measurement }) => {
+            const cpu = measurement.cpu!;
+            const items = cpu.calls * measurement.itemCount!;
+            const perThousand = (ms: number): number => ms / items * 1000;
+            const own = new Map(cpu.processes.map(reading => [reading.process, perThousand(reading.cpuMs)]));
+            return {
+                hostLabel, scenario: measurement.scenario, targetLabel: measurement.targetLabel, calls: cpu.calls, items,
+                wallMsPerThousand: perThousand(cpu.wallMs), cpuMsPerThousand: processes.map(process => own.get(process)),
+                resolutionMsPerThousand: perThousand(clockResolutionMs(cpu)),
+            };
+        }),
     };
 }

@@ -4,6 +4,7 @@ import { FIXTURE_SIZE_LABELS } from '../../measure/sizes';
 import { treeLinkFloor } from '../../network/link-floor';
 import { HostKey, hostKeyId } from '../../results/host-identity';
 import { ReportMeasurement } from '../../results/measurements';
+import { treeCpuTable } from './cpu';
 import { factorCell, hostsOf, measurementLookup, medianCell } from './tables';
 import { LinkFloorCell, OperationAnswer, OperationLikeForLike, OperationQuestion, OperationRow, OperationsSection } from './section-types';
 import { FactorChartSeries, MedianCell, SizeChart } from './types';
@@ -98,7 +99,8 @@ export function operationsSection(measurements: readonly ReportMeasurement[]): O
         }
         return [{ question, columns, rows, likeForLike: likeForLikeOf(rows), chart: operationChart(question, columns, rows) }];
     });
-    return answers.length > 0 ? { kind: 'operations', answers } : undefined;
+    const cpu = treeCpuTable(measurements, operationTargetOrder);
+    return answers.length > 0 ? { kind: 'operations', answers, ...cpu ? { cpu } : {} } : undefined;
 }
 
 /** Over an emulated link, a tree API's link floor and its median over it; undefined over loopback or for a path with no calls over the link. */

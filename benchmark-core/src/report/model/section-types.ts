@@ -9,7 +9,7 @@ import { ReportMeasurement } from '../../results/measurements';
 import { ComparisonSide, NetworkProfile } from '../../results/schema';
 import { Verdict } from '../../stats/verdict';
 import { WatcherLoad } from '../../results/watcher-load';
-import { CpuRow, DistributionChart, FactorCell, FactorTable, FileChart, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportHost, SizeChart, StackedBarChart, StreamRow, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
+import { CpuRow, DistributionChart, FactorCell, FactorTable, FileChart, ForestChart, HopColumn, HopRow, HostEnvironment, MedianCell, MedianTable, NetworkCheckRow, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow, PrecisionMiss, ReportHost, SizeChart, StackedBarChart, StreamRow, TreeCpuTable, VscodePartsRow, WireFloorCell, WireFloorTable } from './types';
 
 /**
  * The comparison report as data: built once from results files, rendered by every output (Markdown,
@@ -345,6 +345,8 @@ export interface OperationAnswer {
 export interface OperationsSection {
     readonly kind: 'operations';
     readonly answers: readonly OperationAnswer[];
+    /** The storms in flight that had a CPU pass: where their calls spend CPU, per process. */
+    readonly cpu?: TreeCpuTable;
 }
 
 /** One editor's openings of the tree: its label (`Theia 1.74.1 (browser)`, `code-server 4.100.3`) and what each cost. */

@@ -49,9 +49,22 @@ suite('yarn bench --suite trees: stat storms, walks and find files over a genera
         for (const [label, missing] of expected) {
             assert.deepStrictEqual(missing, [], `${label}: tree scenarios not measured`);
         }
+        // The storms in flight had a CPU pass: the plugin's saw its plugin host and Theia's backend, code-server's its extension host.
+        const cpuOf = async (name: string, id: string, host?: string): Promise<string[]> => {
+            const document = await results(out, name);
+            const row = document.results.find(candidate => candidate.scenario.id === id && (host === undefined || hostLabel(candidate.host ?? document.host) === host));
+            assert.isAtLeast(row?.cpu?.calls ?? 0, 1, `${name} ${id}: a CPU pass of one storm at least`);
+            assert.isTrue(row!.cpu!.processes.some(reading => reading.cpuMs > 0), `${name} ${id}: ${JSON.stringify(row!.cpu)}`);
+            return row!.cpu!.processes.map(reading => reading.process);
+        };
+        assert.includeMembers(await cpuOf('theia-browser.json', SCENARIO_CATALOG.vscodeTreeStatParallel.id, 'Theia browser (plugin)'), ['plugin host']);
+        assert.isNotEmpty(await cpuOf('theia-browser.json', SCENARIO_CATALOG.theiaTreeStatParallel.id));
+        assert.includeMembers(await cpuOf('vscode-server.json', SCENARIO_CATALOG.vscodeTreeStatParallel.id), ['extension host']);
         const markdown = await fs.readFile(path.join(out, 'report.md'), 'utf8');
         assert.include(markdown, '| Host | Statistic | 1k files |');
         assert.match(markdown, /\| VS Code server \| p50 \[95% interval\] \| [0-9]/);
+        assert.include(markdown, '### CPU per 1000 calls of a storm in flight, by process');
+        assert.match(markdown, /\| Theia browser \(plugin\) \| workspace\.fs\.stat storm \(N in flight\) \| 1k files \| /);
     });
     // A link of 20 ms and bandwidths the proxy holds on a busy 2-core machine: the trees carry no file's bytes, so only the
     // round trip matters to them. Not shorter: Toxiproxy on this kind of machine adds up to about 2 ms to a round trip
