@@ -14,7 +14,7 @@ const { checkLayout } = require(path.join(ROOT, 'scripts', 'layout.js')) as {
 const LAYERS: Record<string, string[][]> = {
     '': [['errors', 'zod-errors'], ['stats'], ['measure'], ['settings'], ['results'], ['network'], ['compare'], ['report'], ['session'], ['index'], ['bench']],
     'report': [['model'], ['blocks'], ['svg'], ['text', 'comparison-text', 'markdown', 'html', 'benchmark-action', 'files'], ['bisect-report'], ['index']],
-    'report/model': [['types'], ['section-types'], ['tables', 'hops', 'cpu', 'counts', 'charts', 'environments', 'moved-paths', 'headline', 'paired', 'network', 'operations', 'watcher-load'], ['build'], ['index']],
+    'report/model': [['types', 'tree-cpu-types'], ['section-types'], ['tables', 'hops', 'cpu', 'counts', 'charts', 'environments', 'moved-paths', 'headline', 'paired', 'network', 'operations', 'watcher-load'], ['build'], ['index']],
 };
 
 suite('layout of benchmark-core', () => {

@@ -1,7 +1,7 @@
 import { OperationAnswer, OperationsSection } from '../model/operations';
 import { describeLinkRounds } from '../../network/link-floor';
 import { LinkOperationFinding, OperationFinding, OperationRow } from '../model/section-types';
-import { TreeCpuTable } from '../model/types';
+import { TreeCpuTable } from '../model/tree-cpu-types';
 import { formatAtResolution } from '../../stats/precision';
 import { charts, ColumnAlign, heading, paragraph, ReportBlock, table, TextGrid } from './block';
 import { numberColumns } from './grids';

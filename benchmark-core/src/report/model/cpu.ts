@@ -6,7 +6,8 @@ import { ReportMeasurement } from '../../results/measurements';
 import { formatAtResolution } from '../../stats/precision';
 import { CpuSection } from './section-types';
 import { hostsOf, isLargeSize, sizeOrder } from './tables';
-import { CpuRow, TreeCpuTable } from './types';
+import { TreeCpuTable } from './tree-cpu-types';
+import { CpuRow } from './types';
 
 /**
  * The step of the coarsest clock a pass's processes were read from, ms: a tick (10 ms) where one was read from
