@@ -1,5 +1,5 @@
 /** The options of `yarn bench --compare` and its defaults (the run: compare/index.ts). */
-import { ComparisonSide, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
+import { ComparisonSide, SCENARIO_CATALOG, WRITE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 
 /** What a side of `--compare` is, as the user wrote it. */
 export interface CompareSideSpec {
@@ -62,6 +62,33 @@ export interface CompareScenarios {
     readonly theia: readonly string[];
 }
 
+/** The suites a comparison can measure in alternated blocks (file watching's load is read once a host, not in blocks). */
+export const COMPARE_SUITES = ['default', 'trees', 'writes'] as const;
+export type CompareSuite = typeof COMPARE_SUITES[number];
+
+/**
+ * The scenarios a comparison of a suite runs in the apps it starts, unless a bisect's step follows one cell: the reads'
+ * (below); of the trees, each editor's stat storm with calls in flight and its walk, the paths users' code takes, and
+ * the bare-Node storm of each process beside them as its floor (the sequential storm, find files and the walks' floors
+ * are left out: at 1k the sequential storm alone takes longer than the rest of a block, and the pairs it would cost
+ * decide more cells of these); of the writes, every write scenario.
+ */
+export function compareSuiteScenarios(suite: CompareSuite = 'default'): CompareScenarios {
+    switch (suite) {
+        case 'trees': return {
+            plugin: [SCENARIO_CATALOG.vscodeTreeStatParallel.id, SCENARIO_CATALOG.vscodeTreeWalk.id, SCENARIO_CATALOG.extensionHostNodeTreeStatParallel.id],
+            theia: [SCENARIO_CATALOG.theiaTreeStatParallel.id, SCENARIO_CATALOG.theiaTreeWalk.id, SCENARIO_CATALOG.theiaBackendTreeStatParallel.id],
+        };
+        case 'writes': return { plugin: [...WRITE_SCENARIO_IDS.vscode], theia: [...WRITE_SCENARIO_IDS.theia] };
+        default: return { plugin: COMPARE_PLUGIN_SCENARIOS, theia: COMPARE_THEIA_SCENARIOS };
+    }
+}
+
+/** The targets of a comparison's blocks, the ones its progress and `--budget` follow: its trees (`1k`) for the trees, else its fixture sizes. */
+export function compareBlockTargets(options: Pick<CompareRunOptions, 'suite' | 'sizes' | 'treeSizes'>): readonly string[] {
+    return options.suite === 'trees' ? options.treeSizes ?? [] : options.sizes;
+}
+
 /** The sequential design of `--budget`: the first look after 8 pairs, then every 4, at most 200 pairs. */
 export const SEQUENTIAL_MIN_PAIRS = 8;
 export const SEQUENTIAL_LOOK_EVERY = 4;
@@ -73,6 +100,13 @@ export interface CompareRunOptions {
     readonly iterations: number;
     readonly warmup: number;
     readonly sizes: string[];
+    /**
+     * `--suite`: what the blocks measure, the reads (`default`, also when absent), the big trees (`trees`: the blocks'
+     * targets are `treeSizes`) or the writes (`writes`); `compare.scenarios` says which of its scenarios.
+     */
+    readonly suite?: CompareSuite;
+    /** `--tree-sizes` of a comparison of the trees: the generated trees each block measures (`1k`). */
+    readonly treeSizes?: readonly string[];
     /** Each block's cases get a CPU pass after their timed samples ({@link COMPARE_DEFAULTS}`.cpuPassMs` long), paired as the wall time is. */
     readonly cpuPass: boolean;
     readonly out: string;

@@ -314,16 +314,17 @@ export const BENCH_FLAGS = {
             + 'docs/trees.md) or writes (writeFile of each fixture size through workspace.fs, Theia\'s FileService and bare Node, and a burst of 100 files '
             + 'of 1K created then deleted the same ways; see docs/writes.md) or watch (file watching: the time from a change made by a process outside the '
             + 'editor to createFileSystemWatcher\'s, FileService.onDidFilesChange\'s and bare fs.watch\'s event, and a burst of 1000 creations with the '
-            + 'events received counted; see docs/watching.md)',
-        parse: choiceArgument('--suite', BENCH_SUITES), default: 'default', modes: PLAIN_RUNS,
-        notWith: { compare: 'compares the reads of two builds' },
+            + 'events received counted; see docs/watching.md); with --compare, the reads, the trees or the writes of two builds, in alternated blocks '
+            + '(see docs/compare.md)',
+        parse: choiceArgument('--suite', BENCH_SUITES), default: 'default', modes: EVERY_RUN,
         fields: ['suite'],
     }),
     treeSizes: flag<string[]>({
         flags: '--tree-sizes <list>', description: `comma-separated generated trees (${TREE_SIZE_LABELS.join(', ')}); the workspace gets them before the hosts start `
             + '(about 0.4 s and 8 MB on disk for 1k, 4 s and 77 MB for 10k, 15-40 s and 741 MB for 100k, which is opt-in)',
         // Over a link every call of a storm pays its crossings: 1k's sequential storm alone takes about 50 s a sample over cable.
-        parse: treeListArgument, default: [...DEFAULT_TREE_SIZE_LABELS], modeDefaults: { network: ['1k'] }, modes: ['trees'], notWith: { compare: 'compares the reads of two builds' },
+        // A comparison's blocks alternate many times: 1k's storms take seconds a block, 10k's a minute.
+        parse: treeListArgument, default: [...DEFAULT_TREE_SIZE_LABELS], modeDefaults: { compare: ['1k'], network: ['1k'] }, modes: ['trees'],
         fields: ['treeSizes'], setting: SETTING_KEYS.treeSizes,
         // Only a run of the trees has trees: the other runs leave the editors' setting alone.
         toField: (sizes, context) => context.modes.includes('trees') ? sizes : undefined,
@@ -332,7 +333,7 @@ export const BENCH_FLAGS = {
         flags: '--watch-tree <size>', description: `the generated tree (${TREE_SIZE_LABELS.join(', ')}) each host opens as its workspace, once with its `
             + 'node_modules watched and once excluded (files.watcherExclude), after the latencies: its server\'s inotify watches, CPU time and memory, read '
             + 'from /proc (Linux), or none; see docs/watching.md',
-        parse: choiceArgument('--watch-tree', [...TREE_SIZE_LABELS, 'none']), default: WATCH_TREE_DEFAULT, modes: ['watch'], notWith: { compare: 'compares the reads of two builds' },
+        parse: choiceArgument('--watch-tree', [...TREE_SIZE_LABELS, 'none']), default: WATCH_TREE_DEFAULT, modes: ['watch'], notWith: { compare: 'compares alternated blocks, and the watcher load is read once a host' },
         fields: ['watchTree'],
         // Only a run of watching opens the tree.
         toField: (size, context) => context.modes.includes('watch') ? size : undefined,

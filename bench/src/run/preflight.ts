@@ -6,13 +6,13 @@
  */
 import { spawnSync } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
-import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, fewestPairsToDecide, FIXTURE_SIZE_LABELS, LOOPBACK } from '@fs-perf/benchmark-core';
+import { DEFAULT_ITERATIONS, DEFAULT_WARMUP, fewestPairsToDecide, FIXTURE_SIZE_LABELS, LOOPBACK, scenarioInfoById } from '@fs-perf/benchmark-core';
 import { ChromiumLookup, findChromium, MACHINE_CHROMIUM_LOOKUP } from '../hosts/chromium';
 import { CODE_SERVER_NODE_MAJOR, CODE_SERVER_VERSION } from '../hosts/code-server';
 import { hasDisplay, NO_DISPLAY } from '../hosts/vscode-desktop';
 import { TOXIPROXY_INSTALL_SCRIPT, TOXIPROXY_MINIMUM_GO } from '../link/toxiproxy';
 import { parseCpuList } from '../util/affinity';
-import { CompareOptions, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MIN_PAIRS } from './compare-options';
+import { CompareOptions, CompareSuite, compareSuiteScenarios, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MIN_PAIRS } from './compare-options';
 import { chooseDuetCores } from './compare/duet';
 import { minutes } from './format';
 import { BenchHost } from './bench-hosts';
@@ -252,9 +252,17 @@ export function comparePairSeconds(iterations: number): number {
 /** The scenarios a comparison of two Theias measures at each size (the backend's disk read, the RPC transport, FileService, the plugin's two reads). */
 const COMPARE_SCENARIOS_PER_SIZE = 5;
 
-/** The cells of a comparison at `sizeCount` sizes: 5 scenarios a size, or 2 when it follows one cell (`compare.scenarios`). */
-export function compareCellCount(compare: Pick<CompareOptions, 'scenarios'>, sizeCount: number): number {
-    return (compare.scenarios ? compare.scenarios.plugin.length + compare.scenarios.theia.length : COMPARE_SCENARIOS_PER_SIZE) * sizeCount;
+/**
+ * The cells of a comparison at `targetCount` targets (sizes, or trees): 5 scenarios a size for the reads, 2 when it
+ * follows one cell (`compare.scenarios`), else each scenario of the suite's at every target but a write burst, which is
+ * one cell whatever the sizes.
+ */
+export function compareCellCount(compare: Pick<CompareOptions, 'scenarios'>, targetCount: number, suite: CompareSuite = 'default'): number {
+    if (!compare.scenarios && suite === 'default') {
+        return COMPARE_SCENARIOS_PER_SIZE * targetCount;
+    }
+    const scenarios = compare.scenarios ?? compareSuiteScenarios(suite);
+    return [...scenarios.plugin, ...scenarios.theia].reduce((cells, id) => cells + (scenarioInfoById(id)?.target === 'burst' ? 1 : targetCount), 0);
 }
 
 /**
@@ -281,11 +289,14 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
         if (options.bisectSeries || options.resume) {
             return 'each step of the bisect a comparison of two builds; the plan below says how many and how long';
         }
-        const { seconds, fewest, cells, pairSeconds } = compareMeasuringSeconds(options.compare, options.iterations, compareCellCount(options.compare, options.sizes.length));
+        const suite = options.suite === 'trees' || options.suite === 'writes' ? options.suite : 'default';
+        const targets = suite === 'trees' ? options.treeSizes ?? [] : options.sizes;
+        const { seconds, fewest, cells, pairSeconds } = compareMeasuringSeconds(options.compare, options.iterations, compareCellCount(options.compare, targets.length, suite));
         return `${options.compare.budgetSeconds ? `at most about ${minutes(seconds)} of alternated blocks (--budget, at least the ${fewest} pairs `
             + `${cells} cells need to decide any of them; less when every cell is resolved sooner)`
             : `about ${minutes(seconds)} of alternated blocks (${options.compare.pairs} pairs, ~${pairSeconds} s each)`}`
             + `${options.compare.duet ? ' (timed from pairs of alternated blocks; a --duet pair runs both blocks at once)' : ''}`
+            + `${suite === 'default' ? '' : ` (a pair timed as the reads' take: a block of the ${suite} takes as long as its cases do)`}`
             + ', plus building each side\'s app where the cache lacks it (a few minutes each)';
     }
     if (options.suite === 'trees' || options.suite === 'watch' || options.suite === 'writes') {

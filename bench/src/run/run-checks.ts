@@ -41,6 +41,23 @@ export const RUN_CHECKS: readonly { readonly refuses: (values: FlagValues, conte
             + '--bisect-exit measures the cell\'s size).',
     },
     {
+        refuses: (values, context) => context.modes.includes('compare') && values.suite === 'watch',
+        refusal: () => '--suite watch reads each host\'s watcher load once, not in the alternated blocks of a comparison: give --compare with --suite '
+            + 'default, trees or writes (or leave out --compare).',
+    },
+    {
+        refuses: (values, context) => values.suite !== undefined && values.suite !== 'default'
+            && (context.given('bisect') || context.given('resume') || context.given('bisectExit')),
+        refusal: values => `a bisect follows a cell of the reads; leave out --suite ${values.suite} (a comparison of the ${values.suite} of two builds is `
+            + `--compare with --suite ${values.suite}).`,
+    },
+    {
+        refuses: values => (values.suite === 'trees' || values.suite === 'writes') && urlSides(values.compare).length > 0,
+        refusal: values => `--suite ${values.suite} sets the scenarios${values.suite === 'trees' ? ' and generates the trees' : ''} of the apps a comparison `
+            + `starts, and ${urlSides(values.compare).join(' and ')} ${urlSides(values.compare).length === 1 ? 'is a Theia' : 'are Theias'} this run does not `
+            + 'start: give a release, a folder of tarballs or a checkout (or leave out --suite).',
+    },
+    {
         refuses: (_values, context) => context.given('bisect') && context.given('resume'),
         refusal: () => '--resume goes on with the bisect its folder records: leave out --bisect.',
     },

@@ -1,4 +1,6 @@
 import { FIXTURE_SIZE_LABELS } from '../measure/sizes';
+import { TREE_SIZE_LABELS, treeTargetLabel } from '../measure/trees';
+import { burstTargetLabel } from '../measure/write-burst';
 import { formatRatioInterval } from '../stats/precision';
 import { distinctHostLabels, HostKey, hostKeyId } from '../results/host-identity';
 import { collectMeasurements, hostKeysOf, ReportMeasurement } from '../results/measurements';
@@ -71,7 +73,10 @@ export interface RunComparison {
     readonly alpha: number;
     /** Relative change, as a fraction (0.05 = 5%), below which a change counts as "no change". */
     readonly noiseThreshold: number;
-    /** Smallest fixture size compared; other targets (e.g. `1000 files`) are left out. */
+    /**
+     * Smallest fixture size compared; the generated trees (`1k files`) and the write burst (`100 files of 1K`) are compared
+     * too, other targets (the small files' `1000 files`) are left out.
+     */
     readonly minSize: string;
     /** Cells measured in both runs, in the baseline's order. */
     readonly cells: CellChange[];
@@ -88,7 +93,7 @@ export interface RunComparison {
  * design of `comparison.sequential`), and that rule wins over these, so a re-analysis gives the run's own verdicts.
  */
 export interface RunComparisonOptions {
-    /** Default: every fixture size. */
+    /** Default: every fixture size (the trees and the write burst are compared whatever it is). */
     readonly minSize?: string;
     /** Default 0.05. */
     readonly alpha?: number;
@@ -105,7 +110,7 @@ export interface RunComparisonOptions {
 export function compareRuns(baseline: readonly ResultsDocument[], current: readonly ResultsDocument[], options: RunComparisonOptions = {}): RunComparison {
     const sides = pairedSides(baseline, current);
     const rule = comparisonRule(sides?.base, options);
-    const sizes = sizesFrom(rule.minSize);
+    const sizes = comparedTargets(rule.minSize);
     // Both runs' hosts labelled together, so a label names the same host on both sides. Each side's hosts are keyed
     // by that side alone: a Theia release against another (1.74.1 before, 1.75.0 after) is the same host, labelled
     // without a release, which only tells releases of one run apart.
@@ -148,12 +153,16 @@ export function comparisonRule(base: ComparisonSide | undefined, options: RunCom
     };
 }
 
-function sizesFrom(minSize: string): Set<string> {
+/**
+ * The targets a comparison compares: the fixture sizes from `minSize` up, every generated tree (`--suite trees`) and the
+ * write burst (`--suite writes`); not the small files (`1000 files`), which a run's reads do not decide on.
+ */
+function comparedTargets(minSize: string): Set<string> {
     const fromIndex = FIXTURE_SIZE_LABELS.indexOf(minSize);
     if (fromIndex < 0) {
         throw new Error(`Unknown size ${minSize}: use one of ${FIXTURE_SIZE_LABELS.join(', ')}.`);
     }
-    return new Set<string>(FIXTURE_SIZE_LABELS.slice(fromIndex));
+    return new Set<string>([...FIXTURE_SIZE_LABELS.slice(fromIndex), ...TREE_SIZE_LABELS.map(treeTargetLabel), burstTargetLabel()]);
 }
 
 /** A cell's evidence, before the p-values of all cells are adjusted together. */

@@ -1,5 +1,6 @@
 import { isDuet, DUET_DESIGN } from '../compare/pair-design';
 import { CellChange, cellName, RunComparison, verdictCounts } from '../compare/run-comparison';
+import { FIXTURE_SIZE_LABELS } from '../measure/sizes';
 import { MINIMUM_ROUNDS } from '../stats/bootstrap';
 import { VERDICTS } from '../stats/verdict';
 import { formatChangeRatio, formatDetectable, formatComparisonMedian, formatPercent, formatPValue } from './blocks/numbers';
@@ -27,7 +28,8 @@ export function renderRunComparison(comparison: RunComparison): string {
             { header: `Ratio [${level}]`, align: 'right' }, { header: 'p', align: 'right' }, { header: 'p adj.', align: 'right' },
             { header: 'Units', align: 'left' }, { header: 'Verdict', align: 'left' }, { header: 'Detectable', align: 'right' },
         ], rows),
-        `${comparison.cells.length} cells from ${comparison.minSize} up: ${VERDICTS.map(verdict => `${counts[verdict]} ${verdict}`).join(', ')}.`,
+        `${comparison.cells.length} cells${comparison.cells.some(cell => FIXTURE_SIZE_LABELS.includes(cell.target)) ? ` from ${comparison.minSize} up` : ''}: `
+            + `${VERDICTS.map(verdict => `${counts[verdict]} ${verdict}`).join(', ')}.`,
         describeVerdictRule(comparison),
     ];
     if (!comparison.paired) {

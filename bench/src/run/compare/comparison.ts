@@ -6,7 +6,7 @@
 import * as path from 'path';
 import { DEFAULT_COUNT_CHECK, compareRuns, DUET_DESIGN } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, packTheiaExtension } from '../../hosts/theia-release';
-import { CompareRunOptions } from '../compare-options';
+import { compareBlockTargets, CompareRunOptions } from '../compare-options';
 import { minutes } from '../format';
 import { bisectExitOf, bisectFailureExit } from './bisect-exit';
 import { measurePass } from './measure-pass';
@@ -27,7 +27,7 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
     const policy = RestartPolicy.of(compare);
     log(`comparing ${headSpec.label} (${headSpec.kind} ${headSpec.value}) with ${baseSpec.label} (${baseSpec.kind} ${baseSpec.value}): `
         + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of ${compare.duet ? '' : 'alternated '}blocks of ${options.iterations} samples + ${options.warmup} warm-up `
-        + `${policy.describeWarmUp()} at ${options.sizes.join(', ')}, ${compare.duet ? `${DUET_DESIGN}, on fresh processes every pair` : policy.describeStarts()}`
+        + `${policy.describeWarmUp()} ${options.suite === 'trees' || options.suite === 'writes' ? `of the ${options.suite} ` : ''}at ${describeTargets(options)}, ${compare.duet ? `${DUET_DESIGN}, on fresh processes every pair` : policy.describeStarts()}`
         + `${compare.pauseMs > 0 ? `, a pause before each sample as long as the previous sample, at most ${compare.pauseMs} ms` : ''}; output in ${options.out}`);
     let packed: Promise<string> | undefined;
     const extension = (): Promise<string> => packed ??= (async () => {
@@ -62,7 +62,7 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     // `onePass`: the check is these verdicts' (runs made before it was recorded confirmed a slower cell in a second pass).
     const checkCounts = [...(compare.checkCounts ?? DEFAULT_COUNT_CHECK)];
     const comparisonOptions = { minSize: options.sizes[0], alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, onePass: true as const, checkCounts };
-    const plan = { sizes: options.sizes, pairs: compare.pairs, budgetSeconds: compare.budgetSeconds, folder: options.out, name: '' };
+    const plan = { sizes: compareBlockTargets(options), pairs: compare.pairs, budgetSeconds: compare.budgetSeconds, folder: options.out, name: '' };
     // A pass that measured no pair throws (a side that cannot start); for git bisect run that commit is skipped.
     const pass = compare.bisectExit ? await measurePass(prepared, options, plan).catch((error: Error) => error) : await measurePass(prepared, options, plan);
     if (pass instanceof Error) {
@@ -93,6 +93,12 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     }
     (check.passed ? console.log : console.error)(check.message);
     return check.passed ? 0 : 1;
+}
+
+/** The blocks' targets in the run's first line: `500K, 5000K, 10000K`, or the trees (`the 1k tree`). */
+function describeTargets(options: CompareRunOptions): string {
+    const targets = compareBlockTargets(options);
+    return options.suite === 'trees' ? `the ${targets.join(' and ')} tree${targets.length === 1 ? '' : 's'}` : targets.join(', ');
 }
 
 /** Prints a `--bisect-exit` line (a failure's to stderr, a verdict's to stdout) and returns its code. */

@@ -11,10 +11,13 @@
  * run as a bias no pairing removes. `--restart-every N` keeps both sides up for N pairs (0: the whole run).
  * A block is one "FS Perf: Run All with Options..." of a few samples of every case; block `i` of the base and block
  * `i` of the head are a pair, and every cell's verdict comes from its pairs' ratios (benchmark-core's paired.ts).
+ * A block measures the reads, or with `--suite trees` the stat storms in flight and the walks over generated trees, or
+ * with `--suite writes` the writes (compare-options.ts, compareSuiteScenarios).
  */
 export * from './block-order';
 export * from './restart-policy';
 export * from './side';
+export * from './prepare-side';
 export * from './pass';
 export * from './measure-pass';
 export * from './duet';

@@ -7,7 +7,7 @@
  * the same looks to the same verdicts.
  */
 import {
-    decideLook, Measurement, pairRatios, planSequentialRun, ResultsDocument, SequentialRunDesign, SequentialRunPlan,
+    decideLook, Measurement, pairRatios, planSequentialRun, ResultsDocument, SequentialRunDesign, SequentialRunPlan, treeTargetLabel,
 } from '@fs-perf/benchmark-core';
 
 /** A cell of a run: the row's own extension kind (plugin rows are Theia's "Run All" merge), scenario and size. */
@@ -50,10 +50,16 @@ export class OpenCells {
         return this.cells.size - this.resolvedAt.size;
     }
 
-    /** The sizes a next block must measure: those with an open cell. */
+    /**
+     * The targets a next block must measure: those with an open cell (a size, or a tree: `1k` for its cells' `1k files`).
+     * A cell of no block target (the write burst, measured in every block whatever its sizes) keeps the first.
+     */
     sizesToMeasure(allSizes: readonly string[]): string[] {
-        const open = new Set([...this.cells].filter(([key]) => !this.resolvedAt.has(key)).map(([, size]) => size));
-        return allSizes.filter(size => open.has(size));
+        const open = new Set([...this.cells].filter(([key]) => !this.resolvedAt.has(key)).map(([, target]) => target));
+        const ofSize = (size: string): boolean => open.has(size) || open.has(treeTargetLabel(size));
+        const sizes = allSizes.filter(ofSize);
+        const elsewhere = [...open].some(target => !allSizes.some(size => target === size || target === treeTargetLabel(size)));
+        return sizes.length === 0 && elsewhere ? allSizes.slice(0, 1) : sizes;
     }
 
     /**

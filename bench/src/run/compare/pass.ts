@@ -202,7 +202,7 @@ export class Pass {
             await stopSide(side, this.log);
         }
         const planned = 2 * this.plannedPairs;
-        const only = sizes.length < this.options.sizes.length ? `, ${sizes.join(', ')} only` : '';
+        const only = sizes.length < this.plan.sizes.length ? `, ${sizes.join(', ')} only` : '';
         const left = unplanned || this.position >= planned ? ''
             : `; at most about ${minutes(secondsLeft((Date.now() - this.timedStarted) / 1000, this.position, planned))} left`;
         this.log(`  ${this.plan.name}block ${this.position}${unplanned ? '' : `/${planned}`} (pair ${pair}, ${side.spec.label}${only}) `

@@ -5,11 +5,25 @@ import { checkTheiaReachable } from '../../hosts/theia-app';
 import {
     defaultTheiaCache, ensureTheiaReleaseApp, installedVersion, packTheiaCheckout, planTheiaRelease, readTheiaTarballs, tarballsVersion, TheiaReleaseApp,
 } from '../../hosts/theia-release';
-import { COMPARE_DEFAULTS, COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS, CompareRunOptions, CompareSideSpec } from '../compare-options';
+import { SCENARIO_SETTING_KEYS, SETTING_KEYS } from '@fs-perf/benchmark-core';
+import { COMPARE_DEFAULTS, CompareRunOptions, CompareSideSpec, compareSuiteScenarios } from '../compare-options';
 import { PreparedSide } from './side';
 
 /** Count passes a `--compare` side observes: "Run All" makes two a block (the Theia extension's, the plugin's), so its first 2 blocks. */
 export const COMPARE_COUNTED_PASSES = 4;
+
+/**
+ * The settings of the apps a comparison starts: its CPU passes and pause, the cases visited in a new order each round, the
+ * scenarios of its suite (or of the cell a bisect's step follows) and, for the trees, the trees their workspace gets.
+ */
+export function compareSideSettings(options: Pick<CompareRunOptions, 'compare' | 'cpuPass' | 'suite' | 'treeSizes'>): Record<string, unknown> {
+    const scenarios = options.compare.scenarios ?? compareSuiteScenarios(options.suite);
+    return {
+        [SETTING_KEYS.cpuPass]: options.cpuPass, [SETTING_KEYS.cpuPassMs]: COMPARE_DEFAULTS.cpuPassMs, [SETTING_KEYS.order]: 'shuffled',
+        [SETTING_KEYS.pause]: options.compare.pauseMs, [SCENARIO_SETTING_KEYS.vscode]: [...scenarios.plugin], [SCENARIO_SETTING_KEYS.theia]: [...scenarios.theia],
+        ...options.suite === 'trees' ? { [SETTING_KEYS.treeSizes]: [...options.treeSizes ?? []] } : {},
+    };
+}
 
 export async function prepareSide(spec: CompareSideSpec, options: CompareRunOptions, extension: () => Promise<string>): Promise<PreparedSide> {
     const { log } = options;
@@ -45,9 +59,7 @@ export async function prepareSide(spec: CompareSideSpec, options: CompareRunOpti
             // Shuffled: each round visits the cases in a new order, so one case's leftovers (the 10000K RPC transport's garbage
             // in the page) do not always land on the same next case (FileService.readFile of 500K, first in an ascending round).
             // The pause: what a read leaves behind settles before the next read's clock starts (`--pause`).
-            settings: {
-                'fsPerf.cpuPass': options.cpuPass, 'fsPerf.cpuPassMs': COMPARE_DEFAULTS.cpuPassMs, 'fsPerf.order': 'shuffled', 'fsPerf.pause': options.compare.pauseMs, 'fsPerf.scenarios': options.compare.scenarios?.plugin ?? COMPARE_PLUGIN_SCENARIOS,
-                'fsPerf.theia.scenarios': options.compare.scenarios?.theia ?? COMPARE_THEIA_SCENARIOS },
+            settings: compareSideSettings(options),
             appMain: app.main,
             pluginFolders: [app.plugins],
             onServerStarted: (server, workspace) => log(`  ${spec.label}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),

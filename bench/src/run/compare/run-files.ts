@@ -130,6 +130,8 @@ export async function writeRunRecord(options: CompareRunOptions, prepared: reado
     await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
         compare: { ...options.compare, sides: prepared.map(side => ({ ...side.spec, source: side.source })), pairsTaken, ...(options.compare.duet ? { design: DUET_DESIGN } : {}) },
         iterations: options.iterations, warmup: options.warmup, sizes: options.sizes,
+        ...options.suite && options.suite !== 'default' ? { suite: options.suite } : {},
+        ...options.suite === 'trees' ? { treeSizes: options.treeSizes } : {},
         machine: machineRecord(),
         seconds: tenths(times.seconds), setupSeconds: tenths(times.setupSeconds), measureSeconds: tenths(times.measureSeconds),
         ...(failure ? { endedEarly: { pairs: pairsTaken, reason: failure.message } } : {}),

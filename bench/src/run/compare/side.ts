@@ -75,7 +75,10 @@ export function keepCompletePairs(sides: readonly OpenSide[]): void {
     }
 }
 
-/** One block: "Run All with Options..." with the block's samples, in a session that stays open. */
+/**
+ * One block: "Run All with Options..." with the block's samples at its targets `sizes` (fixture sizes, or for the trees
+ * the generated trees: compareBlockTargets in compare-options.ts), in a session that stays open.
+ */
 export async function runBlock(side: OpenSide, options: CompareRunOptions, what: string, sizes: readonly string[], warmup: number, iterations = options.iterations): Promise<ResultsDocument> {
     const session = side.session;
     if (!session) {
@@ -85,8 +88,10 @@ export async function runBlock(side: OpenSide, options: CompareRunOptions, what:
     const report = options.progress(`${side.spec.label} ${what}`);
     let lastProgress: string | undefined;
     let lastProgressAt = Date.now();
+    // The trees' blocks answer a fifth step with their trees; their cases have no fixture size, so the run's sizes are only answered.
+    const trees = options.suite === 'trees';
     const blockRun = workbench.runToCompletion('FS Perf: Run All with Options...', {
-        answers: [String(iterations), String(warmup), sizes.join(', '), '0'],
+        answers: [String(iterations), String(warmup), (trees ? options.sizes : sizes).join(', '), '0', ...trees ? [sizes.join(', ')] : []],
         onProgress: text => {
             lastProgress = text;
             lastProgressAt = Date.now();

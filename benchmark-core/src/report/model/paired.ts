@@ -12,6 +12,7 @@ import { median } from '../../stats/statistics';
 import { hostEnvironments } from './environments';
 import { reportTitle, rpcGroups } from './headline';
 import { movedPaths, sharedComponents } from './moved-paths';
+import { operationTargetOrder } from './operations';
 import { ComparisonReport, ComparisonReportOptions, NoiseBudgetSection, PairedComparisonSection, PairedHeadlineSection, ReportSection } from './section-types';
 import { ComparisonSides, HostEnvironment, NoiseBudgetRow, NotMeasuredHost, PairedComparisonRow } from './types';
 
@@ -44,7 +45,7 @@ function comparisonRows(comparison: RunComparison): PairedComparisonRow[] {
         const scenarioLabel = scenarioInfoById(cell.scenarioId)?.label ?? cell.scenarioId;
         return { label: `${cell.hostLabel} · ${scenarioLabel} · ${cell.target}`, scenarioLabel, cell };
     }).sort((a, b) => a.cell.hostLabel.localeCompare(b.cell.hostLabel) || scenarioCatalogOrder(a.cell.scenarioId) - scenarioCatalogOrder(b.cell.scenarioId)
-        || FIXTURE_SIZE_LABELS.indexOf(a.cell.target) - FIXTURE_SIZE_LABELS.indexOf(b.cell.target));
+        || operationTargetOrder(a.cell.target) - operationTargetOrder(b.cell.target));
 }
 
 /**
