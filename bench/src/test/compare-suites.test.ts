@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import {
-    burstTargetLabel, compareRuns, ResultsDocument, SCENARIO_CATALOG, SCENARIO_SETTING_KEYS, SETTING_KEYS, treeTargetLabel, WRITE_SCENARIO_IDS,
+    burstTargetLabel, compareRuns, renderRunComparison, ResultsDocument, SCENARIO_CATALOG, SCENARIO_SETTING_KEYS, SETTING_KEYS, treeTargetLabel, WRITE_SCENARIO_IDS,
 } from '@fs-perf/benchmark-core';
 import { compareBlockTargets, CompareRunOptions, compareSuiteScenarios } from '../run/compare-options';
 import { OpenCells, pairedCells } from '../run/compare/open-cells';
@@ -87,6 +87,8 @@ suite('yarn bench --compare --suite trees | writes', () => {
         const comparison = compareRuns([block(cells, [100, 101, 102])], [block(cells, [110, 111, 112])], { minSize: '500K' });
         assert.deepStrictEqual(comparison.cells.map(cell => `${cell.scenarioId} ${cell.target}`),
             [`${SCENARIO_CATALOG.vscodeTreeStatParallel.id} 1k files`, `${SCENARIO_CATALOG.theiaTreeWalk.id} 10k files`]);
+        // The trees have no fixture size: the summary counts the cells without "from 500K up".
+        assert.include(renderRunComparison(comparison), '\n2 cells: 0 slower, 0 faster, 0 no change, 2 inconclusive.');
         const design = { alpha: 0.05, noiseThreshold: 0.05, minPairs: 8, lookEvery: 4, maxPairs: 8, correction: 'holm' as const };
         const open = new OpenCells(design, pairedCells(block(cells, [1]), block(cells, [1])));
         assert.deepStrictEqual(open.sizesToMeasure(['1k', '10k']), ['1k', '10k']);

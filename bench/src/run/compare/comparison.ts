@@ -27,7 +27,7 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
     const policy = RestartPolicy.of(compare);
     log(`comparing ${headSpec.label} (${headSpec.kind} ${headSpec.value}) with ${baseSpec.label} (${baseSpec.kind} ${baseSpec.value}): `
         + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of ${compare.duet ? '' : 'alternated '}blocks of ${options.iterations} samples + ${options.warmup} warm-up `
-        + `${policy.describeWarmUp()} ${options.suite === 'trees' || options.suite === 'writes' ? `of the ${options.suite} ` : ''}at ${describeTargets(options)}, ${compare.duet ? `${DUET_DESIGN}, on fresh processes every pair` : policy.describeStarts()}`
+        + `${policy.describeWarmUp()} ${describeTargets(options)}, ${compare.duet ? `${DUET_DESIGN}, on fresh processes every pair` : policy.describeStarts()}`
         + `${compare.pauseMs > 0 ? `, a pause before each sample as long as the previous sample, at most ${compare.pauseMs} ms` : ''}; output in ${options.out}`);
     let packed: Promise<string> | undefined;
     const extension = (): Promise<string> => packed ??= (async () => {
@@ -95,10 +95,11 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     return check.passed ? 0 : 1;
 }
 
-/** The blocks' targets in the run's first line: `500K, 5000K, 10000K`, or the trees (`the 1k tree`). */
+/** What the blocks measure, in the run's first line: `at 500K, 5000K, 10000K`, `of the writes at 1K`, `of the trees over the 1k tree`. */
 function describeTargets(options: CompareRunOptions): string {
     const targets = compareBlockTargets(options);
-    return options.suite === 'trees' ? `the ${targets.join(' and ')} tree${targets.length === 1 ? '' : 's'}` : targets.join(', ');
+    return options.suite === 'trees' ? `of the trees over the ${targets.join(' and ')} tree${targets.length === 1 ? '' : 's'}`
+        : `${options.suite === 'writes' ? 'of the writes ' : ''}at ${targets.join(', ')}`;
 }
 
 /** Prints a `--bisect-exit` line (a failure's to stderr, a verdict's to stdout) and returns its code. */
