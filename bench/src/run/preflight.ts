@@ -216,7 +216,9 @@ const LINK_SECONDS: Record<string, Partial<Record<BenchHost, number>>> = {
  * at all six sizes (docs/writes-2026-11-27-xeon) and watching (docs/watch-2026-11-27-xeon-idle).
  */
 const SUITE_SECONDS: Readonly<Record<string, Partial<Record<BenchHost, number>>>> = {
-    'trees 1k': { 'theia-browser': 86, 'vscode-server': 54 }, 'trees 10k': { 'theia-browser': 675, 'vscode-server': 413 },
+    // Each host's time in docs/trees-2026-11-28-epyc-1k-10k-cpu (2-core AMD EPYC, the storms in flight with their CPU passes),
+    // shared between the trees as their samples' times were.
+    'trees 1k': { 'theia-browser': 133, 'vscode-server': 57 }, 'trees 10k': { 'theia-browser': 1189, 'vscode-server': 518 },
     writes: { 'theia-browser': 208, 'vscode-server': 51 }, watch: { 'theia-browser': 892, 'vscode-server': 420 },
     // The watcher load's two openings of the 100k tree a host, its generation and the churns included (docs/watch-2026-11-28-epyc-100k-churn, 2-core AMD EPYC).
     'watch tree 100k': { 'theia-browser': 106, 'vscode-server': 104 },

@@ -87,7 +87,8 @@ export function checkWithCounts(comparison: RunComparison, sides: { base: Result
     const counts = renderCountDifferences(sides.base, sides.head, groups);
     const counted = [sides.base, sides.head].every(document => document.results.some(row => row.counts?.observed));
     const gate = decideGate(comparison, counted ? countDifferences(sides.base, sides.head) : undefined, groups);
-    return { check: { passed: gate.passed, message: gate.message }, countsText: counts.text };
+    // Counts part of comparison.txt only where both sides counted (no count pass covers the trees, for one), as a re-analysis writes it.
+    return { check: { passed: gate.passed, message: gate.message }, countsText: counted ? counts.text : '' };
 }
 
 /** What comparison.txt and comparison.json hold, for a run as it ends and for a re-analysis of its folder alike. */
