@@ -10,9 +10,12 @@ export const INSTALLED_PLUGIN_EXT = installedPackage('@theia/plugin-ext');
 export const MAIN_FILE = path.join('lib', 'main', 'browser', 'file-system-main-impl.js');
 
 export interface BinaryBufferLike { readonly buffer: Uint8Array }
-export interface FileSystemMain { $readFile(uri: { scheme: string; path: string }): Promise<BinaryBufferLike> }
+export interface FileSystemMain {
+    $readFile(uri: { scheme: string; path: string }): Promise<BinaryBufferLike>;
+    $stat(uri: { scheme: string; path: string }): Promise<{ type: number; size: number }>;
+}
 /** The module's global, where the planted code counts what it did (see the scripts' `fsPerfPlantedWork`, `fsPerfPlantedRoundTrip`). */
-export interface Counters { __fsPerfPlantedBytes?: number; __fsPerfPlantedMs?: number; __fsPerfPlantedRoundTrips?: number }
+export interface Counters { __fsPerfPlantedBytes?: number; __fsPerfPlantedMs?: number; __fsPerfPlantedRoundTrips?: number; __fsPerfPlantedStatRoundTrips?: number }
 
 /** The module loaded: its FileSystemMainImpl, its global's counters, and every call made on the fake FileService in order. */
 export interface LoadedFileSystemMain {
