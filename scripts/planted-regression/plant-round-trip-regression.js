@@ -5,7 +5,7 @@
 //   node scripts/planted-regression/plant-round-trip-regression.js --out <folder> [--theia-version 1.74.1]
 // then `yarn bench --compare control=<a control made by plant-plugin-ext-regression.js --work-ms-per-mb 0> head=<folder> --check`.
 'use strict';
-const { appendedSourceEdit, plantPackage, runMain } = require('./plant-rpc-regression');
+const { appendedSourceEdit, plantPackage, runRoundTripMain } = require('./plant-rpc-regression');
 const { PATCHED_FILE } = require('./plant-plugin-ext-regression');
 
 const SCRIPT = 'scripts/planted-regression/plant-round-trip-regression.js';
@@ -61,14 +61,7 @@ function plant(options) {
 }
 
 if (require.main === module) {
-    const argv = process.argv.slice(2);
-    const workOption = argv.find(argument => argument === '--work-ms-per-mb' || argument.startsWith('--work-ms-per-mb='));
-    if (workOption) {
-        console.error(`'${workOption}' does not apply: this plant adds a round trip, no busy work. Run with --help for the usage.`);
-        process.exitCode = 2;
-    } else {
-        process.exitCode = runMain(argv, { usage: USAGE, defaultWorkMsPerMb: 0, plant, what: 'round trip' });
-    }
+    process.exitCode = runRoundTripMain(process.argv.slice(2), { usage: USAGE, plant, what: 'round trip' });
 }
 
 module.exports = { plant, plantedEdits, ROUND_TRIP_FUNCTION };

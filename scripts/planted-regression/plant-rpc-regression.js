@@ -281,11 +281,21 @@ function runMain(argv, { usage, defaultWorkMsPerMb, plant, what }) {
     }
 }
 
+/** `runMain` for a plant that adds a round trip and no busy work: `--work-ms-per-mb` is refused (exit code 2). */
+function runRoundTripMain(argv, { usage, plant, what }) {
+    const workOption = argv.find(argument => argument === '--work-ms-per-mb' || argument.startsWith('--work-ms-per-mb='));
+    if (workOption) {
+        console.error(`'${workOption}' does not apply: this plant adds a round trip, no busy work. Run with --help for the usage.`);
+        return 2;
+    }
+    return runMain(argv, { usage, defaultWorkMsPerMb: 0, plant, what });
+}
+
 if (require.main === module) {
     process.exitCode = runMain(process.argv.slice(2), { usage: USAGE, defaultWorkMsPerMb: DEFAULT_WORK_MS_PER_MB, plant, what: 'RPC' });
 }
 
 module.exports = {
-    appendedSourceEdit, applyEdits, plantedBufferWorkSource, plantedEdits, plantedWorkSource, plantPackage, parseArguments, runMain, tarballName, usageText,
+    appendedSourceEdit, applyEdits, plantedBufferWorkSource, plantedEdits, plantedWorkSource, plantPackage, parseArguments, runMain, runRoundTripMain, tarballName, usageText,
     UsageError, BUFFER_FUNCTION, DEFAULT_THEIA_VERSION, DEFAULT_WORK_MS_PER_MB, MARKER_FILE, PATCHED_FILE, PLANTED_FUNCTION,
 };
