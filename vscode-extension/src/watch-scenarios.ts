@@ -1,10 +1,9 @@
-import { promises as fs } from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import {
     SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget, WATCH_BURST_FILES, watchBurstCase, WatchEvents, watchFolderName, watchLatencyCase,
 } from '@fs-perf/benchmark-core';
-import { ChangeMaker, nodeFolderWatch } from '@fs-perf/test-files/lib/node';
+import { ChangeMaker, nodeFolderWatch, PinnedFolder } from '@fs-perf/test-files/lib/node';
 import { inHostFloorUnavailable } from './tree-scenarios';
 
 type WatchScenarioKey = 'vscodeWatch' | 'extensionHostNodeWatch' | 'vscodeWatchBurst' | 'vscodeWatchBurstExcluded' | 'extensionHostNodeWatchBurst';
@@ -65,20 +64,20 @@ function vscodeWatch(folder: string, events: WatchEvents): vscode.Disposable {
     );
 }
 
-/** A fresh folder in `parent`, its watcher and the child, all removed by `dispose`. */
+/** A fresh folder in `parent`, made and pinned (its child changes files there only), its watcher and the child, all removed by `dispose`. */
 async function startRig(parent: vscode.Uri, watcherName: string, watch: (folder: string, events: WatchEvents) => vscode.Disposable): Promise<WatchRig> {
-    const folder = path.join(parent.fsPath, watchFolderName());
-    await fs.mkdir(folder);
+    const pinned = await PinnedFolder.make(parent.fsPath, watchFolderName());
+    const folder = path.join(parent.fsPath, pinned.name);
     const events = new WatchEvents(watcherName);
     const watcher = watch(folder, events);
-    const maker = ChangeMaker.start();
+    const maker = ChangeMaker.start(pinned);
     return {
         folder, maker, events,
         dispose: async () => {
             events.cancel();
             watcher.dispose();
             await maker.stop();
-            await fs.rm(folder, { recursive: true, force: true });
+            await pinned.remove();
         },
     };
 }
@@ -87,7 +86,7 @@ function latencyCase(target: ScenarioTarget, { folder, maker, events, dispose }:
     return watchLatencyCase(target.watchChange ?? 'create', {
         events, dispose,
         eventPath: name => path.join(folder, name),
-        change: (kind, name) => maker.request({ op: kind, path: path.join(folder, name) }),
+        change: (kind, name) => maker.request({ op: kind, name }),
     });
 }
 
@@ -95,7 +94,7 @@ function burstCase(target: ScenarioTarget, { folder, maker, events, dispose }: W
     return watchBurstCase(target.watchBurst ?? WATCH_BURST_FILES, {
         events, dispose,
         eventPrefix: prefix => path.join(folder, prefix),
-        burst: (sample, files) => maker.request({ op: 'burst', folder, sample, files }),
-        clear: () => maker.request({ op: 'clear', folder }),
+        burst: (sample, files) => maker.request({ op: 'burst', sample, files }),
+        clear: () => maker.request({ op: 'clear' }),
     });
 }

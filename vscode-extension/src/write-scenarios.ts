@@ -5,7 +5,7 @@ import {
     burstBytes, burstCount, burstFileNames, createThenDelete, FixtureError, GENERATE_FIXTURES_HINT, SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations,
     ScenarioTarget, WRITE_BURST, writeFolderName,
 } from '@fs-perf/benchmark-core';
-import { nodeBurst } from '@fs-perf/test-files/lib/node';
+import { nodeBurst, PinnedFolder } from '@fs-perf/test-files/lib/node';
 import { isFileNotFound } from './fixtures';
 import { inHostFloorUnavailable } from './tree-scenarios';
 
@@ -35,13 +35,12 @@ export function createWriteScenarios(fixturesFolder: vscode.Uri): Pick<ScenarioI
         extensionHostNodeWriteBurst: {
             ...SCENARIO_CATALOG.extensionHostNodeWriteBurst, ...floor,
             prepare: async target => {
-                const folder = vscode.Uri.joinPath(fixturesFolder, writeFolderName()).fsPath;
-                await fs.mkdir(folder);
+                const folder = await PinnedFolder.make(fixturesFolder.fsPath, writeFolderName());
                 const burst = nodeBurst(folder, target.burst ?? WRITE_BURST);
                 return {
                     runSample: async () => ({ itemCount: await burst.run() }),
                     landed: async output => ({ itemCount: await burst.landed(output.itemCount ?? 0) }),
-                    dispose: () => fs.rm(folder, { recursive: true, force: true }),
+                    dispose: () => folder.remove(),
                 };
             },
         },

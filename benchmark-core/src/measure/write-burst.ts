@@ -48,6 +48,9 @@ export function burstBytes(burst: WriteBurst = WRITE_BURST): Uint8Array {
     return bytes;
 }
 
+/** Most bytes one burst writes (its files times their size): 64 MiB, the largest single file fs-perf reads or writes. */
+export const MAX_BURST_BYTES = 64 * 1024 * 1024;
+
 /**
  * Checks a burst's shape as a caller across a process boundary sends it, so a malformed request is refused before
  * anything touches the disk; returns the reason, or undefined when it is sound.
@@ -55,7 +58,10 @@ export function burstBytes(burst: WriteBurst = WRITE_BURST): Uint8Array {
 export function burstRequestProblem(burst: unknown): string | undefined {
     const { files, bytesPerFile } = (burst ?? {}) as Partial<WriteBurst>;
     if (!Number.isInteger(files) || files! < 1 || files! > 10_000 || !Number.isInteger(bytesPerFile) || bytesPerFile! < 0 || bytesPerFile! > 1024 * 1024) {
-        return `a burst is 1 to 10000 files of 0 to 1048576 bytes each, got ${String(files)} files of ${String(bytesPerFile)} bytes`;
+        return `a burst is 1 to 10000 files of 0 to 1048576 bytes each, got ${String(files).slice(0, 40)} files of ${String(bytesPerFile).slice(0, 40)} bytes`;
+    }
+    if (files! * bytesPerFile! > MAX_BURST_BYTES) {
+        return `a burst writes at most ${MAX_BURST_BYTES / 1024 / 1024} MiB, got ${files} files of ${bytesPerFile} bytes`;
     }
     return undefined;
 }

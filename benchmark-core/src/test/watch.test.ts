@@ -93,6 +93,26 @@ suite('file watching (issue 39)', () => {
         }
     });
 
+    test('a wait that times out while the change is still being asked for is no unhandled rejection: the sample fails with it after', async () => {
+        const unhandled: unknown[] = [];
+        const listener = (reason: unknown): void => {
+            unhandled.push(reason);
+        };
+        process.on('unhandledRejection', listener);
+        try {
+            // A probe waits 500 ms for its event; the child answers after 600 ms (a slow child, a watcher that has not started).
+            const events = new WatchEvents('the watcher', undefined, 20);
+            const slowChild = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 600));
+            const latency = await watchLatencyCase('create', { events, dispose: async () => undefined, eventPath: name => `/w/${name}`, change: slowChild })
+                .then(() => undefined, (error: Error) => error);
+            assert.match(String(latency), /the watcher did not start: the watcher reported no create event for \/w\/ready-0\.txt within 0\.5 s/);
+            await new Promise(resolve => setTimeout(resolve, 50));
+            assert.deepStrictEqual(unhandled.map(String), []);
+        } finally {
+            process.off('unhandledRejection', listener);
+        }
+    });
+
     test('a burst counts each created path under its prefix once; deletions, changes and other samples\' files are not counted', () => {
         const counter = new BurstEventCounter('/w/b-1-', 3);
         counter.observe({ path: '/w/b-1-00000.txt', kind: 'create' }, 1);

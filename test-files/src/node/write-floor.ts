@@ -1,10 +1,12 @@
 import { promises as fs } from 'fs';
-import * as path from 'path';
 import { burstBytes, burstCount, burstFileNames, createThenDelete, WriteBurst } from '@fs-perf/benchmark-core';
+import { CREATE_FILE_FLAGS, PinnedFolder } from './pinned-folder';
 
 /**
  * The bare-Node calls of the write scenarios' floors (in VS Code's extension host and in Theia's backend), written once.
  * Only the writes and deletes are in a sample; the names, the bytes and the checks of what landed are made around it.
+ * Every file is created new (`O_CREAT | O_EXCL | O_NOFOLLOW`) in a folder fs-perf made and pinned (pinned-folder.ts), so
+ * no name can lead a write elsewhere.
  */
 
 /** Deletes `file`; whether it was there (a file that is gone counts as not deleted: the burst's count then falls short). */
@@ -20,7 +22,12 @@ export async function nodeDeleteFile(file: string): Promise<boolean> {
     }
 }
 
-/** A burst prepared over an existing empty `folder`: its file paths and bytes made once, before any sample. */
+/** `bytes` written with `fs.promises.writeFile` into a new file at `file` (a pinned folder's entry): the floors' one write. */
+export function nodeCreateFile(file: string, bytes: Uint8Array): Promise<void> {
+    return fs.writeFile(file, bytes, { flag: CREATE_FILE_FLAGS });
+}
+
+/** A burst prepared over an empty pinned folder: its file paths and bytes made once, before any sample. */
 export interface NodeBurst {
     /** One sample: every file created with `fs.promises.writeFile`, one after another, then each removed with `unlink`; the files deleted. */
     run(): Promise<number>;
@@ -28,11 +35,11 @@ export interface NodeBurst {
     landed(deleted: number): Promise<number>;
 }
 
-export function nodeBurst(folder: string, burst: WriteBurst): NodeBurst {
-    const files = burstFileNames(burst).map(name => path.join(folder, name));
+export function nodeBurst(folder: PinnedFolder, burst: WriteBurst): NodeBurst {
+    const files = burstFileNames(burst).map(name => folder.entry(name));
     const bytes = burstBytes(burst);
     return {
-        run: () => createThenDelete(files, file => fs.writeFile(file, bytes), nodeDeleteFile),
-        landed: async deleted => burstCount(deleted, (await fs.readdir(folder)).length),
+        run: () => createThenDelete(files, file => nodeCreateFile(file, bytes), nodeDeleteFile),
+        landed: async deleted => burstCount(deleted, (await folder.list()).length),
     };
 }

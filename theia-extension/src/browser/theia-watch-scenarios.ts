@@ -3,8 +3,7 @@ import URI from '@theia/core/lib/common/uri';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { FileChangeType } from '@theia/filesystem/lib/common/files';
 import {
-    SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget, WATCH_BURST_FILES, WatchChangeKind, watchBurstCase, WatchEvents, watchFolderName,
-    watchLatencyCase,
+    SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget, WATCH_BURST_FILES, WatchChangeKind, watchBurstCase, WatchEvents, watchLatencyCase,
 } from '@fs-perf/benchmark-core';
 import { BackendWatchRequest, NodeFsReadService } from '../common/node-fs-read-protocol';
 
@@ -33,18 +32,18 @@ interface TheiaWatchRig {
 export function createTheiaWatchScenarios(fileService: FileService, nodeFs: NodeFsReadService, workspaceFolder: URI,
     fixturesFolder: URI): Pick<ScenarioImplementations<'theia'>, TheiaWatchScenarioKey> {
     const rig = async (floor?: { change?: WatchChangeKind; files?: number }, parent = workspaceFolder): Promise<TheiaWatchRig> => {
-        const folder = parent.resolve(watchFolderName());
-        await fileService.createFolder(folder);
-        const removeFolder = (): Promise<void> => fileService.delete(folder, { recursive: true, useTrash: false });
+        // The backend makes the folder (and pins it): its child changes files there only.
+        const made = await nodeFs.makeScratchFolder({ parentUri: parent.toString(), purpose: 'watch' });
+        const removeFolder = (): Promise<void> => nodeFs.removeScratchFolder(made.id);
         let session: string;
         try {
-            session = (await nodeFs.watch({ op: 'begin', folderUri: folder.toString(), floor })).session!;
+            session = (await nodeFs.watch({ op: 'begin', folder: made.id, floor })).session!;
         } catch (error) {
             await removeFolder();
             throw error;
         }
         return {
-            folder, session, call: request => nodeFs.watch(request),
+            folder: parent.resolve(made.name), session, call: request => nodeFs.watch(request),
             dispose: async () => {
                 await nodeFs.watch({ op: 'end', session });
                 await removeFolder();

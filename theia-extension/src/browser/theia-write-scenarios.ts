@@ -27,6 +27,11 @@ export function createTheiaWriteScenarios(fileService: FileService, nodeFs: Node
         await fileService.createFolder(folder);
         return { folder, dispose: () => fileService.delete(folder, { recursive: true, useTrash: false }) };
     };
+    /** A fresh folder the backend makes (and pins) in the fixtures folder for its floors, and its removal there. */
+    const backendFolder = async (): Promise<{ id: string; dispose: () => Promise<void> }> => {
+        const { id } = await nodeFs.makeScratchFolder({ parentUri: fixturesFolder.toString(), purpose: 'write' });
+        return { id, dispose: () => nodeFs.removeScratchFolder(id) };
+    };
     const fixtureBytes = async (target: ScenarioTarget): Promise<BinaryBuffer> => {
         try {
             return (await fileService.readFile(fixturesFolder.resolve(target.fileName))).value;
@@ -58,8 +63,8 @@ export function createTheiaWriteScenarios(fileService: FileService, nodeFs: Node
         theiaBackendWriteFile: {
             ...SCENARIO_CATALOG.theiaBackendWriteFile,
             prepare: async target => {
-                const { folder, dispose } = await temporaryFolder();
-                const request = { sourceUri: fixturesFolder.resolve(target.fileName).toString(), folderUri: folder.toString(), fileName: target.fileName };
+                const { id, dispose } = await backendFolder();
+                const request = { sourceUri: fixturesFolder.resolve(target.fileName).toString(), folder: id, fileName: target.fileName };
                 return {
                     runSample: async () => {
                         const timing = await nodeFs.timeWrite(request);
@@ -76,8 +81,8 @@ export function createTheiaWriteScenarios(fileService: FileService, nodeFs: Node
         theiaBackendWriteBurst: {
             ...SCENARIO_CATALOG.theiaBackendWriteBurst,
             prepare: async target => {
-                const { folder, dispose } = await temporaryFolder();
-                const request = { folderUri: folder.toString(), burst: target.burst ?? WRITE_BURST };
+                const { id, dispose } = await backendFolder();
+                const request = { folder: id, burst: target.burst ?? WRITE_BURST };
                 return {
                     runSample: async () => {
                         const timing = await nodeFs.timeBurst(request);

@@ -40,12 +40,29 @@ export interface TreeTiming {
     readonly durationMs: number;
 }
 
+/**
+ * A fresh folder the backend makes for a write or watch case (issue 52): named by the backend (`.write-…` or
+ * `.fs-perf-watch-…`), made in a folder of the workspace, pinned by an open handle, known by a random id on the connection
+ * that made it only, and removed when that connection closes. The backend writes, deletes and watches only in these.
+ */
+export interface ScratchFolderRequest {
+    /** `file://` URI of the folder to make it in, inside a workspace root. */
+    readonly parentUri: string;
+    readonly purpose: 'write' | 'watch';
+}
+
+/** A folder the backend made: its id for the calls that use it, and its name in the parent folder. */
+export interface ScratchFolder {
+    readonly id: string;
+    readonly name: string;
+}
+
 /** A fixture's bytes written in the backend with Node's `fs`, timed there (the floor of `FileService.writeFile`). */
 export interface WriteTimingRequest {
     /** `file://` URI of the fixture whose bytes are written, inside a workspace root. */
     readonly sourceUri: string;
-    /** `file://` URI of the folder written into (made by the frontend before the first sample), inside a workspace root. */
-    readonly folderUri: string;
+    /** Id of the folder written into, made for writing by {@link NodeFsReadService.makeScratchFolder}. */
+    readonly folder: string;
     /** The name of the file written in it (no folder). */
     readonly fileName: string;
 }
@@ -58,20 +75,20 @@ export interface BackendWriteTiming {
 
 /** A burst of small files created then deleted in the backend with Node's `fs`, timed there. */
 export interface BurstTimingRequest {
-    /** `file://` URI of an empty folder (made by the frontend before the first sample), inside a workspace root. */
-    readonly folderUri: string;
+    /** Id of an empty folder made for writing by {@link NodeFsReadService.makeScratchFolder}. */
+    readonly folder: string;
     readonly burst: WriteBurst;
 }
 
 /**
- * File watching (issue 39) through the backend: a session is a watched temporary folder of the workspace and the child
- * process that makes its changes, started by `begin` and stopped by `end`. Without `floor`, the Theia extension watches
+ * File watching (issue 39) through the backend: a session is a folder the backend made for watching and the child process
+ * that makes its changes there, started by `begin` and stopped by `end`. Without `floor`, the Theia extension watches
  * the folder through `FileService` and asks the backend to have the child make each change (`change`, `burst`, `clear`);
  * with `floor`, the backend watches it with Node's `fs.watch` and runs and times each sample itself (`sample`, then
- * `landed` outside the clock).
+ * `landed` outside the clock). Session ids are random and valid on the connection that began them only.
  */
 export type BackendWatchRequest =
-    | { readonly op: 'begin'; readonly folderUri: string; readonly floor?: { readonly change?: WatchChangeKind; readonly files?: number } }
+    | { readonly op: 'begin'; readonly folder: string; readonly floor?: { readonly change?: WatchChangeKind; readonly files?: number } }
     | { readonly op: 'change'; readonly session: string; readonly change: WatchChangeKind; readonly name: string }
     | { readonly op: 'burst'; readonly session: string; readonly sample: number; readonly files: number }
     | { readonly op: 'clear' | 'landed' | 'end'; readonly session: string }
@@ -113,14 +130,18 @@ export interface NodeFsReadService {
     timeRead(uri: string): Promise<BackendReadTiming>;
     /** Runs a stat storm or walk over a generated tree in the backend with Node's `fs`, timed there; refused outside the workspace. */
     timeTree(request: TreeTimingRequest): Promise<TreeTiming>;
-    /** Writes a fixture's bytes into a folder of the workspace with Node's `fs`, timed there; refused outside the workspace. */
+    /** Makes a fresh folder for a write or watch case in a folder of the workspace (see {@link ScratchFolderRequest}). */
+    makeScratchFolder(request: ScratchFolderRequest): Promise<ScratchFolder>;
+    /** Removes a folder {@link makeScratchFolder} made on this connection, and all in it, never through a link; ends its watch session. */
+    removeScratchFolder(id: string): Promise<void>;
+    /** Writes a fixture's bytes into a new file of a folder made for writing, with Node's `fs`, timed there. */
     timeWrite(request: WriteTimingRequest): Promise<BackendWriteTiming>;
     /**
-     * Creates then deletes a burst of small files in an empty folder of the workspace with Node's `fs`, timed there; `entries`
-     * is the files deleted less any left in the folder. Refused outside the workspace.
+     * Creates then deletes a burst of small files in an empty folder made for writing, with Node's `fs`, timed there;
+     * `entries` is the files deleted less any left in the folder.
      */
     timeBurst(request: BurstTimingRequest): Promise<TreeTiming>;
-    /** File watching through the backend (see {@link BackendWatchRequest}); refused outside the workspace. */
+    /** File watching through the backend (see {@link BackendWatchRequest}), in a folder made for watching. */
     watch(request: BackendWatchRequest): Promise<BackendWatchAnswer>;
     /** The backend machine and runtime. */
     environment(): Promise<BackendEnvironment>;

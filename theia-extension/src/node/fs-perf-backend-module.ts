@@ -5,7 +5,9 @@ import { bindFsPerfLogger } from '../common/fs-perf-logger';
 import { NodeFsReadService, nodeFsReadPath } from '../common/node-fs-read-protocol';
 import { bindConnectionGuard, FsPerfHttpContribution } from './fs-perf-http-contribution';
 import { NodeFsReadServiceImpl } from './node-fs-read-service-impl';
+import { InMemoryBuffers } from './in-memory-buffers';
 import { ReadLimiter } from './read-limiter';
+import { ScratchBudget } from './scratch-folders';
 import { BackendReadTrace } from './read-trace';
 import { WorkspaceRootsProvider, WorkspaceServerRootsProvider } from './workspace-roots';
 
@@ -16,10 +18,17 @@ export default new ContainerModule(bind => {
     // One bound for the RPC service and the HTTP route together.
     bind(ReadLimiter).toSelf().inSingletonScope();
     bind(BackendReadTrace).toSelf().inSingletonScope();
-    bind(NodeFsReadServiceImpl).toSelf().inSingletonScope();
+    bind(InMemoryBuffers).toSelf().inSingletonScope();
+    bind(ScratchBudget).toSelf().inSingletonScope();
+    // One service per connection: the folders it made and its watch sessions are its own, removed when it closes.
+    bind(NodeFsReadServiceImpl).toSelf();
     bind(NodeFsReadService).toService(NodeFsReadServiceImpl);
     bind(ConnectionHandler).toDynamicValue(ctx =>
-        new RpcConnectionHandler<NodeFsReadService>(nodeFsReadPath, () => ctx.container.get<NodeFsReadService>(NodeFsReadService))
+        new RpcConnectionHandler<NodeFsReadService>(nodeFsReadPath, proxy => {
+            const service = ctx.container.get(NodeFsReadServiceImpl);
+            proxy.onDidCloseConnection?.(() => service.dispose().catch(() => undefined));
+            return service;
+        })
     ).inSingletonScope();
 
     bindFsPerfLogger(bind);

@@ -1,26 +1,28 @@
 import * as os from 'os';
 import { FsPerfLogger } from '../common/fs-perf-logger';
 import { performance } from 'perf_hooks';
-import { inject, injectable } from '@theia/core/shared/inversify';
+import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
 import { COUNT_OBSERVER_URL_VARIABLE, CPU_PIDS_FILE_VARIABLE, httpCountObserver, formatBytes, listedProcessesCpu, ownCpuReading, ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
-import { Xoshiro128 } from '@fs-perf/test-files';
 import {
-    BackendEnvironment, BackendReadTiming, BackendWatchAnswer, BackendWatchRequest, BackendWriteTiming, BurstTimingRequest, MAX_READ_BYTES, NodeFsReadService, TreeTiming, TreeTimingRequest, WriteTimingRequest,
+    BackendEnvironment, BackendReadTiming, BackendWatchAnswer, BackendWatchRequest, BackendWriteTiming, BurstTimingRequest, MAX_READ_BYTES, NodeFsReadService, ScratchFolder,
+    ScratchFolderRequest, TreeTiming, TreeTimingRequest, WriteTimingRequest,
 } from '../common/node-fs-read-protocol';
 import { describeUri, FsPerfAccessError } from './access-error';
 import { openCheckedFile, readCheckedFile } from './file-access';
+import { InMemoryBuffers } from './in-memory-buffers';
 import { ReadLimiter } from './read-limiter';
+import { ScratchBudget, ScratchFolders } from './scratch-folders';
 import { timeTree } from './tree-timing';
 import { timeBurst, timeWrite } from './write-timing';
 import { BackendWatchSessions } from './watch-timing';
 import { BackendReadTrace, listFolder, readText } from './read-trace';
 import { WorkspaceRootsProvider } from './workspace-roots';
 
-/** Seed of the in-memory buffers' bytes; any fixed value gives the same bytes on every run. */
-const BUFFER_SEED = 0x46535046;
-/** Bytes of in-memory buffers kept at once; beyond it the oldest sizes are dropped (the six fixtures need 15.6 MiB). */
-const MAX_CACHED_BUFFER_BYTES = 2 * MAX_READ_BYTES;
-
+/**
+ * The service of one RPC connection (a window): its reads share the backend's limiter, buffers and trace; the folders it
+ * made and its watch sessions are its own, known by random ids on this connection only, and removed by {@link dispose}
+ * when the connection closes.
+ */
 @injectable()
 export class NodeFsReadServiceImpl implements NodeFsReadService {
 
@@ -28,12 +30,19 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
     @inject(FsPerfLogger) protected readonly logger: FsPerfLogger;
     @inject(ReadLimiter) protected readonly limiter: ReadLimiter;
     @inject(BackendReadTrace) protected readonly trace: BackendReadTrace;
+    @inject(InMemoryBuffers) protected readonly buffers: InMemoryBuffers;
+    @inject(ScratchBudget) protected readonly budget: ScratchBudget;
 
+    /** The folders this connection's cases write and watch in. */
+    protected folders: ScratchFolders;
     /** File watching's sessions: a watched folder and the child that changes it each. */
-    protected readonly watchSessions = new BackendWatchSessions();
+    protected watchSessions: BackendWatchSessions;
 
-    /** In-memory buffers by length, bytes; insertion order is age. */
-    protected readonly buffers = new Map<number, Uint8Array>();
+    @postConstruct()
+    protected init(): void {
+        this.folders = new ScratchFolders(this.budget);
+        this.watchSessions = new BackendWatchSessions(this.folders, this.budget);
+    }
 
     async readFile(uri: string): Promise<Uint8Array> {
         try {
@@ -48,15 +57,10 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
 
     async buffer(byteLength: number): Promise<Uint8Array> {
         if (typeof byteLength !== 'number' || !Number.isInteger(byteLength) || byteLength < 0 || byteLength > MAX_READ_BYTES) {
-            throw this.refused('buffer', new Error(`Cannot make an in-memory buffer of ${String(byteLength)} bytes: the length must be `
+            throw this.refused('buffer', new Error(`Cannot make an in-memory buffer of ${String(byteLength).slice(0, 40)} bytes: the length must be `
                 + `a whole number of bytes from 0 to ${MAX_READ_BYTES} (${formatBytes(MAX_READ_BYTES)}).`));
         }
-        let buffer = this.buffers.get(byteLength);
-        if (!buffer) {
-            buffer = new Xoshiro128(BUFFER_SEED).fill(new Uint8Array(byteLength));
-            this.cacheBuffer(buffer);
-        }
-        return buffer;
+        return this.buffers.get(byteLength);
     }
 
     async timeRead(uri: string): Promise<BackendReadTiming> {
@@ -88,10 +92,26 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
         }
     }
 
+    async makeScratchFolder(request: ScratchFolderRequest): Promise<ScratchFolder> {
+        try {
+            return await this.folders.make(request, await this.getRoots());
+        } catch (error) {
+            throw this.refused('makeScratchFolder', error);
+        }
+    }
+
+    async removeScratchFolder(id: string): Promise<void> {
+        try {
+            await this.folders.remove(id, entry => entry.session === undefined ? Promise.resolve() : this.watchSessions.end(entry.session));
+        } catch (error) {
+            throw this.refused('removeScratchFolder', error);
+        }
+    }
+
     async timeWrite(request: WriteTimingRequest): Promise<BackendWriteTiming> {
         try {
             const roots = await this.getRoots();
-            return await this.limiter.run(describeUri(request?.folderUri), () => timeWrite(request, roots));
+            return await this.limiter.run(describeUri(request?.sourceUri), () => timeWrite(request, roots, this.folders));
         } catch (error) {
             throw this.refused('timeWrite', error);
         }
@@ -99,8 +119,7 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
 
     async timeBurst(request: BurstTimingRequest): Promise<TreeTiming> {
         try {
-            const roots = await this.getRoots();
-            return await this.limiter.run(describeUri(request?.folderUri), () => timeBurst(request, roots));
+            return await this.limiter.run('a burst', () => timeBurst(request, this.folders));
         } catch (error) {
             throw this.refused('timeBurst', error);
         }
@@ -108,10 +127,16 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
 
     async watch(request: BackendWatchRequest): Promise<BackendWatchAnswer> {
         try {
-            return await this.watchSessions.handle(request, await this.getRoots());
+            return await this.watchSessions.handle(request);
         } catch (error) {
             throw this.refused('watch', error);
         }
+    }
+
+    /** Ends this connection's watch sessions and removes the folders it made (its connection closed). */
+    async dispose(): Promise<void> {
+        await this.watchSessions.dispose();
+        await this.folders.dispose();
     }
 
     async environment(): Promise<BackendEnvironment> {
@@ -159,21 +184,6 @@ export class NodeFsReadServiceImpl implements NodeFsReadService {
         } catch (error) {
             throw new Error(`Cannot tell which folders the open workspace has: ${(error as Error).message}`);
         }
-    }
-
-    protected cacheBuffer(buffer: Uint8Array): void {
-        let cachedBytes = buffer.byteLength;
-        for (const cached of this.buffers.values()) {
-            cachedBytes += cached.byteLength;
-        }
-        for (const [length] of this.buffers) {
-            if (cachedBytes <= MAX_CACHED_BUFFER_BYTES) {
-                break;
-            }
-            this.buffers.delete(length);
-            cachedBytes -= length;
-        }
-        this.buffers.set(buffer.byteLength, buffer);
     }
 
     /** Logs a refused or failed call and returns the `Error` to reject with. */

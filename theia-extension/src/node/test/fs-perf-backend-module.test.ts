@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { Container } from '@theia/core/shared/inversify';
 import { LoggerFactory } from '@theia/core/lib/common/logger';
-import { ConnectionHandler } from '@theia/core/lib/common/messaging';
+import { ConnectionHandler, RpcConnectionHandler, RpcProxy } from '@theia/core/lib/common/messaging';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { HttpConnectionValidator } from '@theia/core/lib/node';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
@@ -28,12 +28,23 @@ suite('fs-perf backend module', () => {
         container.load(fsPerfBackendModule);
     });
 
-    test('serves the one NodeFsReadServiceImpl on the RPC path', () => {
+    test('serves a NodeFsReadServiceImpl of its own to each connection on the RPC path, disposed when the connection closes', async () => {
         const handlers = container.getAll<ConnectionHandler>(ConnectionHandler);
         assert.deepStrictEqual(handlers.map(handler => handler.path), [nodeFsReadPath]);
-        const service = container.get<NodeFsReadService>(NodeFsReadService);
-        assert.instanceOf(service, NodeFsReadServiceImpl);
-        assert.strictEqual(container.get(NodeFsReadServiceImpl), service);
+        const handler = handlers[0] as RpcConnectionHandler<NodeFsReadService>;
+        const closers: Array<() => void> = [];
+        const proxy = { onDidCloseConnection: (listener: () => void) => closers.push(listener) } as unknown as RpcProxy<NodeFsReadService>;
+        const first = handler.targetFactory(proxy) as NodeFsReadServiceImpl;
+        const second = handler.targetFactory(proxy) as NodeFsReadServiceImpl;
+        assert.instanceOf(first, NodeFsReadServiceImpl);
+        assert.notStrictEqual(first, second);
+        assert.lengthOf(closers, 2);
+        let disposed = 0;
+        first.dispose = async () => {
+            disposed++;
+        };
+        closers[0]();
+        assert.strictEqual(disposed, 1);
     });
 
     test('contributes the HTTP route and reads roots from the workspace server', async () => {

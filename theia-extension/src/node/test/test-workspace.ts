@@ -12,7 +12,9 @@ import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
 import { MAX_READ_BYTES, NodeFsReadService } from '../../common/node-fs-read-protocol';
 import { NodeFsReadServiceImpl } from '../node-fs-read-service-impl';
 import { BackendReadTrace } from '../read-trace';
+import { InMemoryBuffers } from '../in-memory-buffers';
 import { ReadLimiter, ReadLimits } from '../read-limiter';
+import { ScratchBudget } from '../scratch-folders';
 import { WorkspaceRootsProvider } from '../workspace-roots';
 
 /** A logger that keeps what it was given, to check that refusals are logged. */
@@ -163,7 +165,10 @@ export function createServiceContainer(roots: WorkspaceRootsProvider, logger: IL
     const container = new Container();
     bindReadLimiter(container, limits);
     container.bind(BackendReadTrace).toSelf().inSingletonScope();
-    container.bind(NodeFsReadServiceImpl).toSelf().inSingletonScope();
+    container.bind(InMemoryBuffers).toSelf().inSingletonScope();
+    container.bind(ScratchBudget).toSelf().inSingletonScope();
+    // One service per get, as one per connection in the backend.
+    container.bind(NodeFsReadServiceImpl).toSelf();
     container.bind(NodeFsReadService).toService(NodeFsReadServiceImpl);
     container.bind(WorkspaceRootsProvider).toConstantValue(roots);
     container.bind(FsPerfLogger).toConstantValue(logger);
