@@ -5,15 +5,21 @@
  * what else fs-perf left, with the space each frees and the flag that removes it: `--caches` (code-server, Toxiproxy,
  * desktop VS Code downloads), `--apps` (the Theia release and --compare apps in the user cache), `--results`
  * (bench-results/, test-results/, the test files in `.fs-perf/` folders), `--temp` (the `fs-perf-*` folders a run that was
- * killed left in the OS temp folder: workspaces, generated trees; never one a process uses or one changed in the last
- * hour), `--all`. `--list` removes nothing. Only ever removes inside the repository, the fs-perf cache folder and (its
- * `fs-perf-*` folders) the OS temp folder, and never follows a symbolic link (a link is removed as a link, its target
- * kept). Plain Node, no build needed: it runs after the build output is gone.
+ * killed left in the OS temp folder: workspaces, generated trees; only this user's, only those with fs-perf's marker
+ * (scripts/temp-marker.js) whose process is gone, never one a process uses or one with anything inside changed in the
+ * last hour), `--all`. `--list` removes nothing. Only ever removes inside the repository, the fs-perf cache folder and
+ * (its `fs-perf-*` folders) the OS temp folder, and never follows a symbolic link, even one swapped in for a folder
+ * while it is being removed (a link is removed as a link, its target kept: see {@link removeTree}). What it cannot
+ * read or remove (another user's folder: EACCES, EPERM) is listed with the reason and skipped, never an error. Names
+ * are printed with control characters escaped. Plain Node, no build needed: it runs after the build output is gone.
  */
 'use strict';
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { removeTree } = require('./remove-tree');
+const { TEMP_MARKER } = require('./temp-marker');
+const { findTemporaryFolders, whyTemporaryFolderIsKept, latestChange, processesUsing, NOT_PERMITTED, TEMP_QUIET_MS } = require('./temp-folders');
 
 /** What each part of fs-perf builds (as .gitignore ignores it): `[folder, names, what]`, a name a file or folder, or a `*` pattern. */
 const BUILD_OUTPUT = [
@@ -29,8 +35,6 @@ const BUILD_OUTPUT = [
 const APPS = ['browser-app', 'electron-app'];
 const APP_OUTPUT = ['lib', 'src-gen', 'gen-esbuild.*.mjs', 'gen-webpack*.js', 'esbuild.mjs'];
 const CATEGORIES = ['build', 'caches', 'apps', 'results', 'temp'];
-/** A temporary folder changed more recently than this may belong to a run still going: it is listed, never removed. */
-const TEMP_QUIET_MS = 60 * 60 * 1000;
 /** Folders never searched for `.fs-perf/`. */
 const NOT_SEARCHED = new Set(['node_modules', '.git']);
 
@@ -45,13 +49,16 @@ fs-perf left here with the space each frees.
              ($FS_PERF_THEIA_CACHE, else $XDG_CACHE_HOME or ~/.cache, then fs-perf/theia-apps)
   --results  also remove bench-results/, test-results/ and every .fs-perf/ folder (generated test files) in the repository
   --temp     also remove the fs-perf-* folders in the OS temp folder (${os.tmpdir()}) that a run which was killed left
-             (workspaces, generated trees); one a running process uses, or changed in the last hour, is kept and listed
+             (workspaces, generated trees): only your own, only those with fs-perf's marker (${TEMP_MARKER}) whose
+             process is gone; one a running process uses, or with anything inside changed in the last hour, is kept
+             and listed, and so is one you cannot read or remove (another user's)
   --all      all of the above
   --list     remove nothing (not even the build output): only list
   --help     this text
 An app's esbuild.mjs is removed only while it is as theia build writes it (an edited one is kept).
 Nothing outside the repository, the fs-perf cache folder and the temp folder's fs-perf-* folders is removed; symbolic
-links are removed, never followed.`;
+links are removed, never followed (not even one swapped in for a folder during its removal). Names are printed with
+control characters escaped (\\u001b).`;
 
 /**
  * The repository root: the nearest folder at or above `start` whose package.json declares workspaces. bench's
@@ -77,7 +84,7 @@ function defaultTheiaCache(env = process.env) {
     return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'fs-perf', 'theia-apps');
 }
 
-/** Bytes a file or folder takes, links counted as links (never followed). */
+/** Bytes a file or folder takes, links counted as links (never followed); what cannot be read (another user's) counts 0. */
 function sizeOf(target) {
     let stat;
     try {
@@ -88,11 +95,35 @@ function sizeOf(target) {
     if (!stat.isDirectory()) {
         return stat.size;
     }
+    let names;
+    try {
+        names = fs.readdirSync(target);
+    } catch {
+        return 0;
+    }
     let total = 0;
-    for (const name of fs.readdirSync(target)) {
+    for (const name of names) {
         total += sizeOf(path.join(target, name));
     }
     return total;
+}
+
+/**
+ * Text as printed: each control character (C0, DEL, C1; and the line and bidirectional-text separators) as its JSON
+ * escape, so a file name cannot send a terminal escape or fake a line of output.
+ */
+function printable(text) {
+    const escaped = character => {
+        const code = character.charCodeAt(0);
+        const control = code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x200e || code === 0x200f || (code >= 0x2028 && code <= 0x202e)
+            || (code >= 0x2066 && code <= 0x2069);
+        if (!control) {
+            return character;
+        }
+        const json = JSON.stringify(character).slice(1, -1);
+        return json.length > 1 ? json : `\\u${code.toString(16).padStart(4, '0')}`;
+    };
+    return Array.from(String(text), escaped).join('');
 }
 
 /** Whether `child` lies strictly inside `parent`. */
@@ -172,70 +203,6 @@ function findBuildOutput(root) {
 }
 
 /**
- * Which processes use a folder, on Linux: those whose working folder, command line or an open file is in it
- * (`/proc/<pid>/cwd`, `cmdline`, `fd/`); `[{ pid, command }]`. Elsewhere, or where /proc cannot be read, none.
- */
-function processesUsing(folder, proc = '/proc') {
-    let pids;
-    try {
-        pids = fs.readdirSync(proc).filter(name => /^\d+$/.test(name));
-    } catch {
-        return [];
-    }
-    const within = candidate => candidate === folder || candidate.startsWith(folder + path.sep);
-    const users = [];
-    for (const pid of pids) {
-        const base = path.join(proc, pid);
-        let command = '';
-        try {
-            command = fs.readFileSync(path.join(base, 'cmdline'), 'utf8');
-        } catch {
-            continue;
-        }
-        const links = [];
-        try {
-            links.push(fs.readlinkSync(path.join(base, 'cwd')));
-            for (const fd of fs.readdirSync(path.join(base, 'fd'))) {
-                links.push(fs.readlinkSync(path.join(base, 'fd', fd)));
-            }
-        } catch {
-            // Another user's process, or one that ended: only its command line is known.
-        }
-        const words = command.split('\0').filter(Boolean);
-        if (links.some(within) || words.some(word => word.includes(folder))) {
-            users.push({ pid: Number(pid), command: (words[0] || '?').split(path.sep).pop() });
-        }
-    }
-    return users;
-}
-
-/**
- * The `fs-perf-*` folders in `temp` (the OS temp folder) that runs left: `{ category: 'temp', path, what, busy }`, `busy`
- * saying why one is kept (a process using it, or a change within {@link TEMP_QUIET_MS}), else undefined.
- */
-function findTemporaryFolders(temp, now = Date.now(), using = processesUsing) {
-    let entries;
-    try {
-        entries = fs.readdirSync(temp, { withFileTypes: true });
-    } catch {
-        return [];
-    }
-    return entries.filter(entry => entry.isDirectory() && !entry.isSymbolicLink() && entry.name.startsWith('fs-perf-')).map(entry => {
-        const folder = path.join(temp, entry.name);
-        const users = using(folder);
-        let changed = 0;
-        try {
-            changed = fs.statSync(folder).mtimeMs;
-        } catch {
-            // Gone meanwhile: listed as found.
-        }
-        const busy = users.length > 0 ? `in use by ${users.map(user => `PID ${user.pid} (${user.command})`).join(', ')}`
-            : now - changed < TEMP_QUIET_MS ? `changed ${Math.max(0, Math.round((now - changed) / 60000))} min ago: it may be a run still going` : undefined;
-        return { category: 'temp', path: folder, what: `temporary folder of a run${busy ? `, kept: ${busy}` : ''}`, busy };
-    });
-}
-
-/**
  * What fs-perf left: `{ category, path, what, bytes }` for each that exists, by category (see {@link CATEGORIES}).
  * `root`: the repository; `theiaCache`: the fs-perf cache folder of the release and compare apps; `temp`: the OS temp
  * folder (none searched when undefined).
@@ -306,7 +273,8 @@ function removes(options, entry) {
 
 /**
  * Removes one leftover: refused outside `allowed` folders (compared by their real paths, the entry's parent resolved too,
- * so a linked parent cannot lead outside); a link is removed as a link.
+ * so a linked parent cannot lead outside); a link is removed as a link, and nothing below is followed (see
+ * {@link removeTree}). A temporary folder must still be this user's.
  */
 function removeEntry(entry, allowed) {
     const parent = fs.realpathSync(path.dirname(entry.path));
@@ -314,7 +282,7 @@ function removeEntry(entry, allowed) {
     if (!allowed.some(folder => fs.existsSync(folder) && isInside(target, fs.realpathSync(folder)))) {
         throw new Error(`refusing to remove ${entry.path}: it is outside ${allowed.join(' and ')}`);
     }
-    fs.rmSync(target, { recursive: !isLink(target), force: true });
+    removeTree(parent, path.basename(entry.path), entry.category === 'temp' && process.getuid ? process.getuid() : undefined);
 }
 
 function formatBytes(bytes) {
@@ -328,12 +296,37 @@ function formatBytes(bytes) {
     return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
+/**
+ * Removes the leftovers the options remove, printing each (`show`); one this user may not remove (EACCES, EPERM) is
+ * skipped with the reason, one that fails otherwise is said too. Returns `{ removed, failed }`, `failed` the count of
+ * the latter (the exit status is 1 then).
+ */
+function removeLeftovers(leftovers, options, allowedFor, show) {
+    const removed = [];
+    let failed = 0;
+    for (const entry of leftovers.filter(item => removes(options, item))) {
+        try {
+            removeEntry(entry, allowedFor(entry));
+            removed.push(entry);
+            console.log(`removed ${show(entry)}`);
+        } catch (error) {
+            if (NOT_PERMITTED.has(error.code)) {
+                console.log(`skipped ${show(entry)}: cannot remove it (${error.code}): not yours to remove`);
+            } else {
+                failed++;
+                console.error(`could not remove ${show(entry)}: ${printable(error.message)}`);
+            }
+        }
+    }
+    return { removed, failed };
+}
+
 function main(argv) {
     let options;
     try {
         options = parseArguments(argv);
     } catch (error) {
-        console.error(`error: ${error.message}`);
+        console.error(`error: ${printable(error.message)}`);
         return 2;
     }
     if (options.help) {
@@ -344,14 +337,9 @@ function main(argv) {
     const theiaCache = defaultTheiaCache();
     const temp = os.tmpdir();
     const leftovers = findLeftovers({ root, theiaCache, temp });
-    const show = entry => `${formatBytes(entry.bytes).padStart(8)}  ${path.isAbsolute(path.relative(root, entry.path)) || path.relative(root, entry.path).startsWith('..')
-        ? entry.path.replace(os.homedir(), '~') : path.relative(root, entry.path)}  (${entry.what})`;
-    const removed = [];
-    for (const entry of leftovers.filter(item => removes(options, item))) {
-        removeEntry(entry, entry.category === 'temp' ? [temp] : [root, theiaCache]);
-        removed.push(entry);
-        console.log(`removed ${show(entry)}`);
-    }
+    const show = entry => printable(`${formatBytes(entry.bytes).padStart(8)}  ${path.isAbsolute(path.relative(root, entry.path)) || path.relative(root, entry.path).startsWith('..')
+        ? entry.path.replace(os.homedir(), '~') : path.relative(root, entry.path)}  (${entry.what})`);
+    const { removed, failed } = removeLeftovers(leftovers, options, entry => entry.category === 'temp' ? [temp] : [root, theiaCache], show);
     const kept = leftovers.filter(entry => !removes(options, entry));
     if (kept.length > 0) {
         console.log(`\n${options.list ? 'What fs-perf left' : 'Also here'} (remove with the flag shown):`);
@@ -368,12 +356,12 @@ function main(argv) {
     if (!options.list) {
         console.log(`\n${formatBytes(removed.reduce((sum, entry) => sum + entry.bytes, 0))} freed${removed.length === 0 ? ' (nothing to remove)' : ''}`);
     }
-    return 0;
+    return failed > 0 ? 1 : 0;
 }
 
 module.exports = {
-    findLeftovers, findRepositoryRoot, findTemporaryFolders, processesUsing, defaultTheiaCache, generatedEsbuildConfigs, parseArguments, removeEntry, removes,
-    sizeOf, formatBytes, CATEGORIES,
+    findLeftovers, findRepositoryRoot, findTemporaryFolders, whyTemporaryFolderIsKept, latestChange, processesUsing, defaultTheiaCache, generatedEsbuildConfigs,
+    parseArguments, removeEntry, removeTree, removes, sizeOf, formatBytes, printable, main, CATEGORIES, TEMP_QUIET_MS,
 };
 
 if (require.main === module) {

@@ -11,6 +11,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const watcher = require('@parcel/watcher');
+const { makeTemporaryFolder } = require('./temp-marker');
 
 const GAPS_MS = [100, 300, 700, 1500];
 const samples = Number(process.argv[2] ?? 8);
@@ -23,7 +24,7 @@ const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
 let batchesOf;
 
 async function main() {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-parcel-probe-'));
+    const folder = makeTemporaryFolder(path.join(os.tmpdir(), 'fs-perf-parcel-probe-'), 'parcel-debounce-probe');
     let pending;
     const subscription = await watcher.subscribe(folder, (error, events) => {
         const arrived = performance.now();

@@ -11,6 +11,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const watcher = require('@parcel/watcher');
+const { makeTemporaryFolder } = require('./temp-marker');
 
 const dependencies = Number(process.argv[2] ?? 100);
 if (!Number.isInteger(dependencies) || dependencies < 1 || dependencies > 100000) {
@@ -47,7 +48,7 @@ async function step(label) {
 }
 
 async function main() {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-parcel-ignore-probe-'));
+    const root = makeTemporaryFolder(path.join(os.tmpdir(), 'fs-perf-parcel-ignore-probe-'), 'parcel-ignore-probe');
     try {
         for (let index = 0; index < dependencies; index++) {
             fs.mkdirSync(path.join(root, 'node_modules', `package-${index}`), { recursive: true });

@@ -6,6 +6,7 @@ const { spawnSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { makeTemporaryFolder } = require('./temp-marker');
 
 const root = path.resolve(__dirname, '..');
 
@@ -57,7 +58,7 @@ function main() {
         console.error(`No suite named ${only.join(', ')}; suites: ${suites.map(suite => suite.name).join(', ')}`);
         process.exit(2);
     }
-    const statsDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-test-stats-'));
+    const statsDirectory = makeTemporaryFolder(path.join(os.tmpdir(), 'fs-perf-test-stats-'), 'yarn test: the suites\' counts');
     const totals = { passed: 0, failed: 0, skipped: 0 };
     const problems = [];
     try {

@@ -8,6 +8,7 @@ const { execFileSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { makeTemporaryFolder } = require('../temp-marker');
 
 const DEFAULT_THEIA_VERSION = '1.74.1';
 /** CPU time (ms) spent per MiB each time a message is encoded, and again when it is decoded. */
@@ -195,7 +196,7 @@ function plantPackage({
     planting = `${workMsPerMb} ms/MiB of work`, counters = ['globalThis.__fsPerfPlantedBytes', 'globalThis.__fsPerfPlantedMs'],
 }) {
     const tarball = path.join(out, tarballName(packageName, version));
-    const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-plant-'));
+    const temporary = makeTemporaryFolder(path.join(os.tmpdir(), 'fs-perf-plant-'), `planting ${packageName}@${version}`);
     const partial = path.join(out, `.${path.basename(tarball)}.partial`);
     try {
         console.log(`Fetching ${spec} with npm pack`);

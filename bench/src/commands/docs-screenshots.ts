@@ -13,6 +13,7 @@ import { parseResultsDocument, RESULTS_DIRECTORY, resultsFileName } from '@fs-pe
 import { launchChromium } from '../hosts/chromium';
 import { HostSession } from '../hosts/host-session';
 import { VSIX } from '../run/prepare';
+import { writeTempMarker } from '../util/temp-marker';
 import { runCli } from './command-line';
 
 async function seed(workspace: string, resultsFile: string): Promise<void> {
@@ -49,6 +50,7 @@ async function main(argv: readonly string[]): Promise<number> {
     await editorScreenshot(await HostSession.theiaBrowser({ workspace: { fixtures: false } }),
         path.join(results, 'theia-browser.json'), 'FS Perf: Show Report (Theia)', path.join(outFolder, 'show-report-theia.png'));
     const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-screenshot-'));
+    writeTempMarker(profile, 'docs-screenshots: Chromium profile');
     const browser = await launchChromium(profile);
     try {
         await browser.page.setContent(await fs.readFile(path.join(run, 'report.html'), 'utf8'));

@@ -4,12 +4,14 @@ import * as os from 'os';
 import * as path from 'path';
 import { parseBenchArguments } from '../commands';
 import { alternatedOrder, COMPARE_DEFAULTS, parseCompareSides, runSettings, startOrder } from '../run';
+import { writeTempMarker } from '../util/temp-marker';
 
 suite('yarn bench --compare', () => {
     let directory: string;
 
     setup(async () => {
         directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-compare-test-'));
+        writeTempMarker(directory, 'test');
     });
 
     teardown(async () => {

@@ -8,6 +8,7 @@ import { describeBisectPlan } from '../run/bisect/plan';
 import { benchBisect } from '../run/bisect/run';
 import { planBisect } from '@fs-perf/benchmark-core';
 import { parseBenchArgumentsQuietly } from './parse-quietly';
+import { writeTempMarker } from '../util/temp-marker';
 
 const PUBLISHED = ['1.53.0', '1.54.0', '1.55.0-next.12', '1.55.0', '1.56.0', '1.60.2', '1.74.0', '1.74.1', '1.75.0'];
 
@@ -27,6 +28,7 @@ suite('yarn bench --bisect: the series, the cell and the refusals (issue 38)', (
         assert.deepStrictEqual(releasesInRange(PUBLISHED, '1.54.0', '1.74.1'), ['1.54.0', '1.55.0', '1.56.0', '1.60.2', '1.74.0', '1.74.1']);
         assert.deepStrictEqual(parseBisectSeries('1.54.0..1.74.1', os.tmpdir()), { kind: 'releases', good: '1.54.0', bad: '1.74.1' });
         const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-bisect-'));
+        writeTempMarker(folder, 'test');
         try {
             const series = parseBisectSeries(`1.74.1,k3=${folder}`, os.tmpdir());
             assert.deepStrictEqual(series.kind === 'builds' && series.builds.map(build => [build.name, build.kind]), [['1.74.1', 'release'], ['k3', 'tarballs']]);
@@ -81,6 +83,7 @@ suite('yarn bench --bisect: the series, the cell and the refusals (issue 38)', (
 
     test('a range with fewer than 2 complete releases is refused by the run before any long work', async () => {
         const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-bisect-run-'));
+        writeTempMarker(out, 'test');
         try {
             const request = { series: { kind: 'releases' as const, good: '1.74.0', bad: '1.74.1' }, direction: 'slower' as const };
             const options = {

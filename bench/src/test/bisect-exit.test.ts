@@ -12,6 +12,7 @@ import { bisectExitCode, bisectExitOf, bisectFailureExit, GIT_BISECT_EXIT } from
 import { CompareRunOptions } from '../run/compare-options';
 import { BenchOptions } from '../run/options';
 import { parseBenchArgumentsQuietly } from './parse-quietly';
+import { writeTempMarker } from '../util/temp-marker';
 
 const CELL = 'plugin, vscode.workspace.fs.readFile, 5K';
 const COMPARE = ['--compare', 'base=1.74.1', 'head=1.74.1'];
@@ -111,6 +112,7 @@ suite('--bisect-exit: a comparison\'s exit code for git bisect run (issue 38)', 
 
     test('the run: a head checkout that is not built is skipped (125), a base that cannot be set up stops (128); without --bisect-exit the failure is thrown as before', async () => {
         const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-bisect-exit-'));
+        writeTempMarker(folder, 'test');
         // Any 200 answers the base's reachability check (a side at a URL is not started by the set-up).
         const server = http.createServer((_request, response) => response.end('ok'));
         await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));

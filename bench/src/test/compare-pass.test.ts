@@ -8,6 +8,7 @@ import { measurePass } from '../run/compare/measure-pass';
 import { PassResult } from '../run/compare/pass';
 import { PreparedSide } from '../run/compare/side';
 import { REPOSITORY_ROOT } from '../util/repository';
+import { writeTempMarker } from '../util/temp-marker';
 
 /** A block of a committed run, which every fake block returns. */
 const BLOCK = path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-26-aa-geomean', 'blocks', '01-base.json');
@@ -49,6 +50,7 @@ suite('--compare: one pass, with sessions that only record', () => {
     /** Measures a pass into a folder of its own, removed afterwards; returns the pass and the names of the block files it wrote. */
     async function pass(compare: Partial<CompareOptions>, sides: PreparedSide[], pairs: number, lines: string[]): Promise<{ result: PassResult; blockFiles: string[] }> {
         const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-compare-pass-'));
+        writeTempMarker(folder, 'test');
         const options: CompareRunOptions = {
             compare: { sides: [sides[0].spec, sides[1].spec], pairs, alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, pauseMs: 0, ...compare },
             iterations: 2, warmup: 1, sizes: ['500K'], cpuPass: false, out: folder, vsix: '', log: line => lines.push(line), progress: () => () => undefined,

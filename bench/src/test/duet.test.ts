@@ -11,6 +11,7 @@ import { DuetBlockRecord } from '../run/compare/run-files';
 import { PreparedSide } from '../run/compare/side';
 import { parseCpuList } from '../util/affinity';
 import { REPOSITORY_ROOT } from '../util/repository';
+import { writeTempMarker } from '../util/temp-marker';
 
 /** A block of a committed run, which every fake block returns. */
 const BLOCK = path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-26-aa-geomean', 'blocks', '01-base.json');
@@ -111,6 +112,7 @@ function fakeMachine(trace: string[]): DuetMachine {
 suite('--duet: a pass with sessions that only record', () => {
     async function duetPass(sides: PreparedSide[], pairs: number, trace: string[], lines: string[]): Promise<{ result: PassResult; files: string[]; records: Record<string, DuetBlockRecord>[] }> {
         const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-duet-pass-'));
+        writeTempMarker(folder, 'test');
         const options: CompareRunOptions = {
             compare: { sides: [sides[0].spec, sides[1].spec], pairs, alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, pauseMs: 0, warmupBlock: true, duet: true },
             iterations: 2, warmup: 1, sizes: ['500K'], cpuPass: false, out: folder, vsix: '', log: line => lines.push(line), progress: () => () => undefined,

@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { REPOSITORY_ROOT } from '../util/repository';
+import { writeTempMarker } from '../util/temp-marker';
 
 interface LongFunction {
     file: string;
@@ -31,6 +32,7 @@ suite('function length (scripts/function-length.js)', () => {
 
     setup(() => {
         folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-function-length-'));
+        writeTempMarker(folder, 'test');
     });
 
     teardown(() => {

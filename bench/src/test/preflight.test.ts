@@ -9,6 +9,7 @@ import { BenchOptions } from '../run/options';
 import { followedCellScenarios } from '../run/compare-options';
 import { compareCellCount, compareMeasuringSeconds, expectedDuration, preflight, PreflightEnvironment, PreflightRequest } from '../run/preflight';
 import { REPOSITORY_ROOT } from '../util/repository';
+import { writeTempMarker } from '../util/temp-marker';
 
 /** A machine where everything is in place (Node 20, Debian's chromium, a display, Go 1.26); each test takes one thing away. */
 function machine(change: Partial<PreflightEnvironment> = {}, files: readonly string[] = ['/usr/bin/chromium']): PreflightEnvironment {
@@ -173,6 +174,7 @@ suite('preflight: the real yarn bench refuses before any build', function () {
     let out: string;
     setup(async () => {
         out = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-preflight-test-'));
+        writeTempMarker(out, 'test');
     });
     teardown(async () => {
         await fs.rm(out, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { REPOSITORY_ROOT } from '../util/repository';
+import { writeTempMarker } from '../util/temp-marker';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const runCommand = require(path.join(REPOSITORY_ROOT, 'scripts', 'run-command.js')) as {
@@ -22,6 +23,7 @@ suite('scripts/run-command.js (yarn bench checks its command line before the bui
 
     setup(() => {
         root = mkdtempSync(path.join(os.tmpdir(), 'fs-perf-run-command-test-'));
+        writeTempMarker(root, 'test');
         for (const project of ['benchmark-core', 'test-files', 'bench']) {
             file(path.join(root, project, 'src', 'deep', 'a.ts'), '', 1000);
             file(path.join(root, project, 'tsconfig.tsbuildinfo'), '{}', 2000);

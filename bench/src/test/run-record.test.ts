@@ -5,6 +5,7 @@ import * as path from 'path';
 import { ResultsDocument } from '@fs-perf/benchmark-core';
 import { readRunInputs, writeReport } from '../run';
 import { REPOSITORY_ROOT } from '../util/repository';
+import { writeTempMarker } from '../util/temp-marker';
 
 const NETWORK_RUN = path.join(REPOSITORY_ROOT, 'docs', 'network-2026-11-25', 'results');
 const ELECTRON = 'Theia Electron app (extension + plugin)';
@@ -31,6 +32,7 @@ suite('a run folder read back with its run.json', () => {
 
     setup(async () => {
         folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-run-record-'));
+        writeTempMarker(folder, 'test');
         await fs.mkdir(path.join(folder, 'results'));
         for (const name of ['vscode-server.json', 'vscode-server@lan.json', 'vscode-server@cable.json']) {
             await fs.copyFile(path.join(NETWORK_RUN, name), path.join(folder, 'results', name));

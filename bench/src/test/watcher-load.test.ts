@@ -7,6 +7,7 @@ import { countInotifyWatches, readProcessUsage, statusKiB } from '../util/proces
 import { churnDependencies, processRole, WATCHER_LOAD_VARIANTS, watchesSettledAt } from '../run/watcher-load';
 import { BenchOptions } from '../run/option-table';
 import { parseBenchArgumentsQuietly } from './parse-quietly';
+import { writeTempMarker } from '../util/temp-marker';
 
 suite('watcher load (--suite watch --watch-tree)', () => {
     test('the watches settle once their total has not changed for the quiet time with the processes nearly idle, and not before a first watch within the grace', () => {
@@ -45,6 +46,7 @@ suite('watcher load (--suite watch --watch-tree)', () => {
             this.skip();
         }
         const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-watcher-load-'));
+        writeTempMarker(folder, 'test');
         const watchers: ReturnType<typeof watch>[] = [];
         try {
             const before = await readProcessUsage(process.pid);
@@ -81,6 +83,7 @@ suite('watcher load (--suite watch --watch-tree)', () => {
 
     test('the churn creates files in up to 10 package folders of node_modules, then deletes them: a watcher sees each, and the folders are left as they were', async () => {
         const top = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-churn-test-'));
+        writeTempMarker(top, 'test');
         try {
             const modules = path.join(top, 'node_modules');
             for (const name of ['a', 'b', 'c']) {

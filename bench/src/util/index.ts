@@ -4,5 +4,6 @@ export * from './machine';
 export * from './processes';
 export * from './repository';
 export * from './server';
+export * from './temp-marker';
 export * from './workspace';
 export * from './zip';

@@ -7,6 +7,7 @@ import {
 import { generateFixtures, generateTrees } from '@fs-perf/test-files';
 import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
 import { DisposableCollection } from './disposable';
+import { writeTempMarker } from './temp-marker';
 
 export interface FixtureOptions {
     /** How many small files for the many-small-files scenarios (default: the generator's). */
@@ -51,9 +52,13 @@ export async function prepareWorkspace(folder: string, choice: WorkspaceChoice =
 /** Temporary folders made and not removed yet, for a stop on Ctrl+C (which may end the process before their owner does). */
 const liveTemporaryFolders = new Set<string>();
 
-/** A new empty folder in the OS temp folder (or in `parent`), removed when `toDispose` is disposed (or on Ctrl+C). */
+/**
+ * A new folder in the OS temp folder (or in `parent`), removed when `toDispose` is disposed (or on Ctrl+C); it holds
+ * only fs-perf's marker (`.fs-perf-temp.json`), by which `yarn clean --temp` removes it if this process is killed first.
+ */
 export async function temporaryFolder(prefix: string, toDispose: DisposableCollection, parent = os.tmpdir()): Promise<string> {
     const folder = await fs.mkdtemp(path.join(parent, prefix));
+    writeTempMarker(folder, `yarn bench: ${prefix}`);
     liveTemporaryFolders.add(folder);
     toDispose.push(async () => {
         await fs.rm(folder, { recursive: true, force: true });

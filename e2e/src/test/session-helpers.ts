@@ -4,7 +4,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Frame, Page } from 'playwright-core';
-import { chromiumAvailable, HostSession, processGroupMembers, REPOSITORY_ROOT } from '@fs-perf/bench';
+import { chromiumAvailable, HostSession, processGroupMembers, REPOSITORY_ROOT, writeTempMarker } from '@fs-perf/bench';
 
 /** Skips the suite or test (with the reason printed) where there is no Chromium to drive a workbench with. */
 export async function skipWithoutChromium(context: Mocha.Context): Promise<void> {
@@ -36,6 +36,7 @@ export function temporaryFolderForEachTest(prefix: string, use: (folder: string)
     let folder: string | undefined;
     setup(async () => {
         folder = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+        writeTempMarker(folder, 'test');
         use(folder);
     });
     teardown(async () => {

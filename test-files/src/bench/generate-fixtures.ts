@@ -9,6 +9,10 @@ import { computeStatistics, formatSupported, renderTextTable } from '@fs-perf/be
 import { generateFixtures } from '../generator';
 import { NodeFixtureStore } from '../node/node-fixture-store';
 
+// fs-perf's marker of its temporary folders, which `yarn clean --temp` reads (plain Node in scripts/, the one writer).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { writeTempMarker } = require(path.join(__dirname, '..', '..', '..', 'scripts', 'temp-marker.js')) as { writeTempMarker(folder: string, purpose: string): void };
+
 async function main(): Promise<void> {
     const rounds = 5;
     const cold: number[] = [];
@@ -16,6 +20,7 @@ async function main(): Promise<void> {
     for (let round = 0; round < rounds; round++) {
         const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-bench-fixtures-'));
         try {
+            writeTempMarker(directory, 'test-files bench: fixture generation');
             const store = new NodeFixtureStore(directory);
             let started = performance.now();
             const report = await generateFixtures({ store });

@@ -3,6 +3,7 @@ import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { writeTempMarker } from './temp-marker';
 
 const cli = path.resolve(__dirname, '..', 'cli.js');
 
@@ -16,6 +17,7 @@ suite('yarn fixtures (CLI)', () => {
 
     setup(async () => {
         directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-cli-'));
+        writeTempMarker(directory, 'test');
     });
 
     teardown(async () => {

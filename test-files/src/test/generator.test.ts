@@ -7,9 +7,12 @@ import * as path from 'path';
 import { FIXTURE_SIZES, fixtureFileName, parseFixtureManifest, parseSizeList, smallFileName } from '@fs-perf/benchmark-core';
 import { FixtureStore, FixtureWriteError, generateFixtures, GenerateProgress } from '../generator';
 import { NodeFixtureStore } from '../node/node-fixture-store';
+import { TEMP_MARKER, writeTempMarker } from './temp-marker';
 
 async function temporaryDirectory(): Promise<string> {
-    return fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-fixtures-'));
+    const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-fixtures-'));
+    writeTempMarker(directory, 'test');
+    return directory;
 }
 
 function sha256(bytes: Uint8Array): string {
@@ -21,6 +24,9 @@ async function snapshot(directory: string): Promise<Map<string, string>> {
     const walk = async (relative: string): Promise<void> => {
         for (const entry of await fs.readdir(path.join(directory, relative), { withFileTypes: true })) {
             const child = path.join(relative, entry.name);
+            if (child === TEMP_MARKER) {
+                continue;
+            }
             if (entry.isDirectory()) {
                 await walk(child);
             } else {
@@ -178,7 +184,7 @@ suite('generateFixtures', function (): void {
         assert.lengthOf(renamed, 1);
         assert.match(path.basename(renamed[0].from), /^1K\.bin\.tmp-/);
         assert.isTrue(renamed[0].existed, 'the temporary file existed when the rename failed');
-        assert.deepStrictEqual(await fs.readdir(directory), ['1K.bin']);
+        assert.deepStrictEqual((await fs.readdir(directory)).filter(name => name !== TEMP_MARKER), ['1K.bin']);
         assert.deepStrictEqual(await fs.readdir(path.join(directory, '1K.bin')), ['keep.txt']);
     });
 
@@ -191,7 +197,7 @@ suite('generateFixtures', function (): void {
         const error = await generateFixtures({ store: new SmallDisk(directory) }).then(() => undefined, caught => caught);
         assert.instanceOf(error, FixtureWriteError);
         assert.match((error as Error).message, /Not enough disk space in .*: the test files need 15\.\d MiB .* only 4 MiB is free/);
-        assert.deepStrictEqual(await fs.readdir(directory), []);
+        assert.deepStrictEqual((await fs.readdir(directory)).filter(name => name !== TEMP_MARKER), []);
     });
 
     test('the real free space of the disk is known to the Node store', async () => {

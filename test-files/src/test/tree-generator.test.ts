@@ -6,6 +6,7 @@ import { computeTreeLayout, parseTreeManifest, TREE_SIZES, treeManifestFile } fr
 import { FixtureWriteError } from '../generator';
 import { NodeFixtureStore } from '../node/node-fixture-store';
 import { generateTrees } from '../tree-generator';
+import { TEMP_MARKER, writeTempMarker } from './temp-marker';
 
 const ONE_K = TREE_SIZES[0];
 
@@ -28,6 +29,7 @@ suite('tree generator', () => {
     let directory: string;
     setup(async () => {
         directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-trees-'));
+        writeTempMarker(directory, 'test');
     });
     teardown(async () => {
         await fs.rm(directory, { recursive: true, force: true });
@@ -54,6 +56,7 @@ suite('tree generator', () => {
 
     test('the same seed gives the same bytes; a second generation finds the tree and writes nothing', async () => {
         const other = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-trees-'));
+        writeTempMarker(other, 'test');
         try {
             await generateTrees({ store: new NodeFixtureStore(directory), sizes: [ONE_K], concurrency: 4 });
             await generateTrees({ store: new NodeFixtureStore(other), sizes: [ONE_K], concurrency: 64 });
@@ -89,6 +92,6 @@ suite('tree generator', () => {
             assert.instanceOf(error, FixtureWriteError);
             assert.match((error as Error).message, /Not enough disk space .* for the 1k tree/);
         }
-        assert.deepStrictEqual(await fs.readdir(directory), []);
+        assert.deepStrictEqual((await fs.readdir(directory)).filter(name => name !== TEMP_MARKER), []);
     });
 });

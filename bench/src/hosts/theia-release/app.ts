@@ -4,6 +4,7 @@ import { createHash } from 'crypto';
 import { existsSync, promises as fs, readFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { writeTempMarker } from '../../util/temp-marker';
 import { readZipEntries } from '../../util/zip';
 import { runCollected, runStreamed } from './commands';
 import { LEGACY_RIPGREP, TheiaReleasePlan } from './plan';
@@ -25,6 +26,7 @@ async function prefillRipgrepCache(): Promise<void> {
     const cache = path.join(os.tmpdir(), `vscode-ripgrep-cache-${LEGACY_RIPGREP.packageVersion}`);
     const stage = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-rg-'));
     try {
+        writeTempMarker(stage, 'yarn bench --theia-version: ripgrep for the cache');
         await fs.mkdir(cache, { recursive: true });
         await fs.copyFile(await fs.realpath(rg), path.join(stage, 'rg'));
         await fs.chmod(path.join(stage, 'rg'), 0o755);

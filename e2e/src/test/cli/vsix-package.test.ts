@@ -3,7 +3,7 @@ import { spawnSync } from 'child_process';
 import { existsSync, promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { readZipEntries, REPOSITORY_ROOT } from '@fs-perf/bench';
+import { readZipEntries, REPOSITORY_ROOT, writeTempMarker } from '@fs-perf/bench';
 
 const EXTENSION_DIRECTORY = path.join(REPOSITORY_ROOT, 'vscode-extension');
 
@@ -76,6 +76,7 @@ suite('The VS Code extension\'s .vsix, ready for Open VSX and the VS Code Market
         // Packed as `yarn package:vscode` packs it, without --allow-missing-repository: vsce itself refuses a manifest
         // without a repository, a missing icon, an SVG icon, or an engines.vscode below @types/vscode.
         scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-vsix-'));
+        writeTempMarker(scratch, 'test');
         const vsix = path.join(scratch, 'fs-perf-vscode.vsix');
         const vsce = path.join(REPOSITORY_ROOT, 'node_modules', '.bin', 'vsce');
         const packaged = spawnSync(vsce, ['package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix],

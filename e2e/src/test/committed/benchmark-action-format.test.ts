@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { BenchOptions, parseBenchArguments, REPOSITORY_ROOT, writeReport } from '@fs-perf/bench';
+import { BenchOptions, parseBenchArguments, REPOSITORY_ROOT, writeReport, writeTempMarker } from '@fs-perf/bench';
 
 const COMMITTED_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
 const WORKFLOW = path.join(REPOSITORY_ROOT, 'docs', 'ci', 'fs-perf-benchmark.yml');
@@ -105,6 +105,7 @@ suite('benchmark-action.json in github-action-benchmark\'s customSmallerIsBetter
 
     setup(async () => {
         directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-benchmark-action-'));
+        writeTempMarker(directory, 'test');
     });
 
     teardown(async () => {
@@ -156,6 +157,7 @@ suite('benchmark-action.json in github-action-benchmark\'s customSmallerIsBetter
         assert.strictEqual(inputs!.get('auto-push'), '${{ github.event_name == \'push\' }}', 'only a push to master stores a history point');
         // The bench runs in fs-perf/, next to the two checkouts: parse its line there, with built checkouts in place.
         const workspace = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-ci-'));
+        writeTempMarker(workspace, 'test');
         try {
             for (const side of ['base', 'head']) {
                 await fs.mkdir(path.join(workspace, side, 'packages', 'core'), { recursive: true });

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { reanalyseComparisonRun, REPOSITORY_ROOT, writeReport } from '@fs-perf/bench';
+import { reanalyseComparisonRun, REPOSITORY_ROOT, writeReport, writeTempMarker } from '@fs-perf/bench';
 
 const DOCS = path.join(REPOSITORY_ROOT, 'docs');
 
@@ -15,6 +15,7 @@ suite('committed --compare runs are the code\'s', () => {
 
     suiteSetup(async () => {
         directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-committed-runs-'));
+        writeTempMarker(directory, 'test');
     });
 
     suiteTeardown(async () => {

@@ -4,7 +4,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { computeStatistics, parseResultsDocument, RunComparison } from '@fs-perf/benchmark-core';
-import { REPOSITORY_ROOT } from '@fs-perf/bench';
+import { REPOSITORY_ROOT, writeTempMarker } from '@fs-perf/bench';
 
 const CLI = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'compare.js');
 /** The committed default run: sampled to a 5% precision target, VS Code server and Theia browser (extension and plugin). */
@@ -19,6 +19,7 @@ suite('yarn bench:compare', () => {
 
     setup(async () => {
         directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-compare-'));
+        writeTempMarker(directory, 'test');
     });
 
     teardown(async () => {

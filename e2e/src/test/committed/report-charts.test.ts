@@ -3,7 +3,7 @@ import { existsSync, promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { BISECT_FILE, BisectRecord, buildComparisonReport, renderBisectHtml, renderReportFiles } from '@fs-perf/benchmark-core';
-import { HeadlessChromium, launchChromium, readResultsInputs, REPOSITORY_ROOT } from '@fs-perf/bench';
+import { HeadlessChromium, launchChromium, readResultsInputs, REPOSITORY_ROOT, writeTempMarker } from '@fs-perf/bench';
 import { skipWithoutChromium } from '../session-helpers';
 
 const DOCS = path.join(REPOSITORY_ROOT, 'docs');
@@ -93,6 +93,7 @@ suite('charts of every committed run, in a browser', function (): void {
     suiteSetup(async function (): Promise<void> {
         await skipWithoutChromium(this);
         profile = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-report-charts-'));
+        writeTempMarker(profile, 'test');
         browser = await launchChromium(profile);
     });
 

@@ -3,7 +3,7 @@ import { spawnSync } from 'child_process';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { REPOSITORY_ROOT } from '@fs-perf/bench';
+import { REPOSITORY_ROOT, writeTempMarker } from '@fs-perf/bench';
 import { parseResultsDocument } from '@fs-perf/benchmark-core';
 
 const CLI = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'report.js');
@@ -13,6 +13,7 @@ suite('yarn report', () => {
 
     setup(async () => {
         directory = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-report-'));
+        writeTempMarker(directory, 'test');
     });
 
     teardown(async () => {

@@ -3,7 +3,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { buildComparisonReport, renderReportHtml } from '@fs-perf/benchmark-core';
-import { HeadlessChromium, launchChromium, readResultsInputs, REPOSITORY_ROOT } from '@fs-perf/bench';
+import { HeadlessChromium, launchChromium, readResultsInputs, REPOSITORY_ROOT, writeTempMarker } from '@fs-perf/bench';
 import { skipWithoutChromium } from '../session-helpers';
 
 const DOCS = path.join(REPOSITORY_ROOT, 'docs');
@@ -128,6 +128,7 @@ suite('what a person sees in the report at 1280 px', function (): void {
     suiteSetup(async function (): Promise<void> {
         await skipWithoutChromium(this);
         profile = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-report-look-'));
+        writeTempMarker(profile, 'test');
         browser = await launchChromium(profile);
         await browser.page.setViewportSize(VIEWPORT);
     });

@@ -3,7 +3,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { buildComparisonReport, parseResultsDocument, renderReportHtml } from '@fs-perf/benchmark-core';
-import { HeadlessChromium, launchChromium, REPOSITORY_ROOT } from '@fs-perf/bench';
+import { HeadlessChromium, launchChromium, REPOSITORY_ROOT, writeTempMarker } from '@fs-perf/bench';
 import { skipWithoutChromium, TEST_ARTIFACTS } from '../session-helpers';
 
 const COMMITTED_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
@@ -29,6 +29,7 @@ suite('report.html in a browser', function (): void {
     suiteSetup(async function (): Promise<void> {
         await skipWithoutChromium(this);
         profile = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-report-page-'));
+        writeTempMarker(profile, 'test');
         browser = await launchChromium(profile);
     });
 

@@ -3,7 +3,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { buildComparisonReport, reportSections, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
-import { readResultsFile, REPOSITORY_ROOT, writeReport } from '@fs-perf/bench';
+import { readResultsFile, REPOSITORY_ROOT, writeReport, writeTempMarker } from '@fs-perf/bench';
 
 suite('Theia releases: yarn bench --theia-version', () => {
     test('the committed release run: a row per release from that release\'s own file, and its report.md as the report code writes it', async function (): Promise<void> {
@@ -23,6 +23,7 @@ suite('Theia releases: yarn bench --theia-version', () => {
             }
         }
         const out = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-release-report-'));
+        writeTempMarker(out, 'test');
         try {
             const committed = await fs.readFile(path.join(run, 'report.md'), 'utf8');
             await writeReport([path.join(run, 'results')], out, { title: committed.split('\n')[0].replace(/^# /, '') });

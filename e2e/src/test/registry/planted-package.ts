@@ -4,7 +4,7 @@ import { execFileSync, spawnSync, SpawnSyncReturns } from 'child_process';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { REPOSITORY_ROOT } from '@fs-perf/bench';
+import { REPOSITORY_ROOT, writeTempMarker } from '@fs-perf/bench';
 
 /** A planting script's run into a temporary folder of its own, and its tarball unpacked. */
 export interface PlantedPackage {
@@ -32,6 +32,7 @@ export function installedPackage(name: string): string {
 export async function plantInstalledRelease(script: string, packageName: string, prefix: string, args: readonly string[]): Promise<PlantedPackage> {
     const version = JSON.parse(await fs.readFile(path.join(installedPackage(packageName), 'package.json'), 'utf8')).version as string;
     const directory = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+    writeTempMarker(directory, 'test');
     try {
         const out = path.join(directory, 'out');
         const temporary = path.join(directory, 'tmp');

@@ -6,7 +6,7 @@ import * as path from 'path';
 import { SCENARIO_CATALOG, THEIA_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 import {
     defaultTheiaCache, ensureTheiaReleaseApp, ensureVsix, HostSession, installedVersion, OLDEST_SUPPORTED_THEIA, packTheiaExtension, planTheiaRelease,
-    readResultsFile, REPOSITORY_ROOT, TheiaReleaseApp, VSIX,
+    readResultsFile, REPOSITORY_ROOT, TheiaReleaseApp, VSIX, writeTempMarker,
 } from '@fs-perf/bench';
 import { closeSession, skipWithoutChromium } from '../session-helpers';
 
@@ -25,6 +25,7 @@ suite('Theia releases: yarn bench --theia-version', () => {
     test('npm pack gives a tarball with the bundled extension only: Theia as peers, no workspace packages', async function (): Promise<void> {
         this.timeout(180_000);
         const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-pack-'));
+        writeTempMarker(folder, 'test');
         try {
             const tarball = await packTheiaExtension(folder);
             const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { childrenOf, HostSession, HostSessionOptions, processGroupMembers, RunningServer } from '@fs-perf/bench';
+import { childrenOf, HostSession, HostSessionOptions, processGroupMembers, RunningServer, TEMP_MARKER, writeTempMarker } from '@fs-perf/bench';
 import { skipWithoutChromium } from '../session-helpers';
 
 const HOSTS: [string, (options: HostSessionOptions) => Promise<HostSession>][] = [
@@ -44,12 +44,13 @@ suite('HostSession: a start that fails half-way leaves nothing behind', () => {
         assert.isDefined(failed.server, `the server had started before the failure (${failed.error.message})`);
         assert.deepStrictEqual(await processGroupMembers(failed.server!.pid), [], 'the server\'s process group');
         assert.throws(() => process.kill(failed.server!.pid, 0), /ESRCH/, 'the server\'s PID');
-        assert.deepStrictEqual(await fs.readdir(parent), [], 'the session\'s folder (workspace, settings, browser profile)');
+        assert.deepStrictEqual((await fs.readdir(parent)).filter(name => name !== TEMP_MARKER), [], 'the session\'s folder (workspace, settings, browser profile)');
         assert.deepStrictEqual((await childrenOf(process.pid)).filter(pid => !childrenBefore.has(pid)), [], 'processes this test started');
     }
 
     setup(async () => {
         parent = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-session-test-'));
+        writeTempMarker(parent, 'test');
         childrenBefore = new Set(await childrenOf(process.pid));
     });
 

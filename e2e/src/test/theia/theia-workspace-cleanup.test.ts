@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { HostSession, REPOSITORY_ROOT } from '@fs-perf/bench';
+import { HostSession, REPOSITORY_ROOT, TEMP_MARKER, writeTempMarker } from '@fs-perf/bench';
 import { closeSession, skipWithoutChromium } from '../session-helpers';
 
 const REMOVE = 'FS Perf: Remove Test Files (Theia)';
@@ -25,6 +25,7 @@ function sessionWithRunFolder(open: (runFolder: string) => Promise<HostSession>,
     suiteSetup(async function (): Promise<void> {
         await skipWithoutChromium(this);
         folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-run-folder-'));
+        writeTempMarker(folder, 'test');
         if (bisect) {
             await fs.copyFile(path.join(REPOSITORY_ROOT, 'docs', COMMITTED_BISECT, 'bisect.json'), path.join(folder, 'bisect.json'));
         } else {
@@ -72,6 +73,7 @@ suite('Theia browser app: "Remove Test Files" from the palette', function (): vo
     test('asks first, saying what and how much; Cancel keeps it, Remove removes .fs-perf/ and not what a link in it points to', async () => {
         const { workbench, workspace } = session!;
         outside = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-outside-'));
+        writeTempMarker(outside, 'test');
         await fs.writeFile(path.join(outside, 'keep.txt'), 'not ours');
         await fs.symlink(outside, path.join(workspace!, '.fs-perf', 'linked'));
         await fs.writeFile(path.join(workspace!, 'keep-me.txt'), 'a file of the workspace');
@@ -123,7 +125,7 @@ suite('Theia browser app on a --compare run folder: "Show Report (Theia)" opens 
         // The title `yarn report` wrote for the same run (its report.md's first line), not a count of files.
         const committed = await fs.readFile(path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-aa', 'report.md'), 'utf8');
         assert.strictEqual(`# ${await frame.title()}`, committed.split('\n')[0]);
-        assert.deepStrictEqual((await fs.readdir(folder())).sort(), ['results']);
+        assert.deepStrictEqual((await fs.readdir(folder())).filter(name => name !== TEMP_MARKER).sort(), ['results']);
         assert.deepStrictEqual((await fs.readdir(path.join(folder(), 'results'))).sort(), ['base.json', 'head.json']);
     });
 });

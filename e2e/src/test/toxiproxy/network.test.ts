@@ -5,7 +5,7 @@ import * as path from 'path';
 import { linkAsChecked, NetworkProfile, parseNetworkList, pathSteps, SCENARIO_CATALOG, wireFloor } from '@fs-perf/benchmark-core';
 import {
     checkLink, checkLinkSettled, DisposableCollection, HostSession, launchChromium, LinkCheckError, linkAsCheckedNote, linkConditions, processGroupMembers, readResultsFile, startProbeServer, Toxiproxy,
-    toxiproxyBinary,
+    toxiproxyBinary, writeTempMarker,
 } from '@fs-perf/bench';
 import { closeSession, skipWithoutChromium } from '../session-helpers';
 
@@ -31,6 +31,7 @@ suite('an emulated link (Toxiproxy)', () => {
         this.timeout(120_000);
         const toDispose = new DisposableCollection();
         const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-link-test-'));
+        writeTempMarker(folder, 'test');
         let toxiproxyPid: number | undefined;
         try {
             const toxiproxy = await Toxiproxy.start(folder, toDispose);

@@ -1,6 +1,5 @@
 import * as fs from 'fs';
 import * as http from 'http';
-import * as os from 'os';
 import * as path from 'path';
 import { AddressInfo } from 'net';
 import { pathToFileURL } from 'url';
@@ -9,7 +8,7 @@ import { assert } from 'chai';
 import { NodeFsReadService, fsPerfFileRoute } from '../../common/node-fs-read-protocol';
 import { FsPerfAccessError } from '../access-error';
 import { ACCEPT_ALL, startRouteServer, stopRouteServer } from './route-server';
-import { createServiceContainer, RecordingLogger, TestRootsProvider } from './test-workspace';
+import { createServiceContainer, markedTemporaryFolder, RecordingLogger, TestRootsProvider } from './test-workspace';
 
 const ATTEMPTS = 3000;
 const INSIDE = 'inside the workspace\n';
@@ -49,8 +48,8 @@ suite('symlink race: a folder on the path swapped for a symlink to outside while
     let flags: Int32Array;
 
     setup(async () => {
-        root = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fs-perf-race-ws-'));
-        outside = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fs-perf-race-outside-'));
+        root = await markedTemporaryFolder('fs-perf-race-ws-');
+        outside = await markedTemporaryFolder('fs-perf-race-outside-');
         await fs.promises.mkdir(path.join(root, 'race'));
         await fs.promises.writeFile(path.join(root, 'race', 'file.txt'), INSIDE);
         await fs.promises.writeFile(path.join(outside, 'file.txt'), OUTSIDE);

@@ -17,6 +17,20 @@ import { ReadLimiter, ReadLimits } from '../read-limiter';
 import { ScratchBudget } from '../scratch-folders';
 import { WorkspaceRootsProvider } from '../workspace-roots';
 
+// fs-perf's marker of its temporary folders, which `yarn clean --temp` reads (the one writer, plain Node in scripts/).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const tempMarker = require(path.join(__dirname, '..', '..', '..', '..', 'scripts', 'temp-marker.js')) as { TEMP_MARKER: string; writeTempMarker(folder: string, purpose: string): void };
+
+/** The marker's file name, which a test listing a temporary folder leaves out. */
+export const TEMP_MARKER = tempMarker.TEMP_MARKER;
+
+/** `fs.promises.mkdtemp` in the OS temp folder, marked as this process's so that `yarn clean --temp` removes it once the process is gone. */
+export async function markedTemporaryFolder(prefix: string): Promise<string> {
+    const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), prefix));
+    tempMarker.writeTempMarker(folder, 'theia-extension backend test');
+    return folder;
+}
+
 /** A logger that keeps what it was given, to check that refusals are logged. */
 export class RecordingLogger extends MockLogger {
     readonly warnings: string[] = [];
@@ -64,8 +78,8 @@ export class TestWorkspace {
 
     static async create(options: { fixtures: boolean } = { fixtures: true }): Promise<TestWorkspace> {
         const workspace = new TestWorkspace(
-            await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fs-perf-ws-')),
-            await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fs-perf-outside-')),
+            await markedTemporaryFolder('fs-perf-ws-'),
+            await markedTemporaryFolder('fs-perf-outside-'),
         );
         if (options.fixtures) {
             await generateFixtures({ store: new NodeFixtureStore(workspace.fixtures), smallFileCount: 0 });

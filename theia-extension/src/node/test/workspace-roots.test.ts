@@ -1,5 +1,4 @@
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { assert } from 'chai';
 import { Container } from '@theia/core/shared/inversify';
@@ -7,7 +6,7 @@ import { FileUri } from '@theia/core/lib/common/file-uri';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
 import { WorkspaceFileService } from '@theia/workspace/lib/common/workspace-file-service';
 import { stripJsonComments, WorkspaceRootsProvider, WorkspaceServerRootsProvider } from '../workspace-roots';
-import { rejectionOf } from './test-workspace';
+import { markedTemporaryFolder, rejectionOf } from './test-workspace';
 
 suite('WorkspaceServerRootsProvider', () => {
     let temporary: string;
@@ -15,7 +14,7 @@ suite('WorkspaceServerRootsProvider', () => {
     let provider: WorkspaceRootsProvider;
 
     suiteSetup(async () => {
-        temporary = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fs-perf-roots-'));
+        temporary = await markedTemporaryFolder('fs-perf-roots-');
         for (const folder of ['a', 'b', 'c', 'd']) {
             fs.mkdirSync(path.join(temporary, folder));
         }

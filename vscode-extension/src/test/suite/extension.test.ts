@@ -8,6 +8,10 @@ import * as path from 'path';
 import type { RemoveOutcome, ReportOutcome, RunOutcome, VscodeGenerateOutcome as GenerateOutcome } from '../../benchmark-controller';
 import type { FsPerfApi } from '../../extension';
 
+// fs-perf's marker of its temporary folders, which `yarn clean --temp` reads (the one writer, plain Node in scripts/).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { writeTempMarker } = require(path.join(repositoryRoot(), 'scripts', 'temp-marker.js')) as { writeTempMarker(folder: string, purpose: string): void };
+
 const EXTENSION_ID = 'fs-perf.fs-perf-vscode';
 /** The committed bisect run folder under docs/ (issue 38's planted series). */
 const COMMITTED_BISECT = 'bisect-2026-11-27-xeon-planted-plugin-16';
@@ -236,6 +240,7 @@ suite('FS Perf extension in a real VS Code extension host', () => {
             this.skip();
         }
         const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-perf-outside-'));
+        writeTempMarker(outside, 'test');
         fs.writeFileSync(path.join(outside, 'keep.txt'), 'not ours');
         fs.symlinkSync(outside, path.join(fixturesFolder().fsPath, 'linked'));
         const source = vscode.Uri.joinPath(workspaceFolder(), 'keep-me.txt');
