@@ -9,9 +9,9 @@ import { isInsideAny, resolveRoots } from './path-checks';
 import { checkedFolder } from './tree-timing';
 
 /** Folders fs-perf may have made at once in one backend, over all its connections. */
-export const MAX_SCRATCH_FOLDERS = 64;
-/** ... and on one connection (a run makes one a case, and removes it before the next). */
-export const MAX_SCRATCH_FOLDERS_PER_CONNECTION = 16;
+export const MAX_SCRATCH_FOLDERS = 256;
+/** ... and on one connection (a run prepares its cases together, one folder each: 16 for Run All of six sizes). */
+export const MAX_SCRATCH_FOLDERS_PER_CONNECTION = 64;
 /** Watch sessions (a child process and a watch each) one backend runs at once, over all its connections. */
 export const MAX_WATCH_SESSIONS = 32;
 /** Bytes one folder may hold of `timeWrite`'s files at once (four of the largest fixture and room to spare). */

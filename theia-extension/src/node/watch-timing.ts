@@ -7,8 +7,8 @@ import { FsPerfAccessError, shorten } from './access-error';
 import { MAX_SCRATCH_FILES, randomId, ScratchBudget, ScratchEntry, ScratchFolders, shownId } from './scratch-folders';
 import { checkedFileName } from './write-timing';
 
-/** Watch sessions one connection runs at once (a run has one a case). */
-export const MAX_WATCH_SESSIONS_PER_CONNECTION = 8;
+/** Watch sessions one connection runs at once (a run prepares its cases together: nine of the watch suite in Theia). */
+export const MAX_WATCH_SESSIONS_PER_CONNECTION = 16;
 /** Most files one burst may ask for. */
 export const MAX_BURST_FILES = 10_000;
 
