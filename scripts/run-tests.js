@@ -50,6 +50,12 @@ const suites = [
     e2e('registry'),
 ];
 
+/** `1 min 05 s`, `12 s`: a suite's wall time as the summary prints it. */
+function formatDuration(seconds) {
+    const whole = Math.round(seconds);
+    return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+}
+
 function main() {
     const only = process.argv.slice(2);
     // A kind's name ('e2e', 'vscode-extension') selects all of its suites.
@@ -60,10 +66,13 @@ function main() {
     }
     const statsDirectory = makeTemporaryFolder(path.join(os.tmpdir(), 'fs-perf-test-stats-'), 'yarn test: the suites\' counts');
     const totals = { passed: 0, failed: 0, skipped: 0 };
+    const timings = [];
+    const allStarted = Date.now();
     const problems = [];
     try {
         for (const suite of selected) {
             console.log(`\n=== ${suite.name} ===`);
+            const started = Date.now();
             const statsFile = path.join(statsDirectory, `${suite.name.replace(/[^a-z0-9-]+/gi, '_')}.json`);
             const [command, ...args] = suite.command;
             const result = spawnSync(command, args, {
@@ -71,6 +80,9 @@ function main() {
                 stdio: 'inherit',
                 env: { ...process.env, FS_PERF_TEST_STATS: statsFile },
             });
+            const seconds = (Date.now() - started) / 1000;
+            timings.push({ name: suite.name, seconds });
+            console.log(`=== ${suite.name}: ${formatDuration(seconds)} ===`);
             const stats = fs.existsSync(statsFile) ? JSON.parse(fs.readFileSync(statsFile, 'utf8')) : undefined;
             if (!stats) {
                 // A suite that crashed before reporting counts as one failure, never as nothing.
@@ -92,6 +104,11 @@ function main() {
     } finally {
         fs.rmSync(statsDirectory, { recursive: true, force: true });
     }
+    console.log('\nTime per suite:');
+    for (const { name, seconds } of timings) {
+        console.log(`  ${formatDuration(seconds).padStart(8)}  ${name}`);
+    }
+    console.log(`  ${formatDuration((Date.now() - allStarted) / 1000).padStart(8)}  in all`);
     console.log('');
     // Repeated here so the last lines of a long log (all a CI page may show) say what failed, not only how many.
     for (const problem of problems) {
