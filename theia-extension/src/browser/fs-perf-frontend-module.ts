@@ -2,7 +2,7 @@ import { ContainerModule } from '@theia/core/shared/inversify';
 import { bindFsPerfLogger } from '../common/fs-perf-logger';
 import { CommandContribution } from '@theia/core/lib/common/command';
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
-import { NodeFsReadService, nodeFsReadPath } from '../common/node-fs-read-protocol';
+import { FsPerfBackendService, fsPerfBackendPath } from '../common/fs-perf-backend-protocol';
 import { bindTheiaFileSearch } from './file-search-compat';
 import { FsPerfContribution } from './fs-perf-contribution';
 import { bindFsPerfPreferences } from './fs-perf-preferences';
@@ -13,7 +13,7 @@ import { RunOptionsPrompt } from './run-options-prompt';
 import { TheiaFrontEnd } from './theia-front-end';
 
 export default new ContainerModule(bind => {
-    bind(NodeFsReadService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<NodeFsReadService>(ctx.container, nodeFsReadPath)).inSingletonScope();
+    bind(FsPerfBackendService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<FsPerfBackendService>(ctx.container, fsPerfBackendPath)).inSingletonScope();
     bindFsPerfPreferences(bind);
     bindFsPerfLogger(bind);
     bindTheiaFileSearch(bind);

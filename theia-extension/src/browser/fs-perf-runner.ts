@@ -3,7 +3,7 @@ import { ApplicationServer } from '@theia/core/lib/common/application-protocol';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { AccuracyOutcome, BenchmarkSession, GenerateOutcome, RemoveOutcome, RemoveTestFilesOptions, ReportOutcome, RunDefinition, RunOptions, RunOutcome, selectScenarios } from '@fs-perf/benchmark-core';
 import { GenerateReport, generateWorkspaceFixtures } from '@fs-perf/test-files';
-import { NodeFsReadService } from '../common/node-fs-read-protocol';
+import { FsPerfBackendService } from '../common/fs-perf-backend-protocol';
 import { TheiaFileSearch } from './file-search-compat';
 import { PluginBenchmark } from './plugin-benchmark';
 import { RunOptionsPrompt } from './run-options-prompt';
@@ -17,7 +17,7 @@ import { TheiaWorkspaceFiles } from './theia-workspace-files';
 export class FsPerfRunner {
     @inject(TheiaFrontEnd) protected readonly frontEnd: TheiaFrontEnd;
     @inject(FileService) protected readonly fileService: FileService;
-    @inject(NodeFsReadService) protected readonly nodeFs: NodeFsReadService;
+    @inject(FsPerfBackendService) protected readonly nodeFs: FsPerfBackendService;
     @inject(TheiaFileSearch) protected readonly fileSearch: TheiaFileSearch;
     @inject(ApplicationServer) protected readonly applicationServer: ApplicationServer;
     @inject(PluginBenchmark) protected readonly plugin: PluginBenchmark;

@@ -1,7 +1,7 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { MethodTrace, ReadTrace } from '@fs-perf/benchmark-core';
-import { NodeFsReadService } from '../common/node-fs-read-protocol';
+import { FsPerfBackendService } from '../common/fs-perf-backend-protocol';
 
 /**
  * The frontend half of a plugin read's trace. A plugin's `workspace.fs.readFile` reaches the frontend as
@@ -13,7 +13,7 @@ import { NodeFsReadService } from '../common/node-fs-read-protocol';
 @injectable()
 export class FrontendReadTrace {
     @inject(FileService) protected readonly fileService: FileService;
-    @inject(NodeFsReadService) protected readonly backend: NodeFsReadService;
+    @inject(FsPerfBackendService) protected readonly backend: FsPerfBackendService;
 
     protected readonly trace = new MethodTrace(() => this.fileService, 'readFile', resource => String(resource),
         'FS Perf: a read trace is already on in this window (another run is tracing): wait for it to end.');

@@ -2,7 +2,7 @@ import { FrontendApplicationConfigProvider } from '@theia/core/lib/browser/front
 import { ApplicationServer, ExtensionInfo } from '@theia/core/lib/common/application-protocol';
 import { environment } from '@theia/core/shared/@theia/application-package/lib/environment';
 import { EnvironmentInfo, HostInfo } from '@fs-perf/benchmark-core';
-import { BackendEnvironment } from '../common/node-fs-read-protocol';
+import { BackendEnvironment } from '../common/fs-perf-backend-protocol';
 
 /** Where the Theia extension runs: Theia's frontend, in a browser tab or in Electron. */
 export async function theiaExtensionHost(applicationServer: ApplicationServer): Promise<HostInfo> {

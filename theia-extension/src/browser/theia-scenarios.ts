@@ -3,7 +3,7 @@ import { BinaryBuffer } from '@theia/core/lib/common/buffer';
 import URI from '@theia/core/lib/common/uri';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget } from '@fs-perf/benchmark-core';
-import { fsPerfFileRoute, NodeFsReadService } from '../common/node-fs-read-protocol';
+import { fsPerfFileRoute, FsPerfBackendService } from '../common/fs-perf-backend-protocol';
 import { FileSearchService } from './file-search-compat';
 import { createTheiaTreeScenarios } from './theia-tree-scenarios';
 import { createTheiaWatchScenarios } from './theia-watch-scenarios';
@@ -19,7 +19,7 @@ export function fileRouteUrl(fileUri: URI): string {
  * The Theia extension's scenarios over a fixtures folder, one per catalog entry of the suite; the watch cases make their
  * folders at the top of `workspaceFolder` (by default the folder the fixtures folder's `.fs-perf/` is in).
  */
-export function createTheiaScenarios(fileService: FileService, nodeFs: NodeFsReadService, fixturesFolder: URI,
+export function createTheiaScenarios(fileService: FileService, nodeFs: FsPerfBackendService, fixturesFolder: URI,
     workspaceFolder: URI = fixturesFolder.parent.parent, fileSearch?: FileSearchService): ScenarioImplementations<'theia'> {
     const fileUri = (target: ScenarioTarget): URI => fixturesFolder.resolve(target.fileName);
     return {

@@ -5,7 +5,7 @@ import {
     DEFAULT_TREE_CONCURRENCY, SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget, countingCase, statInFlight, statOneAfterAnother, TREE_DEPENDENCY_FOLDER,
     treeFilePaths, walkDown, WalkEntry,
 } from '@fs-perf/benchmark-core';
-import { NodeFsReadService, TreeTimingRequest } from '../common/node-fs-read-protocol';
+import { FsPerfBackendService, TreeTimingRequest } from '../common/fs-perf-backend-protocol';
 import { FileSearchService } from './file-search-compat';
 
 type TheiaTreeScenarioKey = 'theiaTreeStat' | 'theiaTreeStatParallel' | 'theiaTreeWalk' | 'theiaFindFiles' | 'theiaFindFilesExclude'
@@ -16,7 +16,7 @@ type TheiaTreeScenarioKey = 'theiaTreeStat' | 'theiaTreeStatParallel' | 'theiaTr
  * `fs` in the backend, timed there (the floor); Theia's file search service finding the tree's `.ts` files, where the app
  * has one. One sample is the whole storm, walk or search; every URI is made in `prepare`.
  */
-export function createTheiaTreeScenarios(fileService: FileService, nodeFs: NodeFsReadService, fixturesFolder: URI,
+export function createTheiaTreeScenarios(fileService: FileService, nodeFs: FsPerfBackendService, fixturesFolder: URI,
     fileSearch: FileSearchService | undefined): Pick<ScenarioImplementations<'theia'>, TheiaTreeScenarioKey> {
     const treeUri = (target: ScenarioTarget): URI => fixturesFolder.resolve(target.fileName);
     const fileUris = (target: ScenarioTarget): URI[] => treeFilePaths(target.tree!).map(file => treeUri(target).resolve(file));

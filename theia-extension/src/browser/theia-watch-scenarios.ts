@@ -5,7 +5,7 @@ import { FileChangeType } from '@theia/filesystem/lib/common/files';
 import {
     SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations, ScenarioTarget, WATCH_BURST_FILES, WatchChangeKind, watchBurstCase, WatchEvents, watchLatencyCase,
 } from '@fs-perf/benchmark-core';
-import { BackendWatchRequest, NodeFsReadService } from '../common/node-fs-read-protocol';
+import { BackendWatchRequest, FsPerfBackendService } from '../common/fs-perf-backend-protocol';
 
 type TheiaWatchScenarioKey = 'theiaFileServiceWatch' | 'theiaBackendWatch' | 'theiaFileServiceWatchBurst' | 'theiaFileServiceWatchBurstExcluded' | 'theiaBackendWatchBurst';
 
@@ -19,7 +19,7 @@ const KINDS: Readonly<Record<FileChangeType, WatchChangeKind>> = {
 interface TheiaWatchRig {
     readonly folder: URI;
     readonly session: string;
-    readonly call: (request: BackendWatchRequest) => ReturnType<NodeFsReadService['watch']>;
+    readonly call: (request: BackendWatchRequest) => ReturnType<FsPerfBackendService['watch']>;
     /** Ends the session (the child) and removes the folder. */
     readonly dispose: () => Promise<void>;
 }
@@ -29,7 +29,7 @@ interface TheiaWatchRig {
  * `FileService.watch` and `onDidFilesChange` (or, as the floor, with Node's `fs.watch` in the backend, timed there), its
  * changes made by a child process the backend starts. All made in `prepare`, removed by `dispose`.
  */
-export function createTheiaWatchScenarios(fileService: FileService, nodeFs: NodeFsReadService, workspaceFolder: URI,
+export function createTheiaWatchScenarios(fileService: FileService, nodeFs: FsPerfBackendService, workspaceFolder: URI,
     fixturesFolder: URI): Pick<ScenarioImplementations<'theia'>, TheiaWatchScenarioKey> {
     const rig = async (floor?: { change?: WatchChangeKind; files?: number }, parent = workspaceFolder): Promise<TheiaWatchRig> => {
         // The backend makes the folder (and pins it): its child changes files there only.

@@ -6,7 +6,7 @@ import {
     burstBytes, burstCount, burstFileNames, createThenDelete, FixtureError, GENERATE_FIXTURES_HINT, SCENARIO_CATALOG, ScenarioCase, ScenarioImplementations,
     ScenarioTarget, WRITE_BURST, writeFolderName,
 } from '@fs-perf/benchmark-core';
-import { NodeFsReadService } from '../common/node-fs-read-protocol';
+import { FsPerfBackendService } from '../common/fs-perf-backend-protocol';
 
 type TheiaWriteScenarioKey = 'theiaFileServiceWriteFile' | 'theiaBackendWriteFile' | 'theiaFileServiceWriteBurst' | 'theiaBackendWriteBurst';
 
@@ -20,7 +20,7 @@ function isNotFound(error: unknown): boolean {
  * created then deleted there the same two ways. The folder, names and bytes are made in `prepare`, what landed is looked
  * at after the clock's second reading, and `dispose` removes the folder.
  */
-export function createTheiaWriteScenarios(fileService: FileService, nodeFs: NodeFsReadService, fixturesFolder: URI): Pick<ScenarioImplementations<'theia'>, TheiaWriteScenarioKey> {
+export function createTheiaWriteScenarios(fileService: FileService, nodeFs: FsPerfBackendService, fixturesFolder: URI): Pick<ScenarioImplementations<'theia'>, TheiaWriteScenarioKey> {
     /** A fresh temporary folder inside the fixtures folder, and its removal. */
     const temporaryFolder = async (): Promise<{ folder: URI; dispose: () => Promise<void> }> => {
         const folder = fixturesFolder.resolve(writeFolderName());

@@ -1,1 +1,1 @@
-export * from './node-fs-read-protocol';
+export * from './fs-perf-backend-protocol';

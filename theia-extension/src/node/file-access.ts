@@ -1,6 +1,6 @@
 import { constants as fsConstants, promises as fs, Stats } from 'fs';
 import { FIXTURE_SIZES, formatBytes } from '@fs-perf/benchmark-core';
-import { MAX_READ_BYTES } from '../common/node-fs-read-protocol';
+import { MAX_READ_BYTES } from '../common/fs-perf-backend-protocol';
 import { describeUri, errorCode, FsPerfAccessError, outsideError, TRY_AGAIN, unexpectedReadError } from './access-error';
 import { isInsideAny, MAX_SYMLINKS, openedInside, parseFileUri, resolveAsFarAsPossible, resolveRoots } from './path-checks';
 

@@ -2,9 +2,9 @@ import { ContainerModule } from '@theia/core/shared/inversify';
 import { ConnectionHandler, RpcConnectionHandler } from '@theia/core/lib/common/messaging';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { bindFsPerfLogger } from '../common/fs-perf-logger';
-import { NodeFsReadService, nodeFsReadPath } from '../common/node-fs-read-protocol';
+import { FsPerfBackendService, fsPerfBackendPath } from '../common/fs-perf-backend-protocol';
 import { bindConnectionGuard, FsPerfHttpContribution } from './fs-perf-http-contribution';
-import { NodeFsReadServiceImpl } from './node-fs-read-service-impl';
+import { FsPerfBackendServiceImpl } from './fs-perf-backend-service';
 import { InMemoryBuffers } from './in-memory-buffers';
 import { ReadLimiter } from './read-limiter';
 import { ScratchBudget } from './scratch-folders';
@@ -21,11 +21,11 @@ export default new ContainerModule(bind => {
     bind(InMemoryBuffers).toSelf().inSingletonScope();
     bind(ScratchBudget).toSelf().inSingletonScope();
     // One service per connection: the folders it made and its watch sessions are its own, removed when it closes.
-    bind(NodeFsReadServiceImpl).toSelf();
-    bind(NodeFsReadService).toService(NodeFsReadServiceImpl);
+    bind(FsPerfBackendServiceImpl).toSelf();
+    bind(FsPerfBackendService).toService(FsPerfBackendServiceImpl);
     bind(ConnectionHandler).toDynamicValue(ctx =>
-        new RpcConnectionHandler<NodeFsReadService>(nodeFsReadPath, proxy => {
-            const service = ctx.container.get(NodeFsReadServiceImpl);
+        new RpcConnectionHandler<FsPerfBackendService>(fsPerfBackendPath, proxy => {
+            const service = ctx.container.get(FsPerfBackendServiceImpl);
             proxy.onDidCloseConnection?.(() => service.dispose().catch(() => undefined));
             return service;
         })

@@ -4,7 +4,7 @@ import { inject, injectable, interfaces } from '@theia/core/shared/inversify';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import * as theiaNode from '@theia/core/lib/node';
 import type { HttpConnectionValidator } from '@theia/core/lib/node';
-import { fsPerfFileRoute, MAX_READ_BYTES } from '../common/node-fs-read-protocol';
+import { fsPerfFileRoute, MAX_READ_BYTES } from '../common/fs-perf-backend-protocol';
 import { describeUri, FsPerfAccessError } from './access-error';
 import { readCheckedFile } from './file-access';
 import { ReadLimiter } from './read-limiter';

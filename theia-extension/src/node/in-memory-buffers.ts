@@ -1,6 +1,6 @@
 import { injectable } from '@theia/core/shared/inversify';
 import { Xoshiro128 } from '@fs-perf/test-files';
-import { MAX_READ_BYTES } from '../common/node-fs-read-protocol';
+import { MAX_READ_BYTES } from '../common/fs-perf-backend-protocol';
 
 /** Seed of the in-memory buffers' bytes; any fixed value gives the same bytes on every run. */
 const BUFFER_SEED = 0x46535046;

@@ -3,7 +3,7 @@ import { promises as fs } from 'fs';
 import { injectable } from '@theia/core/shared/inversify';
 import { watchFolderName, writeFolderName } from '@fs-perf/benchmark-core';
 import { PinnedFolder, PinnedFolderError } from '@fs-perf/test-files/lib/node';
-import { ScratchFolder, ScratchFolderRequest } from '../common/node-fs-read-protocol';
+import { ScratchFolder, ScratchFolderRequest } from '../common/fs-perf-backend-protocol';
 import { describeUri, errorCode, FsPerfAccessError, outsideError, shorten } from './access-error';
 import { isInsideAny, resolveRoots } from './path-checks';
 import { checkedFolder } from './tree-timing';

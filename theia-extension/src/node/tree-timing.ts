@@ -3,7 +3,7 @@ import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { statInFlight, statOneAfterAnother, TREE_CONCURRENCY_RANGE, treeFilePaths, walkDown } from '@fs-perf/benchmark-core';
 import { nodeIsFile, nodeListFolder } from '@fs-perf/test-files/lib/node';
-import { TreeTiming, TreeTimingRequest } from '../common/node-fs-read-protocol';
+import { TreeTiming, TreeTimingRequest } from '../common/fs-perf-backend-protocol';
 import { describeUri, FsPerfAccessError, outsideError } from './access-error';
 import { isInsideAny, parseFileUri, resolveRoots } from './path-checks';
 

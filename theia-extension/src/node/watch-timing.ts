@@ -2,7 +2,7 @@ import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { ScenarioCase, WATCH_CHANGE_KINDS, WatchChangeKind, watchBurstCase, WatchEvents, watchLatencyCase } from '@fs-perf/benchmark-core';
 import { ChangeMaker, nodeFolderWatch } from '@fs-perf/test-files/lib/node';
-import { BackendWatchAnswer, BackendWatchRequest } from '../common/node-fs-read-protocol';
+import { BackendWatchAnswer, BackendWatchRequest } from '../common/fs-perf-backend-protocol';
 import { FsPerfAccessError, shorten } from './access-error';
 import { MAX_SCRATCH_FILES, randomId, ScratchBudget, ScratchEntry, ScratchFolders, shownId } from './scratch-folders';
 import { checkedFileName } from './write-timing';

@@ -2,7 +2,7 @@ import { promises as fs } from 'fs';
 import { performance } from 'perf_hooks';
 import { burstRequestProblem } from '@fs-perf/benchmark-core';
 import { CREATE_FILE_FLAGS, nodeBurst, OVERWRITE_FILE_FLAGS, plainFileName } from '@fs-perf/test-files/lib/node';
-import { BackendWriteTiming, BurstTimingRequest, MAX_READ_BYTES, TreeTiming, WriteTimingRequest } from '../common/node-fs-read-protocol';
+import { BackendWriteTiming, BurstTimingRequest, MAX_READ_BYTES, TreeTiming, WriteTimingRequest } from '../common/fs-perf-backend-protocol';
 import { describeUri, errorCode, FsPerfAccessError } from './access-error';
 import { readCheckedFile } from './file-access';
 import { isOwnFile, MAX_SCRATCH_BYTES, MAX_SCRATCH_FILES, ScratchEntry, ScratchFolders, shownId } from './scratch-folders';

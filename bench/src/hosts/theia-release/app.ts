@@ -150,8 +150,8 @@ export async function ensureTheiaReleaseApp(plan: TheiaReleasePlan, extensionTar
         }
     }
     await fs.writeFile(path.join(folder, 'package.json'), JSON.stringify(manifest, undefined, 2) + '\n');
-    // ENVIRONMENT.md's install workarounds, in the app's own folder: puppeteer (from @theia/cli) wants a newer
-    // Node and would download Chrome in its postinstall.
+    // The repository's own install workarounds (its root .yarnrc and .puppeteerrc.cjs), in the app's own folder:
+    // puppeteer (from @theia/cli) wants a newer Node and would download Chrome in its postinstall.
     await fs.writeFile(path.join(folder, '.yarnrc'), 'ignore-engines true\n');
     await fs.writeFile(path.join(folder, '.puppeteerrc.cjs'), 'module.exports = { skipDownload: true };\n');
     const prefix = options.outputPrefix ?? '  ';

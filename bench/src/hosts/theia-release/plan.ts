@@ -74,7 +74,7 @@ export async function planTheiaRelease(version: string, packed: ReadonlyMap<stri
                 ...(webpackEra ? { lodash: '^4.17.21' } : {}),
             },
             devDependencies: { ...Object.fromEntries(devDependencies.map(name => [name, fromPack(name) ?? version])), ...buildTools },
-            // What ENVIRONMENT.md lists for browser-app, for every release: msgpackr-extract's newest lacks the builds yarn 1 wants.
+            // What the repository's root package.json resolves, for every release: msgpackr-extract's newest lacks the builds yarn 1 wants.
             resolutions: {
                 '**/msgpackr-extract': '3.0.4',
                 ...(inversify ? { '**/inversify': `~${inversify[1]}` } : {}),

@@ -13,7 +13,7 @@ import { closeSession, skipWithoutChromium } from '../session-helpers';
 suite('Theia releases: yarn bench --theia-version', () => {
     test('a release the registry lacks a package of is refused, naming the packages, before any install', async function (): Promise<void> {
         this.timeout(120_000);
-        // 1.75.0 is published only in part in this machine's registry (ENVIRONMENT.md); a made-up release has nothing.
+        // 1.75.0 is published only in part in the registry the project's machines reach; a made-up release has nothing.
         try {
             await planTheiaRelease('1.99.99');
             assert.fail('planned a release that does not exist');

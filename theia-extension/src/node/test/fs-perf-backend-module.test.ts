@@ -6,10 +6,10 @@ import { BackendApplicationContribution } from '@theia/core/lib/node/backend-app
 import { HttpConnectionValidator } from '@theia/core/lib/node';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
 import { WorkspaceFileService } from '@theia/workspace/lib/common/workspace-file-service';
-import { NodeFsReadService, nodeFsReadPath } from '../../common/node-fs-read-protocol';
+import { FsPerfBackendService, fsPerfBackendPath } from '../../common/fs-perf-backend-protocol';
 import fsPerfBackendModule from '../fs-perf-backend-module';
 import { FsPerfConnectionGuard, FsPerfHttpContribution } from '../fs-perf-http-contribution';
-import { NodeFsReadServiceImpl } from '../node-fs-read-service-impl';
+import { FsPerfBackendServiceImpl } from '../fs-perf-backend-service';
 import { WorkspaceRootsProvider, WorkspaceServerRootsProvider } from '../workspace-roots';
 import { RecordingLogger } from './test-workspace';
 
@@ -28,15 +28,15 @@ suite('fs-perf backend module', () => {
         container.load(fsPerfBackendModule);
     });
 
-    test('serves a NodeFsReadServiceImpl of its own to each connection on the RPC path, disposed when the connection closes', async () => {
+    test('serves a FsPerfBackendServiceImpl of its own to each connection on the RPC path, disposed when the connection closes', async () => {
         const handlers = container.getAll<ConnectionHandler>(ConnectionHandler);
-        assert.deepStrictEqual(handlers.map(handler => handler.path), [nodeFsReadPath]);
-        const handler = handlers[0] as RpcConnectionHandler<NodeFsReadService>;
+        assert.deepStrictEqual(handlers.map(handler => handler.path), [fsPerfBackendPath]);
+        const handler = handlers[0] as RpcConnectionHandler<FsPerfBackendService>;
         const closers: Array<() => void> = [];
-        const proxy = { onDidCloseConnection: (listener: () => void) => closers.push(listener) } as unknown as RpcProxy<NodeFsReadService>;
-        const first = handler.targetFactory(proxy) as NodeFsReadServiceImpl;
-        const second = handler.targetFactory(proxy) as NodeFsReadServiceImpl;
-        assert.instanceOf(first, NodeFsReadServiceImpl);
+        const proxy = { onDidCloseConnection: (listener: () => void) => closers.push(listener) } as unknown as RpcProxy<FsPerfBackendService>;
+        const first = handler.targetFactory(proxy) as FsPerfBackendServiceImpl;
+        const second = handler.targetFactory(proxy) as FsPerfBackendServiceImpl;
+        assert.instanceOf(first, FsPerfBackendServiceImpl);
         assert.notStrictEqual(first, second);
         assert.lengthOf(closers, 2);
         let disposed = 0;

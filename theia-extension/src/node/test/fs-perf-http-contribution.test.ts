@@ -5,7 +5,7 @@ import { AddressInfo } from 'net';
 import { assert } from 'chai';
 import { HttpConnectionValidator } from '@theia/core/lib/node';
 import { FIXTURE_SIZES, fixtureFileName } from '@fs-perf/benchmark-core';
-import { fsPerfFileRoute } from '../../common/node-fs-read-protocol';
+import { fsPerfFileRoute } from '../../common/fs-perf-backend-protocol';
 import { ACCEPT_ALL, startRouteServer, stopRouteServer } from './route-server';
 import { RecordingLogger, TestRootsProvider, TestWorkspace } from './test-workspace';
 

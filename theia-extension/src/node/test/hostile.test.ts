@@ -4,8 +4,8 @@ import { performance } from 'perf_hooks';
 import { assert } from 'chai';
 import { Container } from '@theia/core/shared/inversify';
 import { fixtureSize } from '@fs-perf/benchmark-core';
-import { NodeFsReadService } from '../../common/node-fs-read-protocol';
-import { NodeFsReadServiceImpl } from '../node-fs-read-service-impl';
+import { FsPerfBackendService } from '../../common/fs-perf-backend-protocol';
+import { FsPerfBackendServiceImpl } from '../fs-perf-backend-service';
 import { MAX_WATCH_SESSIONS } from '../scratch-folders';
 import { MAX_WATCH_SESSIONS_PER_CONNECTION } from '../watch-timing';
 import { canSwap, childPids, eventually, hashTree, inotifyWatches, makeFifo, makeMarkerTree, Swapper, unswap } from './hostile-tools';
@@ -26,18 +26,18 @@ suite('hostile calls to the backend\'s writes, deletes, children and watches (is
     let workspace: TestWorkspace;
     let marker: string;
     let outsideHash: string;
-    let services: NodeFsReadServiceImpl[];
+    let services: FsPerfBackendServiceImpl[];
     let baseChildren: number;
     let baseWatches: number;
 
     let container: Container;
     /** A connection's service: one of its own, sharing the backend's limits with the others, as the backend module makes them. */
-    const connect = (): NodeFsReadServiceImpl => {
-        const service = container.get<NodeFsReadServiceImpl>(NodeFsReadService);
+    const connect = (): FsPerfBackendServiceImpl => {
+        const service = container.get<FsPerfBackendServiceImpl>(FsPerfBackendService);
         services.push(service);
         return service;
     };
-    const made = async (service: NodeFsReadServiceImpl, purpose: 'write' | 'watch', parent = workspace.root): Promise<{ id: string; folder: string }> => {
+    const made = async (service: FsPerfBackendServiceImpl, purpose: 'write' | 'watch', parent = workspace.root): Promise<{ id: string; folder: string }> => {
         const { id, name } = await service.makeScratchFolder({ parentUri: workspace.uri(parent), purpose });
         return { id, folder: path.join(parent, name) };
     };

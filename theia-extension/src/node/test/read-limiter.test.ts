@@ -5,7 +5,7 @@ import * as http from 'http';
 import * as path from 'path';
 import { assert } from 'chai';
 import { FIXTURE_SIZES, FixtureSize } from '@fs-perf/benchmark-core';
-import { fsPerfFileRoute, MAX_READ_BYTES, NodeFsReadService } from '../../common/node-fs-read-protocol';
+import { fsPerfFileRoute, MAX_READ_BYTES, FsPerfBackendService } from '../../common/fs-perf-backend-protocol';
 import { FsPerfAccessError } from '../access-error';
 import { DEFAULT_READ_LIMITS, ReadLimiter } from '../read-limiter';
 import { createServiceContainer, rejectionOf, RecordingLogger, TestRootsProvider, TestWorkspace } from './test-workspace';
@@ -99,7 +99,7 @@ suite(`bounded load: ${CONCURRENT} concurrent reads of ${LARGEST.label}`, functi
     test('the Node fs service answers every call right, never more than 4 reads in flight', async () => {
         const container = createServiceContainer(new TestRootsProvider([workspace.root]), new RecordingLogger());
         container.rebind(ReadLimiter).to(WatchedLimiter).inSingletonScope();
-        const service = container.get<NodeFsReadService>(NodeFsReadService);
+        const service = container.get<FsPerfBackendService>(FsPerfBackendService);
         const uri = workspace.uri(workspace.fixture(LARGEST));
         // Hash each answer as it comes and drop it, as the RPC layer would after sending.
         const hashes = await Promise.all(Array.from({ length: CONCURRENT },
@@ -110,7 +110,7 @@ suite(`bounded load: ${CONCURRENT} concurrent reads of ${LARGEST.label}`, functi
 
     test('the Node fs service refuses what exceeds the queue as busy, and serves the rest', async () => {
         const container = createServiceContainer(new TestRootsProvider([workspace.root]), new RecordingLogger(), { maxInFlight: 1, maxQueued: 2 });
-        const service = container.get<NodeFsReadService>(NodeFsReadService);
+        const service = container.get<FsPerfBackendService>(FsPerfBackendService);
         const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => service.readFile(workspace.uri(workspace.fixture(LARGEST)))));
         const served = outcomes.filter(outcome => outcome.status === 'fulfilled');
         const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');

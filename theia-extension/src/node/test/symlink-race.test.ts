@@ -5,7 +5,7 @@ import { AddressInfo } from 'net';
 import { pathToFileURL } from 'url';
 import { Worker } from 'worker_threads';
 import { assert } from 'chai';
-import { NodeFsReadService, fsPerfFileRoute } from '../../common/node-fs-read-protocol';
+import { FsPerfBackendService, fsPerfFileRoute } from '../../common/fs-perf-backend-protocol';
 import { FsPerfAccessError } from '../access-error';
 import { ACCEPT_ALL, startRouteServer, stopRouteServer } from './route-server';
 import { createServiceContainer, markedTemporaryFolder, RecordingLogger, TestRootsProvider } from './test-workspace';
@@ -132,7 +132,7 @@ suite('symlink race: a folder on the path swapped for a symlink to outside while
     }
 
     test(`the Node fs service serves 0 outside bytes in ${ATTEMPTS} reads`, async () => {
-        const service = createServiceContainer(new TestRootsProvider([root]), new RecordingLogger()).get<NodeFsReadService>(NodeFsReadService);
+        const service = createServiceContainer(new TestRootsProvider([root]), new RecordingLogger()).get<FsPerfBackendService>(FsPerfBackendService);
         const uri = pathToFileURL(path.join(root, 'race', 'file.txt')).href;
         const tally = await race(async () => {
             try {

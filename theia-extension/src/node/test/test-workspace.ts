@@ -9,8 +9,8 @@ import { MockLogger } from '@theia/core/lib/common/test/mock-logger';
 import { FixtureSize, fixtureFileName } from '@fs-perf/benchmark-core';
 import { generateFixtures } from '@fs-perf/test-files';
 import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
-import { MAX_READ_BYTES, NodeFsReadService } from '../../common/node-fs-read-protocol';
-import { NodeFsReadServiceImpl } from '../node-fs-read-service-impl';
+import { MAX_READ_BYTES, FsPerfBackendService } from '../../common/fs-perf-backend-protocol';
+import { FsPerfBackendServiceImpl } from '../fs-perf-backend-service';
 import { BackendReadTrace } from '../read-trace';
 import { InMemoryBuffers } from '../in-memory-buffers';
 import { ReadLimiter, ReadLimits } from '../read-limiter';
@@ -182,8 +182,8 @@ export function createServiceContainer(roots: WorkspaceRootsProvider, logger: IL
     container.bind(InMemoryBuffers).toSelf().inSingletonScope();
     container.bind(ScratchBudget).toSelf().inSingletonScope();
     // One service per get, as one per connection in the backend.
-    container.bind(NodeFsReadServiceImpl).toSelf();
-    container.bind(NodeFsReadService).toService(NodeFsReadServiceImpl);
+    container.bind(FsPerfBackendServiceImpl).toSelf();
+    container.bind(FsPerfBackendService).toService(FsPerfBackendServiceImpl);
     container.bind(WorkspaceRootsProvider).toConstantValue(roots);
     container.bind(FsPerfLogger).toConstantValue(logger);
     return container;

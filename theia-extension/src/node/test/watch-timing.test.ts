@@ -2,9 +2,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { assert } from 'chai';
 import { WATCH_CHANGE_KINDS, WatchChangeKind } from '@fs-perf/benchmark-core';
-import { NodeFsReadService } from '../../common/node-fs-read-protocol';
+import { FsPerfBackendService } from '../../common/fs-perf-backend-protocol';
 import { FsPerfAccessError } from '../access-error';
-import { NodeFsReadServiceImpl } from '../node-fs-read-service-impl';
+import { FsPerfBackendServiceImpl } from '../fs-perf-backend-service';
 import { createServiceContainer, rejectionOf, RecordingLogger, TEMP_MARKER, TestRootsProvider, TestWorkspace } from './test-workspace';
 
 /** Files of the bursts here: enough to see a count, few enough for a unit test. */
@@ -12,7 +12,7 @@ const FILES = 200;
 
 suite('the backend\'s file watching (watch): its child, its fs.watch floor timed there, its refusals', () => {
     let workspace: TestWorkspace;
-    let service: NodeFsReadServiceImpl;
+    let service: FsPerfBackendServiceImpl;
 
     suiteSetup(async () => {
         workspace = await TestWorkspace.create();
@@ -23,7 +23,7 @@ suite('the backend\'s file watching (watch): its child, its fs.watch floor timed
     });
 
     setup(() => {
-        service = createServiceContainer(new TestRootsProvider([workspace.root]), new RecordingLogger()).get<NodeFsReadServiceImpl>(NodeFsReadService);
+        service = createServiceContainer(new TestRootsProvider([workspace.root]), new RecordingLogger()).get<FsPerfBackendServiceImpl>(FsPerfBackendService);
     });
 
     teardown(async () => {
@@ -115,7 +115,7 @@ suite('the backend\'s file watching (watch): its child, its fs.watch floor timed
 
     test('sessions are the connection\'s own: another cannot use them, and they end with it', async () => {
         const { session } = await begin();
-        const other = createServiceContainer(new TestRootsProvider([workspace.root]), new RecordingLogger()).get<NodeFsReadServiceImpl>(NodeFsReadService);
+        const other = createServiceContainer(new TestRootsProvider([workspace.root]), new RecordingLogger()).get<FsPerfBackendServiceImpl>(FsPerfBackendService);
         const error = await rejectionOf(other.watch({ op: 'clear', session }));
         assert.match(error.message, /no watch session .* on this connection/);
         await service.dispose();

@@ -2,9 +2,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { assert } from 'chai';
 import { fixtureSize, WRITE_BURST } from '@fs-perf/benchmark-core';
-import { NodeFsReadService } from '../../common/node-fs-read-protocol';
+import { FsPerfBackendService } from '../../common/fs-perf-backend-protocol';
 import { FsPerfAccessError } from '../access-error';
-import { NodeFsReadServiceImpl } from '../node-fs-read-service-impl';
+import { FsPerfBackendServiceImpl } from '../fs-perf-backend-service';
 import { writeError } from '../write-timing';
 import { createServiceContainer, rejectionOf, RecordingLogger, TEMP_MARKER, TestRootsProvider, TestWorkspace } from './test-workspace';
 
@@ -12,7 +12,7 @@ const ONE_K = fixtureSize('1K');
 
 suite('the backend\'s write floors (makeScratchFolder, timeWrite, timeBurst)', () => {
     let workspace: TestWorkspace;
-    let service: NodeFsReadServiceImpl;
+    let service: FsPerfBackendServiceImpl;
     let id: string;
     let folder: string;
 
@@ -25,7 +25,7 @@ suite('the backend\'s write floors (makeScratchFolder, timeWrite, timeBurst)', (
     });
 
     setup(async () => {
-        service = createServiceContainer(new TestRootsProvider([workspace.root]), new RecordingLogger()).get<NodeFsReadServiceImpl>(NodeFsReadService);
+        service = createServiceContainer(new TestRootsProvider([workspace.root]), new RecordingLogger()).get<FsPerfBackendServiceImpl>(FsPerfBackendService);
         const made = await service.makeScratchFolder({ parentUri: workspace.uri(workspace.fixtures), purpose: 'write' });
         id = made.id;
         folder = path.join(workspace.fixtures, made.name);
@@ -94,7 +94,7 @@ suite('the backend\'s write floors (makeScratchFolder, timeWrite, timeBurst)', (
     });
 
     test('a folder is known to the connection that made it only, and goes when that connection closes', async () => {
-        const other = createServiceContainer(new TestRootsProvider([workspace.root]), new RecordingLogger()).get<NodeFsReadServiceImpl>(NodeFsReadService);
+        const other = createServiceContainer(new TestRootsProvider([workspace.root]), new RecordingLogger()).get<FsPerfBackendServiceImpl>(FsPerfBackendService);
         const error = await rejectionOf(other.timeBurst({ folder: id, burst: WRITE_BURST }));
         assert.match(error.message, /fs-perf made no such folder on this connection/);
         await service.dispose();

@@ -1,7 +1,7 @@
 import type { ProcessCpuReading, SampleOutput, TraceSpan, WatchChangeKind, WriteBurst } from '@fs-perf/benchmark-core';
 
-/** Path of the raw Node fs read service on Theia's RPC channel. */
-export const nodeFsReadPath = '/services/fs-perf/node-fs-read';
+/** Path of fs-perf's backend service on Theia's RPC channel. */
+export const fsPerfBackendPath = '/services/fs-perf/backend';
 
 /** HTTP route on the same backend that serves a file's bytes: `GET /fs-perf/file?uri=<file URI>` (the wire floor). */
 export const fsPerfFileRoute = '/fs-perf/file';
@@ -9,7 +9,7 @@ export const fsPerfFileRoute = '/fs-perf/file';
 /** Largest file (or in-memory buffer) the service reads or returns, bytes. The largest fixture is 10000K. */
 export const MAX_READ_BYTES = 64 * 1024 * 1024;
 
-export const NodeFsReadService = Symbol('NodeFsReadService');
+export const FsPerfBackendService = Symbol('FsPerfBackendService');
 
 /** The backend's own read of a file, timed in the backend: the disk floor of the other read paths. */
 export interface BackendReadTiming {
@@ -61,7 +61,7 @@ export interface ScratchFolder {
 export interface WriteTimingRequest {
     /** `file://` URI of the fixture whose bytes are written, inside a workspace root. */
     readonly sourceUri: string;
-    /** Id of the folder written into, made for writing by {@link NodeFsReadService.makeScratchFolder}. */
+    /** Id of the folder written into, made for writing by {@link FsPerfBackendService.makeScratchFolder}. */
     readonly folder: string;
     /** The name of the file written in it (no folder). */
     readonly fileName: string;
@@ -75,7 +75,7 @@ export interface BackendWriteTiming {
 
 /** A burst of small files created then deleted in the backend with Node's `fs`, timed there. */
 export interface BurstTimingRequest {
-    /** Id of an empty folder made for writing by {@link NodeFsReadService.makeScratchFolder}. */
+    /** Id of an empty folder made for writing by {@link FsPerfBackendService.makeScratchFolder}. */
     readonly folder: string;
     readonly burst: WriteBurst;
 }
@@ -112,11 +112,13 @@ export interface BackendEnvironment {
 }
 
 /**
- * Reads files with Node's `fs` in the Theia backend and returns the bytes over Theia RPC as binary
- * (`Uint8Array`, encoded by msgpackr; never JSON numbers or base64), bypassing `FileService`.
- * Only regular files inside the open workspace's roots are served, checked after resolving symlinks.
+ * fs-perf's backend service, one per connection: the backend halves of the Theia extension's scenarios with Node's `fs`,
+ * bypassing `FileService` (reads returned over Theia RPC as binary `Uint8Array`, encoded by msgpackr; never JSON numbers
+ * or base64), the floors of the tree, write and watch scenarios timed in the backend, and the run's CPU, trace and count
+ * probes. Reads serve only regular files inside the open workspace's roots; writes, deletes and watches happen only in
+ * folders the service made (docs/backend-security.md lists every method with what it may touch).
  */
-export interface NodeFsReadService {
+export interface FsPerfBackendService {
     /**
      * @param uri a `file://` URI string of a file inside a workspace root.
      * @returns the file's bytes.

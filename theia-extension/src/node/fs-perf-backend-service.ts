@@ -4,9 +4,9 @@ import { performance } from 'perf_hooks';
 import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
 import { COUNT_OBSERVER_URL_VARIABLE, CPU_PIDS_FILE_VARIABLE, httpCountObserver, formatBytes, listedProcessesCpu, ownCpuReading, ProcessCpuReading, TraceSpan } from '@fs-perf/benchmark-core';
 import {
-    BackendEnvironment, BackendReadTiming, BackendWatchAnswer, BackendWatchRequest, BackendWriteTiming, BurstTimingRequest, MAX_READ_BYTES, NodeFsReadService, ScratchFolder,
+    BackendEnvironment, BackendReadTiming, BackendWatchAnswer, BackendWatchRequest, BackendWriteTiming, BurstTimingRequest, MAX_READ_BYTES, FsPerfBackendService, ScratchFolder,
     ScratchFolderRequest, TreeTiming, TreeTimingRequest, WriteTimingRequest,
-} from '../common/node-fs-read-protocol';
+} from '../common/fs-perf-backend-protocol';
 import { describeUri, FsPerfAccessError } from './access-error';
 import { openCheckedFile, readCheckedFile } from './file-access';
 import { InMemoryBuffers } from './in-memory-buffers';
@@ -24,7 +24,7 @@ import { WorkspaceRootsProvider } from './workspace-roots';
  * when the connection closes.
  */
 @injectable()
-export class NodeFsReadServiceImpl implements NodeFsReadService {
+export class FsPerfBackendServiceImpl implements FsPerfBackendService {
 
     @inject(WorkspaceRootsProvider) protected readonly rootsProvider: WorkspaceRootsProvider;
     @inject(FsPerfLogger) protected readonly logger: FsPerfLogger;

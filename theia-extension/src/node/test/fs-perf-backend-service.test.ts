@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import { assert } from 'chai';
 import { FIXTURE_SIZES, fixtureFileName } from '@fs-perf/benchmark-core';
-import { MAX_READ_BYTES, NodeFsReadService } from '../../common/node-fs-read-protocol';
+import { MAX_READ_BYTES, FsPerfBackendService } from '../../common/fs-perf-backend-protocol';
 import { FsPerfAccessError, FsPerfAccessErrorCode } from '../access-error';
 import { createServiceContainer, rejectionOf, RecordingLogger, TestRootsProvider, TestWorkspace } from './test-workspace';
 
@@ -31,11 +31,11 @@ const REFUSALS: readonly Refusal[] = [
     { name: 'no URI at all', uri: () => undefined, code: 'invalid-uri', message: /No file URI was given/, namesUri: false },
 ];
 
-suite('NodeFsReadServiceImpl', () => {
+suite('FsPerfBackendServiceImpl', () => {
     let workspace: TestWorkspace;
     let roots: TestRootsProvider;
     let logger: RecordingLogger;
-    let service: NodeFsReadService;
+    let service: FsPerfBackendService;
 
     suiteSetup(async () => {
         workspace = await TestWorkspace.create();
@@ -48,7 +48,7 @@ suite('NodeFsReadServiceImpl', () => {
     setup(() => {
         roots = new TestRootsProvider([workspace.root]);
         logger = new RecordingLogger();
-        service = createServiceContainer(roots, logger).get(NodeFsReadService);
+        service = createServiceContainer(roots, logger).get(FsPerfBackendService);
     });
 
     suite('readFile', () => {
