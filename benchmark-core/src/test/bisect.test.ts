@@ -8,7 +8,7 @@ import { committedPairs, CommittedPairs } from './simulated-runs';
 /** The A/A run of the default design on the Intel Xeon VM (13 pairs): the noise model, as in sequential-run.test.ts. */
 const XEON_AA = '2026-11-26-xeon-aa';
 const PLUGIN_10000K = 'vscode.workspace.fs.readFile 10000K';
-/** Its pair ratios spread about 20% (docs/compare.md): a cell whose steps often cannot be resolved at 13 pairs. */
+/** Its pair ratios spread about 20% (docs/compare-runs.md): a cell whose steps often cannot be resolved at 13 pairs. */
 const PLUGIN_5000K = 'vscode.workspace.fs.readFile 5000K';
 /** The pairs the Xeon's 13-minute budget planned for a comparison. */
 const XEON_PAIRS = 13;

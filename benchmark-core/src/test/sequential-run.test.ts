@@ -19,7 +19,7 @@ const EPYC_AA = ['2026-11-26-aa-geomean', '2026-11-26-aa-default', '2026-11-26-a
 
 /**
  * The pairs each machine needs for the power target with the run's error held (Holm over 15 cells), by the simulations
- * below (docs/compare.md, "One gate per run"): on the Xeon its default budget's 13 pairs catch the +8% in about 82% of
+ * below (docs/compare-design.md, "One gate per run"): on the Xeon its default budget's 13 pairs catch the +8% in about 82% of
  * runs (2000 simulated), at the edge, so the test takes 600; on the EPYC 8 pairs can flag nothing at all (a share of
  * 0.05 / 15 is beyond the signed-rank test of 8 pairs), 18 catch it in about 81% over its four A/A runs and 20 in 83%.
  */

@@ -159,7 +159,7 @@ export class Pass {
     /**
      * The warm-up block (the default; `--no-warmup-block` turns it off): after each start of a side, one untimed "Run All"
      * (one sample of every case), so the new processes load, compile and allocate before the block that counts, instead
-     * of one more warm-up round inside it. Measured in docs/compare.md, "What each lever did".
+     * of one more warm-up round inside it. Measured in docs/compare-design.md, "What each lever did".
      */
     protected async warmUp(side: OpenSide, sizes: readonly string[]): Promise<void> {
         const started = Date.now();

@@ -7,7 +7,7 @@ import { CompareOptions } from '../compare-options';
 
 /**
  * With `--no-warmup-block`: warm-up rounds added to a side's first block after each start of its processes (discarded
- * like every warm-up sample), instead of the warm-up block. See docs/compare.md, "What each lever did".
+ * like every warm-up sample), instead of the warm-up block. See docs/compare-design.md, "What each lever did".
  */
 export const WARMUP_AFTER_START = 1;
 
