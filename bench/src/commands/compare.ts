@@ -2,11 +2,12 @@
 /**
  * `yarn bench:compare BASELINE CURRENT`: compares two runs cell by cell (same host, scenario and size) from
  * their samples, e.g. two `yarn bench` run folders, or results saved before and after a change to the RPC
- * layer: faster, slower, no change or inconclusive per cell; with `--check`, exits 1 when a cell is slower.
+ * layer: faster, slower, no change or inconclusive per cell; with `--check`, exits 1 when the gate fails (compare/gate.ts): a
+ * cell is slower, or an exact count it gates on changed beyond its range.
  */
 import { Command, Option } from 'commander';
 import * as path from 'path';
-import { checkRunComparison, compareRuns, FIXTURE_SIZE_LABELS, renderRunComparison, verdictCounts } from '@fs-perf/benchmark-core';
+import { checkCountGroups, compareRuns, decideGate, FIXTURE_SIZE_LABELS, renderRunComparison, sidesCountDifferences, verdictCounts } from '@fs-perf/benchmark-core';
 import { alphaArgument, percentageArgument } from '../run/option-parsers';
 import { DEFAULT_ALPHA, DEFAULT_NOISE_THRESHOLD_PERCENT } from '../run/option-table';
 import { readResultsInputs } from '../run/report-files';
@@ -23,7 +24,8 @@ const main = commandMain<{ minSize: string; alpha: number; noiseThreshold?: numb
     .addOption(new Option('--noise-threshold <percent>', `change that counts as noise: "no change" needs the ratio's interval within it, "slower" or "faster" a ratio beyond it (default: ${DEFAULT_NOISE_THRESHOLD_PERCENT})`)
         .argParser(percentageArgument('--noise-threshold', { min: 0 })))
     .addOption(new Option('--tolerance <percent>', 'deprecated: sets --noise-threshold').argParser(percentageArgument('--tolerance', { min: 0 })).conflicts('noiseThreshold'))
-    .option('--check', 'exit 1 when a cell is slower (significant and beyond the noise threshold); inconclusive cells never fail it')
+    .option('--check', 'exit 1 when a cell is slower (significant and beyond the noise threshold), or, where each side is one results file with exact counts, '
+        + 'when a count it gates on (round trips, or the groups a --compare run recorded) changed beyond its range; inconclusive cells never fail it')
     .option('--json', 'print the comparison as JSON instead of the table'), async (options, runs) => {
     if (options.tolerance !== undefined) {
         console.error('warning: --tolerance is deprecated; it now sets --noise-threshold (a median that moved less than that is "no change", '
@@ -32,7 +34,8 @@ const main = commandMain<{ minSize: string; alpha: number; noiseThreshold?: numb
     const noiseThresholdPercent = options.noiseThreshold ?? options.tolerance ?? DEFAULT_NOISE_THRESHOLD_PERCENT;
     const [baseline, current] = await Promise.all(runs.map(input => readResultsInputs([path.resolve(invocationFolder(), input)])));
     const comparison = compareRuns(baseline, current, { minSize: options.minSize, alpha: options.alpha, noiseThreshold: noiseThresholdPercent / 100 });
-    const check = checkRunComparison(comparison);
+    // The gate a --compare run decides with, so the two sides of such a run get the check the run itself got.
+    const check = decideGate(comparison, sidesCountDifferences(baseline, current), checkCountGroups(baseline[0]?.comparison));
     console.log(options.json
         ? JSON.stringify({ ...comparison, counts: verdictCounts(comparison), check: { passed: check.passed, message: check.message } }, undefined, 2)
         : renderRunComparison(comparison));

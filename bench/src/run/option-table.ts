@@ -7,7 +7,7 @@
 import * as os from 'os';
 import * as path from 'path';
 import {
-    DEFAULT_COUNT_CHECK, DEFAULT_ITERATIONS, DEFAULT_TREE_SIZE_LABELS, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, TREE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PAUSE_RANGE, PRECISION_RANGE,
+    DEFAULT_COUNT_CHECK, DEFAULT_ITERATIONS, DEFAULT_TREE_SIZE_LABELS, DEFAULT_VERDICT_RULE, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, TREE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PAUSE_RANGE, PRECISION_RANGE,
     SETTING_KEYS, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-release';
@@ -86,10 +86,10 @@ export const TREES_DEFAULTS = { iterations: 6, warmup: 1, precision: 0 } as cons
 
 /** `yarn bench` samples on until every median is known within 5% (the editors' own default is off). */
 export const DEFAULT_BENCH_PRECISION = 5;
-/** Significance level of a comparison's verdicts, unless `--alpha` says otherwise. */
-export const DEFAULT_ALPHA = 0.05;
-/** A change smaller than this, percent, is "no change", unless `--noise-threshold` says otherwise. */
-export const DEFAULT_NOISE_THRESHOLD_PERCENT = 5;
+/** Significance level of a comparison's verdicts, unless `--alpha` says otherwise: the verdict rule's. */
+export const DEFAULT_ALPHA = DEFAULT_VERDICT_RULE.alpha;
+/** A change smaller than this, percent, is "no change", unless `--noise-threshold` says otherwise: the verdict rule's. */
+export const DEFAULT_NOISE_THRESHOLD_PERCENT = Math.round(DEFAULT_VERDICT_RULE.noiseThreshold * 10_000) / 100;
 
 import { NETWORK_DEFAULTS, RunMode } from './run-modes';
 

@@ -12,7 +12,8 @@ import { CODE_SERVER_NODE_MAJOR, CODE_SERVER_VERSION } from '../hosts/code-serve
 import { hasDisplay, NO_DISPLAY } from '../hosts/vscode-desktop';
 import { TOXIPROXY_INSTALL_SCRIPT, TOXIPROXY_MINIMUM_GO } from '../link/toxiproxy';
 import { parseCpuList } from '../util/affinity';
-import { CompareOptions, CompareSuite, compareSuiteScenarios, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MIN_PAIRS } from './compare-options';
+import { CompareOptions, CompareSuite, compareSuiteScenarios } from './compare-options';
+import { sequentialDesign } from './compare/budget-planner';
 import { chooseDuetCores } from './compare/duet';
 import { minutes } from './format';
 import { BenchHost } from './bench-hosts';
@@ -251,18 +252,12 @@ export function comparePairSeconds(iterations: number): number {
     return 50 + 10 * iterations;
 }
 
-/** The scenarios a comparison of two Theias measures at each size (the backend's disk read, the RPC transport, FileService, the plugin's two reads). */
-const COMPARE_SCENARIOS_PER_SIZE = 5;
-
 /**
- * The cells of a comparison at `targetCount` targets (sizes, or trees): 5 scenarios a size for the reads, 2 when it
- * follows one cell (`compare.scenarios`), else each scenario of the suite's at every target but a write burst, which is
- * one cell whatever the sizes.
+ * The cells of a comparison at `targetCount` targets (sizes, or trees): each scenario it runs (the followed cell's and
+ * its floor, `compare.scenarios`, else the suite's: compare-options.ts) at every target, but a write burst, which is one
+ * cell whatever the sizes.
  */
 export function compareCellCount(compare: Pick<CompareOptions, 'scenarios'>, targetCount: number, suite: CompareSuite = 'default'): number {
-    if (!compare.scenarios && suite === 'default') {
-        return COMPARE_SCENARIOS_PER_SIZE * targetCount;
-    }
     const scenarios = compare.scenarios ?? compareSuiteScenarios(suite);
     return [...scenarios.plugin, ...scenarios.theia].reduce((cells, id) => cells + (scenarioInfoById(id)?.target === 'burst' ? 1 : targetCount), 0);
 }
@@ -274,8 +269,7 @@ export function compareCellCount(compare: Pick<CompareOptions, 'scenarios'>, tar
 export function compareMeasuringSeconds(compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold' | 'budgetSeconds' | 'pairs'>, iterations: number, cells: number):
     { seconds: number; fewest: number; cells: number; pairSeconds: number } {
     const pairSeconds = comparePairSeconds(iterations);
-    const fewest = fewestPairsToDecide({ alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS,
-        lookEvery: SEQUENTIAL_LOOK_EVERY, correction: 'holm' }, cells);
+    const fewest = fewestPairsToDecide(sequentialDesign(compare), cells);
     const seconds = compare.budgetSeconds === undefined ? compare.pairs * pairSeconds : Math.max(compare.budgetSeconds, fewest * pairSeconds);
     return { seconds, fewest, cells, pairSeconds };
 }
@@ -287,7 +281,7 @@ export function compareMeasuringSeconds(compare: Pick<CompareOptions, 'alpha' | 
 export function expectedDuration(options: BenchOptions, hostsMeasured: readonly BenchHost[] = options.hosts): string {
     if (options.compare) {
         // With a budget, never less than the pairs the run needs to decide a cell (the budget does not end a run before
-        // them), which depends on its cells: a Theia side has 5 scenarios a size (the first pair shows the real count).
+        // them), which depends on its cells: its scenarios at each size (the first pair shows the real count).
         if (options.bisectSeries || options.resume) {
             return 'each step of the bisect a comparison of two builds; the plan below says how many and how long';
         }

@@ -5,7 +5,7 @@
  */
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { checkCountGroups, checkRunComparison, compareRuns, parseResultsDocument, RunComparison } from '@fs-perf/benchmark-core';
+import { checkCountGroups, compareRuns, parseResultsDocument, RunComparison } from '@fs-perf/benchmark-core';
 import { checkWithCounts, comparisonFiles } from './compare/run-files';
 
 /** What a comparison run wrote, as it would write it now. */
@@ -28,15 +28,14 @@ export async function reanalyseComparisonRun(folder: string): Promise<Reanalysed
     const run = JSON.parse(await read('run.json')) as { sizes: string[]; compare: { alpha: number; noiseThreshold: number } };
     const committed = JSON.parse(await read('comparison.json')) as { check?: { passed: boolean; message: string }; confirmation?: unknown };
     const comparison = compareRuns([base], [head], { minSize: run.sizes[0], alpha: run.compare.alpha, noiseThreshold: run.compare.noiseThreshold });
-    // Runs with exact counts: the check and comparison.txt's counts part as the run wrote them (the count groups it gated on).
-    const counted = [base, head].every(document => document.results.some(row => row.counts?.observed));
-    const withCounts = counted ? checkWithCounts(comparison, { base, head }, checkCountGroups(base.comparison)) : undefined;
-    const check = committed.confirmation && committed.check ? committed.check : withCounts?.check ?? checkRunComparison(comparison);
+    // The gate's check, with comparison.txt's counts part where both sides counted, as the run wrote them (the count groups it gated on).
+    const withCounts = checkWithCounts(comparison, { base, head }, checkCountGroups(base.comparison));
+    const check = committed.confirmation && committed.check ? committed.check : withCounts.check;
     const record = { check: { passed: check.passed, message: check.message }, ...(committed.confirmation ? { confirmation: committed.confirmation } : {}) };
     // The confirming pass's words were measured, not analysed: kept as the run wrote them.
     const previousText = await read('comparison.txt');
     const confirmationAt = previousText.indexOf('\nConfirmation (--check):');
-    const note = committed.confirmation && confirmationAt >= 0 ? previousText.slice(confirmationAt, -1) : withCounts?.countsText ?? '';
+    const note = committed.confirmation && confirmationAt >= 0 ? previousText.slice(confirmationAt, -1) : withCounts.countsText;
     const { json, text } = comparisonFiles(comparison, record, note);
     return { comparison, json, text };
 }

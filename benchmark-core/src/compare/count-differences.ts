@@ -67,6 +67,15 @@ export function countDifferences(base: ResultsDocument, head: ResultsDocument): 
     return differences;
 }
 
+/**
+ * Every count that differs between two sides, where each side is one document that observed its counts (an alternated
+ * run's merged side, or the results of one `yarn bench` run); else undefined: nothing to compare, nor to gate on.
+ */
+export function sidesCountDifferences(base: readonly ResultsDocument[], head: readonly ResultsDocument[]): CountDifference[] | undefined {
+    const counted = (documents: readonly ResultsDocument[]): boolean => documents.length === 1 && documents[0].results.some(row => row.counts?.observed);
+    return counted(base) && counted(head) ? countDifferences(base[0], head[0]) : undefined;
+}
+
 /** A count's range as text: `3`, `3–4`, or sizes for bytes (`4.9 MiB`). */
 export function formatCountRange(range: CountRange, metric: CountMetric): string {
     const show = (value: number): string => isBytes(metric) ? formatBytes(value) : String(value);

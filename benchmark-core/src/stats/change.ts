@@ -1,7 +1,7 @@
 import { BootstrapOptions, MINIMUM_ROUNDS, RatioEstimate, ratioOfMedians, seededRandom } from './bootstrap';
 import { drawRounds, medianOf, percentileInterval, pooledResampleMedian } from './resample';
 import { orderStatisticRank } from './median-interval';
-import { decideVerdict, Verdict } from './verdict';
+import { decideVerdict, Verdict, verdictRuleOf } from './verdict';
 
 /**
  * The fewest alternated pairs of blocks for a paired comparison to decide anything but "inconclusive": below 6 the
@@ -80,9 +80,9 @@ function tieCorrection(values: readonly number[]): number {
 }
 
 export interface ChangeOptions extends BootstrapOptions {
-    /** Significance level of the test (default 0.05). */
+    /** Significance level of the test (default: the verdict rule's, DEFAULT_VERDICT_RULE). */
     readonly alpha?: number;
-    /** Relative change below which a real difference still counts as "no change" (default 0.05 = 5%). */
+    /** Relative change (0.05 = 5%) below which a real difference still counts as "no change" (default: the verdict rule's, DEFAULT_VERDICT_RULE). */
     readonly noiseThreshold?: number;
 }
 
@@ -106,14 +106,14 @@ export interface Change extends ChangeEstimate {
  * {@link changeVerdict}.
  */
 export function detectChange(baseline: readonly number[], current: readonly number[], options: ChangeOptions = {}): Change {
-    // The interval is the second half of the significance rule, so it follows alpha (95% at the default 0.05).
+    // The interval is the second half of the significance rule, so it follows alpha (95% at an alpha of 5%).
     const estimate = { ...ratioOfMedians(current, baseline, { ...options, level: ratioLevel(options) }), fewestSamples: Math.min(baseline.length, current.length) };
     const pValue = mannWhitneyPValue(baseline, current);
     return { ...estimate, pValue, verdict: changeVerdict(estimate, pValue, options) };
 }
 
 function ratioLevel(options: ChangeOptions): number {
-    return options.level ?? 1 - (options.alpha ?? 0.05);
+    return options.level ?? 1 - verdictRuleOf(options).alpha;
 }
 
 /**
@@ -135,8 +135,7 @@ export function hasEnoughEvidence(estimate: ChangeEstimate, level: number): bool
  * where several share alpha): the one rule of stats/verdict.ts.
  */
 export function changeVerdict(estimate: ChangeEstimate, pValue: number, options: ChangeOptions = {}): Verdict {
-    return decideVerdict({ ...estimate, enough: hasEnoughEvidence(estimate, ratioLevel(options)), pValue },
-        { alpha: options.alpha ?? 0.05, noiseThreshold: options.noiseThreshold ?? 0.05 });
+    return decideVerdict({ ...estimate, enough: hasEnoughEvidence(estimate, ratioLevel(options)), pValue }, verdictRuleOf(options));
 }
 
 /**

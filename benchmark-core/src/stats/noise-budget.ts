@@ -1,5 +1,6 @@
 import { normalQuantile } from './normal';
 import { pairRatios } from './paired';
+import { DEFAULT_VERDICT_RULE } from './verdict';
 
 /**
  * Where the noise of a paired comparison's ratios comes from. A pair's log ratio (the head block's mean log less the
@@ -114,12 +115,13 @@ function processSplit(residuals: readonly number[], instances: readonly number[]
 }
 
 /**
- * About how many pairs a cell with this variance of its pairs' log ratios needs for its 95% interval to lie within
- * ±`threshold` (0.05: ±5%) when nothing changed, i.e. for "no change" to be said: the smallest n with
+ * About how many pairs a cell with this variance of its pairs' log ratios needs for its interval at `level` (the default
+ * rule's 1 - alpha, 95%, unless given) to lie within ±`threshold` (0.05: ±5%) when nothing changed, i.e. for "no change"
+ * to be said: the smallest n with
  * z * sqrt(variance / n) <= log(1 + threshold), from the normal approximation (the signed-rank interval the comparison
  * uses is about as wide for near-normal log ratios, a little wider for few pairs). Undefined for no variance.
  */
-export function pairsForThreshold(variance: number, threshold: number, level = 0.95): number | undefined {
+export function pairsForThreshold(variance: number, threshold: number, level = 1 - DEFAULT_VERDICT_RULE.alpha): number | undefined {
     if (!(variance > 0) || !(threshold > 0)) {
         return undefined;
     }

@@ -1,6 +1,7 @@
 import { Change, ChangeEstimate, changeVerdict, ChangeOptions } from './change';
 import { CONFIDENCE_LEVEL, Interval } from './median-interval';
 import { median } from './statistics';
+import { verdictRuleOf } from './verdict';
 
 /**
  * Two builds measured alternately in one run (`yarn bench --compare`): per cell, block `i` of the base and block
@@ -173,7 +174,7 @@ export function signedRankPValue(differences: readonly number[]): number {
  * ratios at level `1 - alpha`, and the verdict of {@link changeVerdict} (the same rule as for two separate runs).
  */
 export function pairedChange(baseBlocks: readonly (readonly number[])[], headBlocks: readonly (readonly number[])[], options: ChangeOptions = {}): Change & PairedEstimate {
-    const estimate = pairedEstimate(pairRatios(baseBlocks, headBlocks), options.level ?? 1 - (options.alpha ?? 0.05));
+    const estimate = pairedEstimate(pairRatios(baseBlocks, headBlocks), options.level ?? 1 - verdictRuleOf(options).alpha);
     return { ...estimate, verdict: changeVerdict(estimate, estimate.pValue, options) };
 }
 

@@ -1,5 +1,6 @@
 import { walshRank } from './paired';
 import { looksSpending, SequentialDecision, SequentialDesign, sequentialDecision, SequentialLook, sequentialLooks, SequentialOutcome } from './sequential';
+import { verdictRuleOf } from './verdict';
 
 /**
  * One decision per cell from all its pairs, with the false-alarm rate held for the whole run.
@@ -56,7 +57,7 @@ export function planSequentialRun(design: SequentialRunDesign, cellCount: number
     if (!(Number.isInteger(cellCount) && cellCount >= 1)) {
         throw new RangeError(`A run has a whole number of cells, 1 or more, not ${cellCount}.`);
     }
-    const alpha = design.alpha ?? 0.05;
+    const alpha = verdictRuleOf(design).alpha;
     if (!design.correction) {
         const looks = sequentialLooks(design);
         return { design, cellCount, looks, looksAfter: () => looks };
@@ -94,7 +95,7 @@ export function decideLook(plan: SequentialRunPlan, lookIndex: number, open: rea
     if (flaggedBefore + open.length > plan.cellCount) {
         throw new RangeError(`${open.length} open cells and ${flaggedBefore} flagged are more than the run's ${plan.cellCount}.`);
     }
-    const noiseThreshold = plan.design.noiseThreshold ?? 0.05;
+    const noiseThreshold = verdictRuleOf(plan.design).noiseThreshold;
     const decisions = new Map<string, SequentialDecision>();
     let flagged = flaggedBefore;
     for (;;) {
@@ -161,5 +162,5 @@ export function fewestPairsToDecide(design: Omit<SequentialRunDesign, 'maxPairs'
             return maxPairs;
         }
     }
-    throw new RangeError(`No design of up to 64 pairs can decide at alpha ${design.alpha ?? 0.05} shared by ${cellCount} cells.`);
+    throw new RangeError(`No design of up to 64 pairs can decide at alpha ${verdictRuleOf(design).alpha} shared by ${cellCount} cells.`);
 }

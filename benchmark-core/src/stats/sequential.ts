@@ -1,7 +1,7 @@
 import { Interval } from './median-interval';
 import { normalCdf, normalDensity, normalQuantile } from './normal';
 import { pairedEstimate, walshRank } from './paired';
-import { decideVerdict, Verdict } from './verdict';
+import { decideVerdict, DEFAULT_VERDICT_RULE, Verdict, verdictRuleOf } from './verdict';
 
 /**
  * Sampling until a cell is resolved, without the false alarms of looking again and again.
@@ -22,9 +22,9 @@ import { decideVerdict, Verdict } from './verdict';
 
 /** What a sequential comparison of one cell is planned with. */
 export interface SequentialDesign {
-    /** The false-alarm rate over all looks together (default 0.05). */
+    /** The false-alarm rate over all looks together (default: the verdict rule's, DEFAULT_VERDICT_RULE). */
     readonly alpha?: number;
-    /** A change within this fraction either way counts as "no change" (default 0.05). */
+    /** A change within this fraction either way counts as "no change" (default: the verdict rule's). */
     readonly noiseThreshold?: number;
     /** Pairs at the first look (at least 6; default 8). */
     readonly minPairs?: number;
@@ -172,7 +172,7 @@ function simpson(values: Float64Array, spacing: number): number {
 export function sequentialLooks(design: SequentialDesign): SequentialLook[] {
     let pairs = lookPairs(design);
     for (;;) {
-        const looks = looksSpending(pairs, design.maxPairs, design.alpha ?? 0.05);
+        const looks = looksSpending(pairs, design.maxPairs, verdictRuleOf(design).alpha);
         const idle = looks.findIndex((look, index) => index < looks.length - 1 && walshRank(look.pairs, 1 - look.nominalAlpha) === undefined);
         if (idle === -1) {
             return looks;
@@ -207,7 +207,7 @@ export interface SequentialDecision {
  * decided by {@link decideVerdict} at that level. Too few pairs for an interval at the level (the exact signed-rank test
  * cannot reach it) decide nothing.
  */
-export function sequentialDecision(ratios: readonly number[], look: SequentialLook, noiseThreshold = 0.05): SequentialDecision {
+export function sequentialDecision(ratios: readonly number[], look: SequentialLook, noiseThreshold = DEFAULT_VERDICT_RULE.noiseThreshold): SequentialDecision {
     if (ratios.length < look.pairs) {
         throw new RangeError(`A look planned after ${look.pairs} pairs got ${ratios.length}.`);
     }
@@ -243,7 +243,7 @@ export function runSequential(design: SequentialDesign, nextRatio: () => number 
             }
             ratios.push(ratio);
         }
-        last = sequentialDecision(ratios, look, design.noiseThreshold ?? 0.05);
+        last = sequentialDecision(ratios, look, verdictRuleOf(design).noiseThreshold);
         if (last.verdict !== 'inconclusive') {
             return { verdict: last.verdict, pairs: ratios.length, decision: last };
         }

@@ -19,7 +19,13 @@ export interface VerdictRule {
     readonly noiseThreshold: number;
 }
 
+/** The rule's settings unless `--alpha` or `--noise-threshold` say otherwise: written here only, every default is read from it. */
 export const DEFAULT_VERDICT_RULE: VerdictRule = { alpha: 0.05, noiseThreshold: 0.05 };
+
+/** The rule of settings that may leave either value out: {@link DEFAULT_VERDICT_RULE}'s for each one left out. */
+export function verdictRuleOf(settings: { readonly alpha?: number; readonly noiseThreshold?: number }): VerdictRule {
+    return { alpha: settings.alpha ?? DEFAULT_VERDICT_RULE.alpha, noiseThreshold: settings.noiseThreshold ?? DEFAULT_VERDICT_RULE.noiseThreshold };
+}
 
 /** What the samples say about a cell: the ratio (head / base) and its interval at level 1 - alpha. */
 export interface VerdictEvidence {

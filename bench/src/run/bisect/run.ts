@@ -5,7 +5,7 @@
  */
 import { existsSync, promises as fs } from 'fs';
 import * as path from 'path';
-import { BisectOracle, BisectRequest, BisectVerdict, planBisect, RunComparison, runBisect } from '@fs-perf/benchmark-core';
+import { BisectOracle, BisectRequest, BisectVerdict, DEFAULT_VERDICT_RULE, planBisect, RunComparison, runBisect } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, planTheiaRelease } from '../../hosts/theia-release';
 import { runCollected } from '../../hosts/theia-release/commands';
 import { benchCompare } from '../compare';
@@ -36,7 +36,7 @@ export const NPM_REGISTRY: ReleaseRegistry = {
 /** The series' builds, in range order; a release range asks the registry. Refuses fewer than 2 before any long work. */
 export async function bisectBuilds(series: BisectSeries, registry: ReleaseRegistry, log: (message: string) => void): Promise<BisectBuild[]> {
     const builds = series.kind === 'builds' ? [...series.builds] : await resolveReleases(series.good, series.bad, registry, log);
-    planBisect(builds.length, 0.05);
+    planBisect(builds.length, DEFAULT_VERDICT_RULE.alpha);
     return builds;
 }
 

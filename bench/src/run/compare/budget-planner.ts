@@ -25,6 +25,16 @@ export function secondsPerPair(first: FirstPairSeconds, pairsPerStart: number): 
     return first.measured - first.warmUp + (pairsPerStart > 0 ? (first.start + first.warmUp) / pairsPerStart : 0);
 }
 
+/**
+ * The sequential design of every `--compare` run but its most pairs: the first look after {@link SEQUENTIAL_MIN_PAIRS}
+ * pairs, then every {@link SEQUENTIAL_LOOK_EVERY}, at the run's alpha and noise threshold, the alpha shared across the
+ * run's cells by Holm at every look (stats/sequential-run.ts). Built here only, for the budget a run plans and for the
+ * time the preflight expects alike. Its fields' order is the order a run's results record them in.
+ */
+export function sequentialDesign(compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>): Required<Omit<SequentialRunDesign, 'maxPairs'>> {
+    return { alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY, correction: 'holm' };
+}
+
 /** The design a budget allows for a run of `cellCount` cells, and the fewest pairs that design can decide a cell in. */
 export interface BudgetDesign {
     readonly design: Required<SequentialRunDesign>;
@@ -35,13 +45,13 @@ export interface BudgetDesign {
 }
 
 /**
- * The sequential design a budget allows at `pairSeconds` a pair for a run of `cellCount` cells: the run's alpha shared
- * across its cells by Holm at every look (stats/sequential-run.ts), so a run of unchanged code flags any cell at most
- * alpha of the time; as many pairs as fit, at most 200, and never fewer than the run needs to decide anything (with 15
- * cells at 5%, 10 pairs: a design of fewer could flag no cell, whatever it measured).
+ * The sequential design ({@link sequentialDesign}) a budget allows at `pairSeconds` a pair for a run of `cellCount`
+ * cells, so a run of unchanged code flags any cell at most alpha of the time: as many pairs as fit, at most 200, and
+ * never fewer than the run needs to decide anything (with 15 cells at 5%, 10 pairs: a design of fewer could flag no
+ * cell, whatever it measured).
  */
 export function budgetDesign(budgetSeconds: number, pairSeconds: number, compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>, cellCount: number): BudgetDesign {
-    const common = { alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY, correction: 'holm' as const };
+    const common = sequentialDesign(compare);
     const fewestPairs = fewestPairsToDecide(common, cellCount);
     const fits = Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budgetSeconds / Math.max(1, pairSeconds)));
     return { design: { ...common, maxPairs: Math.max(fewestPairs, fits) }, fewestPairs, overBudget: fits < fewestPairs };

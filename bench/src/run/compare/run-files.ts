@@ -6,8 +6,8 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import {
-    ComparisonCheck, ComparisonReportOptions, ComparisonSide, countDifferences, decideGate, DEFAULT_COUNT_CHECK, DUET_DESIGN, mergeRounds, renderCountDifferences,
-    renderRunComparison, ResultsDocument, RunComparison, validateResultsDocument, verdictCounts,
+    ComparisonCheck, ComparisonReportOptions, ComparisonSide, decideGate, DEFAULT_COUNT_CHECK, DUET_DESIGN, mergeRounds, renderCountDifferences,
+    renderRunComparison, ResultsDocument, RunComparison, sidesCountDifferences, validateResultsDocument, verdictCounts,
 } from '@fs-perf/benchmark-core';
 import { CompareRunOptions } from '../compare-options';
 import { writeReport } from '../report-files';
@@ -84,11 +84,10 @@ export async function writeComparison(folder: string, comparison: RunComparison,
  */
 export function checkWithCounts(comparison: RunComparison, sides: { base: ResultsDocument; head: ResultsDocument },
     groups: readonly string[] = DEFAULT_COUNT_CHECK): { check: Pick<ComparisonCheck, 'passed' | 'message'>; countsText: string } {
-    const counts = renderCountDifferences(sides.base, sides.head, groups);
-    const counted = [sides.base, sides.head].every(document => document.results.some(row => row.counts?.observed));
-    const gate = decideGate(comparison, counted ? countDifferences(sides.base, sides.head) : undefined, groups);
+    const differences = sidesCountDifferences([sides.base], [sides.head]);
+    const gate = decideGate(comparison, differences, groups);
     // Counts part of comparison.txt only where both sides counted (no count pass covers the trees, for one), as a re-analysis writes it.
-    return { check: { passed: gate.passed, message: gate.message }, countsText: counted ? counts.text : '' };
+    return { check: { passed: gate.passed, message: gate.message }, countsText: differences ? renderCountDifferences(sides.base, sides.head, groups).text : '' };
 }
 
 /** What comparison.txt and comparison.json hold, for a run as it ends and for a re-analysis of its folder alike. */

@@ -1,4 +1,4 @@
-import { countDifferences } from '../../compare/count-differences';
+import { sidesCountDifferences } from '../../compare/count-differences';
 import { checkCountGroups, decideGate } from '../../compare/gate';
 import { compareRuns, pairedSides, RunComparison, RunComparisonOptions, verdictCounts } from '../../compare/run-comparison';
 import { SCENARIO_CATALOG, scenarioCatalogOrder, scenarioInfoById } from '../../measure/scenario-catalog';
@@ -9,6 +9,7 @@ import { ComparisonSide, Measurement, ResultsDocument } from '../../results/sche
 import { blocksOf } from '../../results/rounds';
 import { noiseBudget } from '../../stats/noise-budget';
 import { median } from '../../stats/statistics';
+import { DEFAULT_VERDICT_RULE } from '../../stats/verdict';
 import { hostEnvironments } from './environments';
 import { reportTitle, rpcGroups } from './headline';
 import { movedPaths, sharedComponents } from './moved-paths';
@@ -52,7 +53,7 @@ function comparisonRows(comparison: RunComparison): PairedComparisonRow[] {
  * The noise budget of each key cell (the headline's: the plugin's and FileService's reads at 5000K and 10000K) that both
  * sides measured in the same number of blocks: from the blocks' samples and which side each pair measured first.
  */
-export function noiseBudgetSection(sides: ComparisonSides, noiseThreshold = 0.05): NoiseBudgetSection {
+export function noiseBudgetSection(sides: ComparisonSides, noiseThreshold = DEFAULT_VERDICT_RULE.noiseThreshold): NoiseBudgetSection {
     const { base, head } = sides.sides;
     const headFirst = head.positions.map((position, index) => position < base.positions[index]);
     const label = hostLabelsOf(sides.head);
@@ -81,8 +82,7 @@ export function pairedComparisonSection(sides: ComparisonSides, options: RunComp
     const comparison = compareRuns(sides.base, sides.head, options);
     const rows = comparisonRows(comparison);
     const { base, head } = sides.sides;
-    const counted = (documents: readonly ResultsDocument[]): boolean => documents.length === 1 && documents[0].results.some(row => row.counts?.observed);
-    const differences = counted(sides.base) && counted(sides.head) ? countDifferences(sides.base[0], sides.head[0]) : undefined;
+    const differences = sidesCountDifferences(sides.base, sides.head);
     return {
         kind: 'paired-comparison', base, head, comparison, rows, ...(differences ? { countDifferences: differences } : {}),
         chart: {
