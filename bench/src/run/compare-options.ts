@@ -1,5 +1,5 @@
 /** The options of `yarn bench --compare` and its defaults (the run: compare/index.ts). */
-import { ComparisonSide, SCENARIO_CATALOG, WRITE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { CellKey, ComparisonSide, SCENARIO_CATALOG, WRITE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 
 /** What a side of `--compare` is, as the user wrote it. */
 export interface CompareSideSpec {
@@ -11,9 +11,9 @@ export interface CompareSideSpec {
     readonly value: string;
 }
 
-/** `--bisect-exit`'s decision (compare/bisect-exit.ts): the followed cell, as bisect/cell.ts names it, and the way that makes a commit bad. */
+/** `--bisect-exit`'s decision (compare/bisect-exit.ts): the followed cell (bisect/cell.ts) and the way that makes a commit bad. */
 export interface BisectExit {
-    readonly cell: { readonly hostLabel: string; readonly scenarioId: string; readonly target: string };
+    readonly cell: CellKey;
     readonly direction: 'slower' | 'faster';
 }
 
@@ -139,8 +139,8 @@ export const COMPARE_PLUGIN_SCENARIOS = [SCENARIO_CATALOG.vscodeReadFile.id, SCE
  * extension (each extension runs at least one scenario): the plugin host's in-host read beside a Theia cell, the
  * backend's disk read beside a plugin cell. A floor says whether the machine itself moved between the builds.
  */
-export function followedCellScenarios(cell: { readonly hostLabel: string; readonly scenarioId: string }): CompareScenarios {
-    const plugin = cell.hostLabel.endsWith('(plugin)');
+export function followedCellScenarios(cell: Pick<CellKey, 'host' | 'scenarioId'>): CompareScenarios {
+    const plugin = cell.host.extensionKind === 'plugin';
     const floor = plugin ? SCENARIO_CATALOG.theiaDiskFloor.id : SCENARIO_CATALOG.extensionHostNodeReadFile.id;
     return plugin
         ? { plugin: [cell.scenarioId], theia: [floor] }

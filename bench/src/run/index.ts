@@ -11,6 +11,6 @@ export * from './run-record';
 export * from './bench';
 export * from './preflight';
 export * from './reanalyse';
-export { BisectCell, bisectCellName, parseBisectCell } from './bisect/cell';
+export { bisectCellName, parseBisectCell } from './bisect/cell';
 export { readBisectRecord } from './bisect/record';
 export { stepsMachine, writeBisectAnswer } from './bisect/answer';

@@ -7,13 +7,13 @@
 import * as os from 'os';
 import * as path from 'path';
 import {
-    DEFAULT_COUNT_CHECK, DEFAULT_ITERATIONS, DEFAULT_TREE_SIZE_LABELS, DEFAULT_VERDICT_RULE, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, TREE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PAUSE_RANGE, PRECISION_RANGE,
+    CellKey, DEFAULT_COUNT_CHECK, DEFAULT_ITERATIONS, DEFAULT_TREE_SIZE_LABELS, DEFAULT_VERDICT_RULE, DEFAULT_WARMUP, FIXTURE_SIZE_LABELS, TREE_SIZE_LABELS, ITERATIONS_RANGE, LOOPBACK, PAUSE_RANGE, PRECISION_RANGE,
     SETTING_KEYS, WARMUP_RANGE,
 } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, OLDEST_SUPPORTED_THEIA } from '../hosts/theia-release';
 import { parseCompareSides } from './alternated';
 import { BisectSeries } from './bisect/builds';
-import { BisectCell, parseBisectCell } from './bisect/cell';
+import { parseBisectCell } from './bisect/cell';
 import { BENCH_HOSTS, BenchHost, NetworkChoice } from './bench-hosts';
 import { COMPARE_DEFAULTS, CompareOptions } from './compare-options';
 import {
@@ -56,7 +56,7 @@ export interface BenchOptions {
     /** `--bisect`'s value as given. */
     readonly bisectText?: string;
     /** `--cell`: the cell a bisect follows (default: the one that moved most between the endpoints). */
-    readonly bisectCell?: BisectCell;
+    readonly bisectCell?: CellKey;
     readonly bisectDirection?: 'slower' | 'faster';
     /** `--resume`: the folder of a bisect to go on with. */
     readonly resume?: string;

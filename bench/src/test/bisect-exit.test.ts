@@ -4,7 +4,7 @@ import * as http from 'http';
 import { AddressInfo } from 'net';
 import * as os from 'os';
 import * as path from 'path';
-import { CellChange, Verdict } from '@fs-perf/benchmark-core';
+import { CellChange, labelCell, Verdict } from '@fs-perf/benchmark-core';
 import { parseBenchArgumentsForRun } from '../commands/bench-arguments';
 import { parseBisectCell } from '../run/bisect/cell';
 import { benchCompare } from '../run/compare';
@@ -19,8 +19,7 @@ const COMPARE = ['--compare', 'base=1.74.1', 'head=1.74.1'];
 
 /** A comparison's cell as compareRuns gives it, with only what the exit code reads. */
 function cell(verdict: Verdict, ratio: number, text = CELL): CellChange {
-    const { hostLabel, scenarioId, target } = parseBisectCell(text);
-    return { hostLabel, scenarioId, target, verdict, ratio: { ratio, low: ratio * 0.97, high: ratio * 1.03 } } as unknown as CellChange;
+    return { ...labelCell(parseBisectCell(text)), verdict, ratio: { ratio, low: ratio * 0.97, high: ratio * 1.03 } } as unknown as CellChange;
 }
 
 /** `yarn bench`'s arguments parsed as a run parses them (a refusal under --bisect-exit exits 128), with stderr. */

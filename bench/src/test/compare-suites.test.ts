@@ -98,7 +98,7 @@ suite('yarn bench --compare --suite trees | writes', () => {
         const head = Array.from({ length: 8 }, (_, pair) => block([cells[0]], [110 + pair * 1.1, 110 + pair * 1.1, 111 + pair * 1.1]));
         const both = base.map(document => ({ ...document, results: [...document.results, ...block([cells[1]], [50, 50, 50]).results] }));
         const headBoth = head.map((document, pair) => ({ ...document, results: [...document.results, ...block([cells[1]], Array(3).fill(pair % 2 ? 65 : 38)).results] }));
-        assert.deepStrictEqual(open.decide(8, both, headBoth), [`plugin|${SCENARIO_CATALOG.vscodeTreeStatParallel.id}|1k files: slower`]);
+        assert.deepStrictEqual(open.decide(8, both, headBoth), [`Theia browser (plugin), ${SCENARIO_CATALOG.vscodeTreeStatParallel.id}, 1k files: slower`]);
         assert.deepStrictEqual(open.sizesToMeasure(['1k', '10k']), ['10k']);
         const burst = [['plugin', SCENARIO_CATALOG.vscodeWriteBurst.id, burstTargetLabel()]] as const;
         const writes = new OpenCells(design, pairedCells(block(burst, [1]), block(burst, [1])));

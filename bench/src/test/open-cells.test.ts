@@ -28,7 +28,7 @@ suite('--compare --budget: the open cells', () => {
         const head = Array.from({ length: 8 }, () => block([90, 90, 110, 110, 110]));
         const cells = new OpenCells(design, pairedCells(base[0], head[0]));
         assert.deepStrictEqual(cells.decide(4, base.slice(0, 4), head.slice(0, 4)), [], 'no look before 8 pairs');
-        assert.deepStrictEqual(cells.decide(8, base, head), ['plugin|vscode.workspace.fs.readFile|5000K: no change']);
+        assert.deepStrictEqual(cells.decide(8, base, head), ['Theia browser (plugin), vscode.workspace.fs.readFile, 5000K: no change']);
         assert.strictEqual(cells.openCount, 0);
         assert.deepStrictEqual(cells.sizesToMeasure(['500K', '5000K']), [], 'a resolved cell\'s size is measured no more');
     });
@@ -37,14 +37,14 @@ suite('--compare --budget: the open cells', () => {
         const design = (maxPairs: number) => ({ alpha: 0.05, noiseThreshold: 0.05, minPairs: 8, lookEvery: 4, maxPairs, correction: 'holm' as const });
         const alone = slowerPairs(8, 0);
         assert.deepStrictEqual(new OpenCells(design(8), pairedCells(alone.base[0], alone.head[0])).decide(8, alone.base, alone.head),
-            ['plugin|vscode.workspace.fs.readFile|5000K: slower']);
+            ['Theia browser (plugin), vscode.workspace.fs.readFile, 5000K: slower']);
         const among = slowerPairs(8, 14);
         const cells = new OpenCells(design(8), pairedCells(among.base[0], among.head[0]));
         assert.strictEqual(cells.count, 15);
-        assert.notInclude(cells.decide(8, among.base, among.head), 'plugin|vscode.workspace.fs.readFile|5000K: slower',
+        assert.notInclude(cells.decide(8, among.base, among.head), 'Theia browser (plugin), vscode.workspace.fs.readFile, 5000K: slower',
             'the smallest p-value of 8 pairs, 2/256, is above 5% / 15');
         const longer = slowerPairs(10, 14);
         assert.include(new OpenCells(design(10), pairedCells(longer.base[0], longer.head[0])).decide(10, longer.base, longer.head),
-            'plugin|vscode.workspace.fs.readFile|5000K: slower');
+            'Theia browser (plugin), vscode.workspace.fs.readFile, 5000K: slower');
     });
 });

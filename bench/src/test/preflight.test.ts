@@ -143,9 +143,9 @@ suite('preflight', () => {
         // 6 builds: 7 comparisons at most, each at 0.05 / 7 (the committed planted series' first step took 11 pairs at 10000K over 5 cells).
         assert.deepInclude(compareMeasuringSeconds({ ...compare, alpha: 0.05 / 7 }, 5, 5), { fewest: 11, cells: 5, seconds: 1100 });
         assert.deepInclude(compareMeasuringSeconds({ ...compare, budgetSeconds: undefined }, 5, 15), { cells: 15, seconds: 800 });
-        const followed = followedCellScenarios({ hostLabel: 'Theia browser (plugin)', scenarioId: 'vscode.workspace.fs.readFile' });
+        const followed = followedCellScenarios({ host: { editor: 'theia', runtime: 'browser', extensionKind: 'plugin' }, scenarioId: 'vscode.workspace.fs.readFile' });
         assert.deepStrictEqual(followed, { plugin: ['vscode.workspace.fs.readFile'], theia: ['theia.backend.diskRead'] });
-        assert.deepStrictEqual(followedCellScenarios({ hostLabel: 'Theia browser (extension)', scenarioId: 'theia.FileService.readFile' }),
+        assert.deepStrictEqual(followedCellScenarios({ host: { editor: 'theia', runtime: 'browser', extensionKind: 'extension' }, scenarioId: 'theia.FileService.readFile' }),
             { plugin: ['extension-host.fs.promises.readFile'], theia: ['theia.FileService.readFile'] });
         assert.strictEqual(compareCellCount({ scenarios: followed }, 1), 2);
         assert.strictEqual(compareCellCount({}, 3), 15);

@@ -2,7 +2,8 @@ import { FIXTURE_SIZE_LABELS } from '../measure/sizes';
 import { TREE_SIZE_LABELS, treeTargetLabel } from '../measure/trees';
 import { burstTargetLabel } from '../measure/write-burst';
 import { formatRatioInterval } from '../stats/precision';
-import { distinctHostLabels, HostKey, hostKeyId } from '../results/host-identity';
+import { CellKey, cellKeyId } from '../results/cell-key';
+import { distinctHostLabels } from '../results/host-identity';
 import { collectMeasurements, hostKeysOf, ReportMeasurement } from '../results/measurements';
 import { ComparisonSide, Measurement, ResultsDocument } from '../results/schema';
 import { compareCpu, CpuComparison } from './cpu-comparison';
@@ -16,13 +17,9 @@ import { planSequentialRun, replaySequentialRun, SequentialRunDesign } from '../
 import { median } from '../stats/statistics';
 import { DEFAULT_VERDICT_RULE, validVerdictRule, Verdict, VerdictRule } from '../stats/verdict';
 
-/** A cell of a comparison: one scenario at one size in one host (by identity, not by label). */
-export interface ComparisonCell {
-    readonly host: HostKey;
+/** A cell of a comparison: one scenario at one size in one host (keyed by {@link cellKeyId}), with the host's label in the report. */
+export interface ComparisonCell extends CellKey {
     readonly hostLabel: string;
-    readonly scenarioId: string;
-    /** A fixture size label, e.g. `500K`. */
-    readonly target: string;
 }
 
 /** The median of one run's samples of a cell, with its 95% interval (undefined below 6 samples). */
@@ -115,10 +112,9 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
     // by that side alone: a Theia release against another (1.74.1 before, 1.75.0 after) is the same host, labelled
     // without a release, which only tells releases of one run apart.
     const label = distinctHostLabels([...hostKeysOf(baseline), ...hostKeysOf(current)]);
+    // Keyed as the run's looks keyed them (bench's open cells), so the replay decides the cells the run decided.
     const index = (documents: readonly ResultsDocument[]): Map<string, ReportMeasurement> => new Map(
-        collectMeasurements(documents, label).filter(entry => sizes.has(entry.measurement.targetLabel)).map(entry => [
-            `${hostKeyId(entry.host)}|${entry.measurement.scenario.id}|${entry.measurement.targetLabel}`, entry,
-        ]));
+        collectMeasurements(documents, label).filter(entry => sizes.has(entry.measurement.targetLabel)).map(entry => [cellKeyId(cellOf(entry)), entry]));
     const before = index(baseline);
     const after = index(current);
     const measured = [...before].filter(([id]) => after.has(id)).map(([id, entry]) => measureCell(entry, after.get(id)!, sides, rule));

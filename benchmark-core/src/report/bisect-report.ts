@@ -4,6 +4,8 @@
  * both editors (read from the run's `bisect.json`). Pure: one record in, text out.
  */
 import { BisectAnswer, BisectDesign, BisectDirection, BisectStep, resolvableChange } from '../compare/bisect';
+import { cellDisplayName, LabelledCell } from '../results/cell-key';
+import { HostKey } from '../results/host-identity';
 import { escapeXml } from './svg/frame';
 import { renderLineChartSvg } from './svg/line';
 import { htmlTable, ReportHtmlOptions, reportPage } from './html';
@@ -15,11 +17,9 @@ export interface BisectRecordBuild {
     readonly value: string;
 }
 
-/** The cell a bisect follows, in the report's words. */
-export interface BisectRecordCell {
-    readonly hostLabel: string;
-    readonly scenarioId: string;
-    readonly target: string;
+/** The cell a bisect follows: its host's identity (absent in records written before it was kept) and the report's words. */
+export interface BisectRecordCell extends LabelledCell {
+    readonly host?: HostKey;
 }
 
 /** A finished step with the cell's median of each build in it, and its folder (relative to the run's). */
@@ -52,11 +52,6 @@ export interface BisectRecord {
 
 export const BISECT_FILE = 'bisect.json';
 
-/** `host, scenario, size`. */
-export function bisectCellName(cell: BisectRecordCell): string {
-    return `${cell.hostLabel}, ${cell.scenarioId}, ${cell.target}`;
-}
-
 /** Why `value` (a parsed `bisect.json`) is not a bisect's record, or undefined when it is one. */
 export function bisectRecordProblem(value: unknown): string | undefined {
     const record = value as Partial<BisectRecord> | undefined;
@@ -84,7 +79,7 @@ const percent = (fraction: number): string => `±${Math.round(fraction * 100)}%`
 export function bisectAnswerSentence(record: BisectRecord): string {
     const answer = record.answer;
     const name = (index: number): string => record.builds[index].name;
-    const cell = record.cell ? bisectCellName(record.cell) : 'the cell';
+    const cell = record.cell ? cellDisplayName(record.cell) : 'the cell';
     if (!answer) {
         return `The bisect has not ended: ${record.steps.length} step${record.steps.length === 1 ? '' : 's'} finished; yarn bench --resume on this folder goes on from them.`;
     }
@@ -141,7 +136,7 @@ export function bisectChartSvg(record: BisectRecord): string | undefined {
     const tested = [...medians.keys()].sort((a, b) => a - b);
     const untested = record.builds.length - tested.length;
     return renderLineChartSvg({
-        title: `${bisectCellName(record.cell)}: median per tested build`,
+        title: `${cellDisplayName(record.cell)}: median per tested build`,
         xTitle: `build, in range order (${tested.length} of ${record.builds.length} tested${untested > 0 ? '; the others have no point' : ''})`,
         yTitle: 'median (ms, log axis)',
         xScale: 'linear',
@@ -160,7 +155,7 @@ function designSentence(record: BisectRecord): string {
 
 /** The title both pages carry. */
 export function bisectTitle(record: BisectRecord): string {
-    return `Bisect: ${record.cell ? bisectCellName(record.cell) : 'no cell chosen'} (${record.direction}), ${record.builds[0].name}..${record.builds[record.builds.length - 1].name}`;
+    return `Bisect: ${record.cell ? cellDisplayName(record.cell) : 'no cell chosen'} (${record.direction}), ${record.builds[0].name}..${record.builds[record.builds.length - 1].name}`;
 }
 
 const markdownCell = (text: string): string => text.replace(/\|/g, '\\|');

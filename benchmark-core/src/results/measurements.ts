@@ -1,3 +1,4 @@
+import { cellKeyId, rowCellKey } from './cell-key';
 import { distinctHostLabels, hostKey, HostKey, hostKeyId } from './host-identity';
 import { HostInfo, Measurement, type NetworkProfile, ResultsDocument } from './schema';
 
@@ -70,8 +71,9 @@ export function hostLabelsOf(documents: readonly ResultsDocument[]): (key: HostK
     });
 }
 
+/** {@link cellKeyId} of a host's measurement of a scenario at a target. */
 export function measurementId(host: HostKey, scenarioId: string, target: string): string {
-    return `${hostKeyId(host)}|${scenarioId}|${target}`;
+    return cellKeyId({ host, scenarioId, target });
 }
 
 /**
@@ -84,10 +86,10 @@ export function collectMeasurements(documents: readonly ResultsDocument[], label
     for (const document of documents) {
         for (const measurement of document.results) {
             const hostInfo = measurement.host ?? document.host;
-            const host = keyOf(hostInfo);
+            const cell = rowCellKey(document, measurement, keyOf);
             const tree = measurement.scenario.target === 'tree' ? document.trees?.find(candidate => candidate.folder === measurement.fileName) : undefined;
-            byId.set(measurementId(host, measurement.scenario.id, measurement.targetLabel), {
-                host, hostLabel: label(host), hostInfo, measurement,
+            byId.set(cellKeyId(cell), {
+                host: cell.host, hostLabel: label(cell.host), hostInfo, measurement,
                 ...tree ? { treeFolders: tree.folders } : {}, ...document.settings.treeConcurrency === undefined ? {} : { treeConcurrency: document.settings.treeConcurrency },
             });
         }

@@ -1,51 +1,68 @@
 /**
- * The cell a bisect follows, in the report's words: `host, scenario, size` (e.g. `Theia browser (plugin),
- * vscode.workspace.fs.readFile, 5K`), or by default the cell that moved most between the endpoints.
+ * The cell a bisect (and `--bisect-exit`) follows: a {@link CellKey} of Theia's browser app, given by `--cell` in the
+ * report's words (`Theia browser (plugin), vscode.workspace.fs.readFile, 5K`, or `plugin, ...`), or by default the cell
+ * that moved most between the endpoints. Found in a comparison by its key, never by its label.
  */
-import { CellChange, FIXTURE_SIZE_LABELS } from '@fs-perf/benchmark-core';
+import {
+    BisectRecordCell, CellChange, cellDisplayName, CellKey, FIXTURE_SIZE_LABELS, HostKey, hostKeyLabel, labelCell, parseCellKey, sameCell,
+} from '@fs-perf/benchmark-core';
 import { COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS } from '../compare-options';
 
-export interface BisectCell {
-    /** As the report names the host, e.g. `Theia browser (plugin)`. */
-    readonly hostLabel: string;
-    readonly scenarioId: string;
-    /** A fixture size label, e.g. `5K`. */
-    readonly target: string;
-}
+/** The hosts a bisect's steps measure: Theia's browser app, with the plugin's scenarios and the extension's. */
+const BISECT_HOSTS: readonly [HostKey, readonly string[]][] = [
+    [{ editor: 'theia', runtime: 'browser', extensionKind: 'plugin' }, COMPARE_PLUGIN_SCENARIOS],
+    [{ editor: 'theia', runtime: 'browser', extensionKind: 'extension' }, COMPARE_THEIA_SCENARIOS],
+];
 
 /** Every cell a step of a bisect can measure: each scenario of a comparison in its host, at every fixture size. */
-export function bisectCells(): BisectCell[] {
-    const hosts: [string, readonly string[]][] = [['Theia browser (plugin)', COMPARE_PLUGIN_SCENARIOS], ['Theia browser (extension)', COMPARE_THEIA_SCENARIOS]];
-    return hosts.flatMap(([hostLabel, scenarios]) => scenarios.flatMap(scenarioId => FIXTURE_SIZE_LABELS.map(target => ({ hostLabel, scenarioId, target }))));
+export function bisectCells(): CellKey[] {
+    return BISECT_HOSTS.flatMap(([host, scenarios]) => scenarios.flatMap(scenarioId => FIXTURE_SIZE_LABELS.map(target => ({ host, scenarioId, target }))));
 }
 
-/** `host, scenario, size`. */
-export function bisectCellName(cell: BisectCell): string {
-    return `${cell.hostLabel}, ${cell.scenarioId}, ${cell.target}`;
+/** `host, scenario, size`, the host by its own label. */
+export function bisectCellName(cell: CellKey): string {
+    return cellDisplayName(labelCell(cell));
 }
-
-const normal = (text: string): string => text.trim().toLowerCase();
 
 /**
  * `--cell`'s value: three comma-separated parts, the host as the report names it (or just `plugin` / `extension`), the
  * scenario id and the size; throws listing the valid cells otherwise.
  */
-export function parseBisectCell(text: string): BisectCell {
-    const parts = text.split(',').map(normal);
+export function parseBisectCell(text: string): CellKey {
     const cells = bisectCells();
-    const found = parts.length === 3 ? cells.find(cell => (normal(cell.hostLabel) === parts[0] || normal(cell.hostLabel).endsWith(`(${parts[0]})`))
-        && normal(cell.scenarioId) === parts[1] && normal(cell.target) === parts[2]) : undefined;
+    const found = parseCellKey(text, cells);
     if (!found) {
-        const scenarios = [...new Set(cells.map(cell => `${cell.hostLabel}, ${cell.scenarioId}`))];
+        const scenarios = [...new Set(cells.map(cell => `${hostKeyLabel(cell.host)}, ${cell.scenarioId}`))];
         throw new Error(`--cell "${text}" is not a cell a bisect measures: give "host, scenario, size", one of ${scenarios.map(name => `"${name}, SIZE"`).join(', ')}; `
             + `SIZE one of ${FIXTURE_SIZE_LABELS.join(', ')}.`);
     }
     return found;
 }
 
+/**
+ * The cell a bisect's record follows: its host as recorded, or, in a record written before the host was kept, the cell
+ * its name gives as `--cell` would.
+ */
+export function recordedCell(cell: BisectRecordCell): CellKey {
+    if (cell.host) {
+        return { host: cell.host, scenarioId: cell.scenarioId, target: cell.target };
+    }
+    const found = parseCellKey(cellDisplayName(cell), bisectCells());
+    if (!found) {
+        throw new Error(`The bisect's record follows "${cellDisplayName(cell)}", which is not a cell a bisect measures: give its cell's host `
+            + '("host": { "editor", "runtime", "extensionKind" }) in its bisect.json.');
+    }
+    return found;
+}
+
+/** The cell as a bisect's record keeps it: its key and the host's label as the report names it. */
+export function cellToRecord(cell: CellKey & { readonly hostLabel?: string }): BisectRecordCell {
+    return { host: cell.host, hostLabel: cell.hostLabel ?? hostKeyLabel(cell.host), scenarioId: cell.scenarioId, target: cell.target };
+}
+
 /** The comparison's cell that is `cell`. */
-export function findCell<Cell extends BisectCell>(cells: readonly Cell[], cell: BisectCell): Cell | undefined {
-    return cells.find(candidate => candidate.hostLabel === cell.hostLabel && candidate.scenarioId === cell.scenarioId && candidate.target === cell.target);
+export function findCell<Cell extends CellKey>(cells: readonly Cell[], cell: CellKey): Cell | undefined {
+    return cells.find(candidate => sameCell(candidate, cell));
 }
 
 /**

@@ -3,14 +3,12 @@ import { promises as fs } from 'fs';
 import * as path from 'path';
 import { BISECT_FILE, BisectRecord as RecordOfAnyBuilds, bisectRecordProblem } from '@fs-perf/benchmark-core';
 import { BisectBuild } from './builds';
-import { BisectCell } from './cell';
 
 export { BISECT_FILE, RecordedStep } from '@fs-perf/benchmark-core';
 
 /** The record as the bench writes it: its builds are sides `--compare` accepts. */
 export interface BisectRecord extends RecordOfAnyBuilds {
     readonly builds: readonly BisectBuild[];
-    cell?: BisectCell;
 }
 
 export async function writeBisectRecord(folder: string, record: BisectRecord): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { existsSync, promises as fs } from 'fs';
 import * as path from 'path';
-import { BisectOracle, BisectRequest, BisectVerdict, DEFAULT_VERDICT_RULE, planBisect, RunComparison, runBisect } from '@fs-perf/benchmark-core';
+import { BisectOracle, BisectRequest, BisectVerdict, CellKey, cellDisplayName, DEFAULT_VERDICT_RULE, planBisect, RunComparison, runBisect } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, planTheiaRelease } from '../../hosts/theia-release';
 import { runCollected } from '../../hosts/theia-release/commands';
 import { benchCompare } from '../compare';
@@ -13,7 +13,7 @@ import { CompareOptions, CompareRunOptions, CompareSideSpec, followedCellScenari
 import { minutes } from '../format';
 import { compareCellCount, compareMeasuringSeconds } from '../preflight';
 import { BisectBuild, BisectSeries, ReleaseRegistry, resolveReleases } from './builds';
-import { BisectCell, bisectCellName, findCell, mostMovedCell } from './cell';
+import { cellToRecord, findCell, mostMovedCell, recordedCell } from './cell';
 import { describeBisectPlan } from './plan';
 import { BisectRecord, readBisectRecord, RecordedStep, writeBisectRecord } from './record';
 import { releaseNotes, stepsMachine, writeBisectAnswer } from './answer';
@@ -22,7 +22,7 @@ import { releaseNotes, stepsMachine, writeBisectAnswer } from './answer';
 export interface BisectRunRequest {
     readonly seriesText?: string;
     readonly series?: BisectSeries;
-    readonly cell?: BisectCell;
+    readonly cell?: CellKey;
     readonly direction: 'slower' | 'faster';
     readonly resume?: string;
 }
@@ -61,7 +61,7 @@ class BisectRun {
         this.options.log(`bisect step ${request.number} (${request.role}): ${builds[request.head].name} against ${builds[request.base].name}; `
             + `range left ${builds[lo].name}..${builds[hi].name} (${hi - lo + 1} builds); ${minutes((Date.now() - this.started) / 1000)} so far`);
         const stepStarted = Date.now();
-        const cell = this.record.cell;
+        const cell = this.record.cell && recordedCell(this.record.cell);
         // A known cell: the step measures it and one floor (the step's alpha shared by 2 cells, not 5); else every cell, to choose one.
         const compare: CompareOptions = {
             ...this.options.compare, sides: [sideOf(builds[request.base], 'base'), sideOf(builds[request.head], 'head')], alpha: request.alpha, check: false,
@@ -75,11 +75,11 @@ class BisectRun {
         }
         const changed = cell ? findCell(comparison.cells, cell) : mostMovedCell(comparison.cells, this.record.direction);
         if (!changed) {
-            throw new Error(`step ${request.number} measured no ${cell ? bisectCellName(cell) : 'cell'} (see ${out}).`);
+            throw new Error(`step ${request.number} measured no ${this.record.cell ? cellDisplayName(this.record.cell) : 'cell'} (see ${out}).`);
         }
         if (!cell) {
-            this.record.cell = { hostLabel: changed.hostLabel, scenarioId: changed.scenarioId, target: changed.target };
-            this.options.log(`  the cell that moved most between the endpoints: ${bisectCellName(this.record.cell)} (${changed.verdict}, ${changed.ratio.ratio.toFixed(3)})`);
+            this.record.cell = cellToRecord(changed);
+            this.options.log(`  the cell that moved most between the endpoints: ${cellDisplayName(this.record.cell)} (${changed.verdict}, ${changed.ratio.ratio.toFixed(3)})`);
         }
         const verdict: BisectVerdict & { seconds: number } = {
             verdict: changed.verdict, ratio: changed.ratio.ratio, low: changed.ratio.low, high: changed.ratio.high,
@@ -118,7 +118,7 @@ async function startRecord(request: BisectRunRequest, options: CompareRunOptions
     }
     const builds = await bisectBuilds(request.series!, registry, options.log);
     return {
-        kind: 'fs-perf bisect', series: request.seriesText ?? '', builds, ...request.cell ? { cell: request.cell } : {}, direction: request.direction,
+        kind: 'fs-perf bisect', series: request.seriesText ?? '', builds, ...request.cell ? { cell: cellToRecord(request.cell) } : {}, direction: request.direction,
         design: planBisect(builds.length, options.compare.alpha), noiseThreshold: options.compare.noiseThreshold, steps: [], started: new Date().toISOString(), seconds: 0,
     };
 }
@@ -131,10 +131,10 @@ export async function benchBisect(request: BisectRunRequest, options: CompareRun
     const cached = new Set(record.builds.filter(build => existsSync(path.join(cache, `compare-${build.name}-${build.kind === 'release' ? build.value : build.kind}`))).map(build => build.name));
     // A step at the search's alpha needs more pairs than a plain --compare (the floor of the fewest pairs that can decide
     // at that alpha); the starts and the warm-up blocks around it take about 3 minutes more.
-    const stepCells = record.cell ? compareCellCount({ scenarios: followedCellScenarios(record.cell) }, 1) : compareCellCount({}, options.sizes.length);
+    const stepCells = record.cell ? compareCellCount({ scenarios: followedCellScenarios(recordedCell(record.cell)) }, 1) : compareCellCount({}, options.sizes.length);
     const stepMinutes = compareMeasuringSeconds({ ...options.compare, alpha: record.design.stepAlpha }, options.iterations, stepCells).seconds / 60 + 3;
     describeBisectPlan({ builds: record.builds, design: record.design, cached, stepMinutes }).forEach(line => options.log(line));
-    options.log(`cell: ${record.cell ? bisectCellName(record.cell) : 'the one that moved most between the endpoints'}, looking for ${record.direction}; output in ${out}`);
+    options.log(`cell: ${record.cell ? cellDisplayName(record.cell) : 'the one that moved most between the endpoints'}, looking for ${record.direction}; output in ${out}`);
     await writeBisectRecord(out, record);
     return new BisectRun(record, { ...options, out }).run();
 }

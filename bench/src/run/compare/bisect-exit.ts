@@ -8,7 +8,7 @@
  * undecided step never becomes good or bad on a coin toss. A head that cannot be built, started or measured is a skip
  * too (that commit cannot be tested); what is wrong whatever the commit (the command line, the base) stops the bisect.
  */
-import { CellChange, Verdict } from '@fs-perf/benchmark-core';
+import { CellChange, cellDisplayName, Verdict } from '@fs-perf/benchmark-core';
 import { bisectCellName, findCell } from '../bisect/cell';
 import { BisectExit } from '../compare-options';
 
@@ -30,13 +30,16 @@ export function bisectExitLine(code: number, why: string): string {
     return `git bisect: ${WORDS[code] ?? 'unknown'} (exit ${code}): ${why}`;
 }
 
-/** The exit code of a comparison's cells and the line that says why; a cell the comparison did not measure is a skip. */
+/**
+ * The exit code of a comparison's cells and the line that says why; a cell the comparison did not measure is a skip. The
+ * cell is found by its key, and named as the comparison names it.
+ */
 export function bisectExitOf(cells: readonly CellChange[], exit: BisectExit): { readonly code: number; readonly line: string } {
-    const name = bisectCellName(exit.cell);
     const cell = findCell(cells, exit.cell);
     if (!cell) {
-        return { code: GIT_BISECT_EXIT.skip, line: bisectExitLine(GIT_BISECT_EXIT.skip, `${name} was not measured`) };
+        return { code: GIT_BISECT_EXIT.skip, line: bisectExitLine(GIT_BISECT_EXIT.skip, `${bisectCellName(exit.cell)} was not measured`) };
     }
+    const name = cellDisplayName(cell);
     const code = bisectExitCode(cell.verdict, exit.direction);
     const ratio = `${cell.ratio.ratio.toFixed(3)} [${cell.ratio.low.toFixed(3)}, ${cell.ratio.high.toFixed(3)}]`;
     const undecided = code === GIT_BISECT_EXIT.skip ? `, neither ${exit.direction} nor within the noise threshold: git skips this commit` : '';

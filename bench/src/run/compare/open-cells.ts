@@ -7,31 +7,32 @@
  * the same looks to the same verdicts.
  */
 import {
-    decideLook, Measurement, pairRatios, planSequentialRun, ResultsDocument, SequentialRunDesign, SequentialRunPlan, treeTargetLabel,
+    CellKey, cellDisplayName, cellKeyId, decideLook, labelCell, Measurement, pairRatios, planSequentialRun, ResultsDocument, rowCellKey, SequentialRunDesign,
+    SequentialRunPlan, treeTargetLabel,
 } from '@fs-perf/benchmark-core';
 
-/** A cell of a run: the row's own extension kind (plugin rows are Theia's "Run All" merge), scenario and size. */
-function cellKey(document: ResultsDocument, row: Measurement): string {
-    return `${(row.host ?? document.host).extensionKind}|${row.scenario.id}|${row.targetLabel}`;
+/** A row's cell, keyed as the comparison afterwards keys it (benchmark-core's cell-key.ts), so the looks and the replay agree. */
+function cellId(document: ResultsDocument, row: Measurement): string {
+    return cellKeyId(rowCellKey(document, row));
 }
 
-/** The cells both sides measured in a pair's blocks, by key, with their size. */
-export function pairedCells(base: ResultsDocument, head: ResultsDocument): Map<string, string> {
-    const inHead = new Set(head.results.map(row => cellKey(head, row)));
-    return new Map(base.results.filter(row => inHead.has(cellKey(base, row))).map(row => [cellKey(base, row), row.targetLabel]));
+/** The cells both sides measured in a pair's blocks, by {@link cellKeyId}. */
+export function pairedCells(base: ResultsDocument, head: ResultsDocument): Map<string, CellKey> {
+    const inHead = new Set(head.results.map(row => cellId(head, row)));
+    return new Map(base.results.map(row => rowCellKey(base, row)).filter(cell => inHead.has(cellKeyId(cell))).map(cell => [cellKeyId(cell), cell]));
 }
 
 export class OpenCells {
     readonly plan: SequentialRunPlan;
     /** Pair count at the look that resolved a cell, by cell key; absent while open. */
     protected readonly resolvedAt = new Map<string, number>();
-    /** Cells of the run (those both sides measured in the first pair), by key, with their size. */
-    protected readonly cells: ReadonlyMap<string, string>;
+    /** Cells of the run (those both sides measured in the first pair), by key. */
+    protected readonly cells: ReadonlyMap<string, CellKey>;
     /** Cells called slower or faster at the looks so far: with Holm, each hands its share of alpha on to the others. */
     protected flagged = 0;
 
     /** `cells`: the run's cells (see {@link pairedCells}); the design's alpha is shared by all of them. */
-    constructor(readonly design: Required<SequentialRunDesign>, cells: ReadonlyMap<string, string>) {
+    constructor(readonly design: Required<SequentialRunDesign>, cells: ReadonlyMap<string, CellKey>) {
         this.cells = cells;
         this.plan = planSequentialRun(design, Math.max(1, cells.size));
     }
@@ -55,7 +56,7 @@ export class OpenCells {
      * A cell of no block target (the write burst, measured in every block whatever its sizes) keeps the first.
      */
     sizesToMeasure(allSizes: readonly string[]): string[] {
-        const open = new Set([...this.cells].filter(([key]) => !this.resolvedAt.has(key)).map(([, target]) => target));
+        const open = new Set([...this.cells].filter(([key]) => !this.resolvedAt.has(key)).map(([, cell]) => cell.target));
         const ofSize = (size: string): boolean => open.has(size) || open.has(treeTargetLabel(size));
         const sizes = allSizes.filter(ofSize);
         const elsewhere = [...open].some(target => !allSizes.some(size => target === size || target === treeTargetLabel(size)));
@@ -64,7 +65,7 @@ export class OpenCells {
 
     /**
      * Decides the open cells at `pairs` pairs, when that is a planned look: base and head blocks in pair order (block
-     * `i` of each a pair). Returns the cells resolved at this look, e.g. `plugin|vscode.workspace.fs.readFile|10000K: slower`.
+     * `i` of each a pair). Returns the cells resolved at this look, e.g. `Theia browser (plugin), vscode.workspace.fs.readFile, 10000K: slower`.
      */
     decide(pairs: number, baseBlocks: readonly ResultsDocument[], headBlocks: readonly ResultsDocument[]): string[] {
         const lookIndex = this.lookPairs.indexOf(pairs);
@@ -74,8 +75,8 @@ export class OpenCells {
         const open = [...this.cells.keys()].filter(key => !this.resolvedAt.has(key)).flatMap(key => {
             const blocks = { base: [] as number[][], head: [] as number[][] };
             for (let pair = 0; pair < pairs; pair++) {
-                const base = baseBlocks[pair].results.find(row => cellKey(baseBlocks[pair], row) === key);
-                const head = headBlocks[pair].results.find(row => cellKey(headBlocks[pair], row) === key);
+                const base = baseBlocks[pair].results.find(row => cellId(baseBlocks[pair], row) === key);
+                const head = headBlocks[pair].results.find(row => cellId(headBlocks[pair], row) === key);
                 if (base && head) {
                     blocks.base.push(base.samplesMs);
                     blocks.head.push(head.samplesMs);
@@ -92,7 +93,7 @@ export class OpenCells {
             }
             if (decision.verdict !== 'inconclusive') {
                 this.resolvedAt.set(key, pairs);
-                resolved.push(`${key}: ${decision.verdict}`);
+                resolved.push(`${cellDisplayName(labelCell(this.cells.get(key)!))}: ${decision.verdict}`);
             }
         }
         return resolved;
@@ -102,7 +103,7 @@ export class OpenCells {
     truncate(blocks: readonly ResultsDocument[]): ResultsDocument[] {
         return blocks.map((document, index) => ({
             ...document,
-            results: document.results.filter(row => (this.resolvedAt.get(cellKey(document, row)) ?? Number.POSITIVE_INFINITY) >= index + 1),
+            results: document.results.filter(row => (this.resolvedAt.get(cellId(document, row)) ?? Number.POSITIVE_INFINITY) >= index + 1),
         }));
     }
 }
