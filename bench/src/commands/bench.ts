@@ -18,7 +18,8 @@
 import { findElectronBinary } from '../hosts/theia-app';
 import { hasDisplay } from '../hosts/vscode-desktop';
 import { bench } from '../run/bench';
-import { benchRequest, checkBeforeStarting, expectedDuration, machineEnvironment } from '../run/preflight';
+import { expectedDuration } from '../run/estimates';
+import { benchRequest, checkBeforeStarting, machineEnvironment } from '../run/preflight';
 import { log } from '../run/progress';
 import { bisectExitLine, GIT_BISECT_EXIT } from '../run/compare/bisect-exit';
 import { BenchOptions } from '../run/options';

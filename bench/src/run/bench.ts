@@ -10,7 +10,7 @@ import { checkTheiaReachable } from '../hosts/theia-app';
 import { planTheiaRelease, TheiaReleasePlan } from '../hosts/theia-release';
 import { ensureToxiproxy } from '../link/toxiproxy';
 import { linkAsCheckedNote } from '../link/check';
-import { benchBisect } from './bisect/run';
+import { benchBisect } from './bisect-run';
 import { benchCompare } from './compare';
 import { BenchRun, benchRuns, benchTargets } from './bench-hosts';
 import { Measure, prepareHost } from './measure-host';

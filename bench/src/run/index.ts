@@ -10,6 +10,7 @@ export * from './report-files';
 export * from './run-record';
 export * from './bench';
 export * from './preflight';
+export * from './estimates';
 export * from './reanalyse';
 export { bisectCellName, parseBisectCell } from './bisect/cell';
 export { readBisectRecord } from './bisect/record';

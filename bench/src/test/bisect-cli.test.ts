@@ -5,7 +5,7 @@ import * as path from 'path';
 import { BisectBuild, parseBisectSeries, ReleaseRegistry, releasesInRange, resolveReleases } from '../run/bisect/builds';
 import { bisectCellName, parseBisectCell } from '../run/bisect/cell';
 import { describeBisectPlan } from '../run/bisect/plan';
-import { benchBisect } from '../run/bisect/run';
+import { benchBisect } from '../run/bisect-run';
 import { planBisect } from '@fs-perf/benchmark-core';
 import { parseBenchArgumentsQuietly } from './parse-quietly';
 import { writeTempMarker } from '../util/temp-marker';

@@ -6,7 +6,7 @@ import { compareBlockTargets, CompareRunOptions, compareSuiteScenarios } from '.
 import { OpenCells, pairedCells } from '../run/compare/open-cells';
 import { compareSideSettings } from '../run/compare/prepare-side';
 import { BenchOptions } from '../run/option-table';
-import { compareCellCount, expectedDuration } from '../run/preflight';
+import { compareCellCount, expectedDuration } from '../run/estimates';
 import { treeSizesOfSettings } from '../util/workspace';
 import { parseBenchArgumentsQuietly } from './parse-quietly';
 

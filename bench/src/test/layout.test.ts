@@ -15,9 +15,14 @@ const { checkLayout } = require(path.join(ROOT, 'scripts', 'layout.js')) as {
 const PACKAGES = ['@fs-perf/benchmark-core', '@fs-perf/test-files', '@fs-perf/test-files/lib/node', 'playwright-core', 'commander', '@vscode/test-electron'];
 
 suite('layout of bench and e2e', () => {
-    test('bench: util, link, hosts, run, commands, lowest first, and the comparison run\'s pieces in run/compare/ too; no cycle; other packages only through their entries', () => {
+    test('bench: util, link, hosts, run, commands, lowest first; inside run/ its pieces below the runs, and the comparison run\'s pieces in run/compare/ too; no cycle; other packages only through their entries', () => {
         const layers = {
             '': [['util'], ['link'], ['hosts'], ['run'], ['commands'], ['index']],
+            // A run's pieces lowest first: the options' values and the comparison's and bisect's pure parts below the runs that
+            // string them together; the bisect's run beside the bench's options, above the comparison it repeats; the bench on top.
+            'run': [['format', 'bench-hosts', 'backend-watch', 'compare-options', 'watcher-load'], ['alternated', 'run-modes', 'run-record', 'option-parsers'],
+                ['bisect', 'report-files'], ['compare', 'option-table'], ['estimates', 'preflight', 'run-checks', 'reanalyse'], ['options', 'bisect-run'],
+                ['progress'], ['prepare'], ['measure-host'], ['bench'], ['index']],
             // The pure pieces at the bottom, so they stay testable without a host; the run that strings them together on top.
             'run/compare': [['block-order', 'restart-policy', 'budget-planner', 'open-cells', 'bisect-exit', 'duet'], ['side'], ['run-files', 'prepare-side'], ['pass'],
                 ['duet-pass'], ['measure-pass'], ['comparison'], ['index']],

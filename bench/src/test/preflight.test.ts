@@ -7,7 +7,8 @@ import { LOOPBACK, parseNetworkList } from '@fs-perf/benchmark-core';
 import { findChromium, SNAP_CHROMIUM } from '../hosts/chromium';
 import { BenchOptions } from '../run/options';
 import { followedCellScenarios } from '../run/compare-options';
-import { compareCellCount, compareMeasuringSeconds, expectedDuration, preflight, PreflightEnvironment, PreflightRequest } from '../run/preflight';
+import { compareCellCount, compareMeasuringSeconds, expectedDuration } from '../run/estimates';
+import { preflight, PreflightEnvironment, PreflightRequest } from '../run/preflight';
 import { REPOSITORY_ROOT } from '../util/repository';
 import { writeTempMarker } from '../util/temp-marker';
 

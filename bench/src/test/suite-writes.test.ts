@@ -3,7 +3,7 @@ import { SCENARIO_SETTING_KEYS, SETTING_KEYS, WRITE_SCENARIO_IDS } from '@fs-per
 import { benchCommand } from '../commands/bench';
 import { BenchOptions } from '../run/option-table';
 import { runSettings } from '../run/options';
-import { expectedDuration } from '../run/preflight';
+import { expectedDuration } from '../run/estimates';
 import { treeSizesOfSettings } from '../util/workspace';
 import { parseBenchArgumentsQuietly } from './parse-quietly';
 

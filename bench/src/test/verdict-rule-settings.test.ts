@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { DEFAULT_VERDICT_RULE, fewestPairsToDecide } from '@fs-perf/benchmark-core';
 import { budgetDesign, sequentialDesign } from '../run/compare/budget-planner';
-import { compareMeasuringSeconds } from '../run/preflight';
+import { compareMeasuringSeconds } from '../run/estimates';
 import { DEFAULT_ALPHA, DEFAULT_NOISE_THRESHOLD_PERCENT } from '../run/option-table';
 import { REPOSITORY_ROOT } from '../util/repository';
 

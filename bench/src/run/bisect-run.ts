@@ -6,17 +6,17 @@
 import { existsSync, promises as fs } from 'fs';
 import * as path from 'path';
 import { BisectOracle, BisectRequest, BisectVerdict, CellKey, cellDisplayName, DEFAULT_VERDICT_RULE, planBisect, RunComparison, runBisect } from '@fs-perf/benchmark-core';
-import { defaultTheiaCache, planTheiaRelease } from '../../hosts/theia-release';
-import { runCollected } from '../../hosts/theia-release/commands';
-import { benchCompare } from '../compare';
-import { CompareOptions, CompareRunOptions, CompareSideSpec, followedCellScenarios } from '../compare-options';
-import { minutes } from '../format';
-import { compareCellCount, compareMeasuringSeconds } from '../preflight';
-import { BisectBuild, BisectSeries, ReleaseRegistry, resolveReleases } from './builds';
-import { cellToRecord, findCell, mostMovedCell, recordedCell } from './cell';
-import { describeBisectPlan } from './plan';
-import { BisectRecord, readBisectRecord, RecordedStep, writeBisectRecord } from './record';
-import { releaseNotes, stepsMachine, writeBisectAnswer } from './answer';
+import { defaultTheiaCache, planTheiaRelease } from '../hosts/theia-release';
+import { runCollected } from '../hosts/theia-release/commands';
+import { benchCompare } from './compare';
+import { CompareOptions, CompareRunOptions, CompareSideSpec, followedCellScenarios } from './compare-options';
+import { minutes } from './format';
+import { compareCellCount, compareMeasuringSeconds } from './estimates';
+import { BisectBuild, BisectSeries, ReleaseRegistry, resolveReleases } from './bisect/builds';
+import { cellToRecord, findCell, mostMovedCell, recordedCell } from './bisect/cell';
+import { describeBisectPlan } from './bisect/plan';
+import { BisectRecord, readBisectRecord, RecordedStep, writeBisectRecord } from './bisect/record';
+import { releaseNotes, stepsMachine, writeBisectAnswer } from './bisect/answer';
 
 /** What `--bisect`, `--cell`, `--direction` and `--resume` asked. */
 export interface BisectRunRequest {
