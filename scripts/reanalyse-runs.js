@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Re-analyses committed run folders with today's code, when the analysis or the report changes on purpose (a new verdict
-// rule, a new pair statistic, a new table): a `yarn bench --compare` run's comparison.json, comparison.txt and report, any
-// other run's report (as `yarn report` of the folder writes it), are written again from the run's unchanged results; a
-// `yarn bench --bisect` run's steps (each a compare run) and its answer's report.md / report.html from its bisect.json;
-// nothing measured is touched. `node scripts/reanalyse-runs.js [run folder...]` (default: every run folder of docs/, one
-// with results/ or bisect.json); `--check` writes nothing and exits 1 naming each comparison that differs from the code's (the reports
-// are e2e/src/test/committed/committed-runs-report.test.ts's to check). Needs `yarn build` first.
+// Writes the reports of the test data's trimmed runs (e2e/test-data/runs/<kind>/) again with today's code, when the
+// analysis or the report changes on purpose (a new verdict rule, a new table, a word of a paragraph): a `yarn bench
+// --compare` run's comparison.json, comparison.txt and report, any other run's report (as `yarn report` of the folder
+// writes it), a `yarn bench --bisect` run's steps (each a compare run) and its answer's report.md / report.html from its
+// bisect.json; nothing measured is touched. `node scripts/reanalyse-runs.js [run folder...]` (default: every run folder
+// of e2e/test-data/runs, one with results/ or bisect.json); `--check` writes nothing and exits 1 naming each comparison
+// that differs from the code's (the reports are e2e/src/test/committed/committed-runs-report.test.ts's to check). The
+// runs committed under docs/ are frozen as they were written and are not for this script. Needs `yarn build` first.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -32,7 +33,8 @@ async function main() {
     const args = process.argv.slice(2);
     const check = args.includes('--check');
     const named = args.filter(arg => arg !== '--check').map(folder => path.resolve(folder));
-    const folders = named.length > 0 ? named : fs.readdirSync(path.join(root, 'docs')).sort().map(name => path.join(root, 'docs', name))
+    const testRuns = path.join(root, 'e2e', 'test-data', 'runs');
+    const folders = named.length > 0 ? named : fs.readdirSync(testRuns).sort().map(name => path.join(testRuns, name))
         .filter(folder => fs.existsSync(path.join(folder, 'results')) || fs.existsSync(path.join(folder, 'bisect.json')));
     const stale = [];
     const reanalyse = async folder => {

@@ -36,7 +36,7 @@ const suites = [
     { name: 'bench', cwd: 'bench', command: ['yarn', 'mocha'] },
     // Nothing started: bench.js's refusals, npm pack of a checkout, the .vsix, the Electron app without a binary.
     e2e('cli'),
-    // The run folders committed under docs/ re-analysed; their charts and pages in headless Chromium, no server.
+    // The report code on the trimmed runs of e2e/test-data/runs; their charts and pages in headless Chromium, no server.
     e2e('committed'),
     // Inside a real VS Code extension host: code-server 4.100.3 + headless Chromium.
     { name: 'vscode-extension (code-server)', cwd: '.', command: ['node', 'e2e/lib/run-vscode-integration.js'] },

@@ -11,7 +11,8 @@ import { REPOSITORY_ROOT } from '../util/repository';
 import { writeTempMarker } from '../util/temp-marker';
 
 /** A block of a committed run, which every fake block returns. */
-const BLOCK = path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-26-aa-geomean', 'blocks', '01-base.json');
+/** A block as a side's session answers "Run All with Options...": the first block of the test data's --compare run. */
+const BLOCK = path.join(REPOSITORY_ROOT, 'e2e', 'test-data', 'runs', 'compare', 'blocks', '01-base.json');
 
 /**
  * A side whose sessions only record what the pass does with them: each start, each block's answers to "Run All with

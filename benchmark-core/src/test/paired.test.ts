@@ -9,7 +9,7 @@ import { renderRunComparison } from '../report/comparison-text';
 import { alternatedBlocks, sideDocument } from './paired-builders';
 import { blocksOf } from '../results/rounds';
 import { median } from '../stats/statistics';
-import { repositoryRoot } from './repository';
+import { COMMITTED_RUNS } from './simulated-runs';
 
 suite('paired comparison (yarn bench --compare)', () => {
     test('the exact signed-rank distribution and the rank of the Walsh-average interval match the published tables', () => {
@@ -124,16 +124,15 @@ suite('paired comparison (yarn bench --compare)', () => {
     });
 
     test('in the committed A/A runs, geometric means spread the pairs less than medians: a quarter less at 5000K, no more at 10000K', () => {
-        const docs = path.join(repositoryRoot(), 'docs');
-        const runs = fs.readdirSync(docs).filter(name => /^compare-\d{4}-\d{2}-\d{2}-aa/.test(name)).sort();
-        assert.isAtLeast(runs.length, 5, `A/A runs in docs/: ${runs.join(', ')}`);
+        const runs = fs.readdirSync(COMMITTED_RUNS).filter(name => /^compare-\d{4}-\d{2}-\d{2}-aa/.test(name)).sort();
+        assert.isAtLeast(runs.length, 5, `A/A runs in ${COMMITTED_RUNS}: ${runs.join(', ')}`);
         const standardDeviation = (values: readonly number[]): number => {
             const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
             return Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1));
         };
         const squares = new Map<string, { centre: number[]; median: number[] }>();
         for (const run of runs) {
-            const read = (side: string): ResultsDocument => JSON.parse(fs.readFileSync(path.join(docs, run, 'results', `${side}.json`), 'utf8'));
+            const read = (side: string): ResultsDocument => JSON.parse(fs.readFileSync(path.join(COMMITTED_RUNS, run, `${side}.json`), 'utf8'));
             const [base, head] = [read('base'), read('head')];
             for (const row of base.results) {
                 const other = head.results.find(entry => entry.scenario.id === row.scenario.id && entry.targetLabel === row.targetLabel)!;

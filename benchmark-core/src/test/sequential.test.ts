@@ -8,10 +8,10 @@ import { normalCdf, normalQuantile } from '../stats/normal';
 import { pairRatios, walshRank } from '../stats/paired';
 import { groupSequentialBoundaries, lookPairs, runSequential, SequentialDesign, sequentialLooks, SequentialOutcome } from '../stats/sequential';
 import { median } from '../stats/statistics';
-import { repositoryRoot } from './repository';
+import { COMMITTED_RUNS } from './simulated-runs';
 
-/** The committed A/A run (`yarn bench --compare base=1.74.1 head=1.74.1`): 15 cells, 14 pairs of 5-sample blocks. */
-const AA_RUN = path.join(repositoryRoot(), 'docs', 'compare-2026-11-25-aa', 'results');
+/** The committed A/A run `compare-2026-11-25-aa` (`yarn bench --compare base=1.74.1 head=1.74.1`): 15 cells, 14 pairs of 5-sample blocks. */
+const AA_RUN = path.join(COMMITTED_RUNS, 'compare-2026-11-25-aa');
 
 interface AaCell {
     readonly name: string;

@@ -22,12 +22,15 @@ export interface CommittedPairs {
     readonly pairs: readonly (readonly number[])[];
 }
 
+/** Where the committed runs' samples are kept for the simulations (test-data/compare-runs/README.md says from which runs). */
+export const COMMITTED_RUNS = path.join(repositoryRoot(), 'benchmark-core', 'test-data', 'compare-runs');
+
 /**
- * The pairs of `docs/compare-<run>/results`, as many as every cell has (a cell resolved early took fewer: the pairs
- * all cells share are the first ones).
+ * The pairs of the committed run `compare-<run>` (its sides' samples, kept in {@link COMMITTED_RUNS}), as many as every
+ * cell has (a cell resolved early took fewer: the pairs all cells share are the first ones).
  */
 export function committedPairs(run: string): CommittedPairs {
-    const folder = path.join(repositoryRoot(), 'docs', `compare-${run}`, 'results');
+    const folder = path.join(COMMITTED_RUNS, `compare-${run}`);
     const read = (side: string): ResultsDocument => JSON.parse(fs.readFileSync(path.join(folder, `${side}.json`), 'utf8'));
     const base = read('base');
     const head = read('head');

@@ -82,7 +82,19 @@ export async function copyResultsIntoWorkspace(runFolder: string, files: readonl
     return copied;
 }
 
-/** The committed run over loopback, lan, cable and dsl (docs/), whose files both editors' "Show Report" are given. */
+/**
+ * The trimmed runs the report code's tests read, one of each kind (`default`, `compare`, `bisect`, `network`, `release`,
+ * `trees`, `writes`, `watch`): e2e/test-data/runs/README.md says from which committed run each comes and what was left
+ * out. `node scripts/reanalyse-runs.js` writes their reports again when the report code changes on purpose.
+ */
+export const TEST_RUNS = path.join(REPOSITORY_ROOT, 'e2e', 'test-data', 'runs');
+
+/** The test data's run of one kind, e.g. `testRun('compare')`. */
+export function testRun(kind: string): string {
+    return path.join(TEST_RUNS, kind);
+}
+
+/** The committed run over loopback, lan, cable and dsl (docs/, cited by docs/network.md), whose files both editors' "Show Report" are given. */
 export const NETWORK_RUN = path.join(REPOSITORY_ROOT, 'docs', 'network-2026-11-25');
 export const NETWORK_RUN_FILES = ['theia-browser.json', 'vscode-server.json', 'theia-browser@lan.json', 'vscode-server@lan.json',
     'theia-browser@cable.json', 'vscode-server@cable.json', 'theia-browser@dsl.json', 'vscode-server@dsl.json'];

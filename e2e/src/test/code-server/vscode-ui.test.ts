@@ -4,7 +4,7 @@ import { promises as fs } from 'fs';
 import * as path from 'path';
 import { parseSizeList, RESULTS_DIRECTORY } from '@fs-perf/benchmark-core';
 import { ensureCodeServer, HostSession, HostSessionOptions, readResultsFile, REPOSITORY_ROOT, resultFiles } from '@fs-perf/bench';
-import { checkReportFrame, closeSession, copyResultsIntoWorkspace, NETWORK_RUN, NETWORK_RUN_FILES, skipWithoutChromium, SLOWEST_LINK_HEADLINE } from '../session-helpers';
+import { checkReportFrame, closeSession, copyResultsIntoWorkspace, NETWORK_RUN, NETWORK_RUN_FILES, skipWithoutChromium, SLOWEST_LINK_HEADLINE, testRun } from '../session-helpers';
 
 const EXTENSION_DIRECTORY = path.join(REPOSITORY_ROOT, 'vscode-extension');
 
@@ -73,9 +73,9 @@ suite('VS Code extension in code-server, driven like a person', function (): voi
         assert.notStrictEqual(await frame.$eval('body', body => getComputedStyle(body).color), 'rgb(34, 34, 34)');
     });
 
-    test('"Show Report" of a comparison (the committed planted run\'s two sides, both picked): its headline first, the table and the forest plot', async () => {
+    test('"Show Report" of a comparison (the test data\'s planted run\'s two sides, both picked): its headline first, the table and the forest plot', async () => {
         const { workbench, workspace } = await open({ workspace: { fixtures: false } });
-        const run = path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-planted-rpc', 'results');
+        const run = path.join(testRun('compare'), 'results');
         const results = path.join(workspace!, '.fs-perf', 'results');
         await fs.mkdir(results, { recursive: true });
         // Under names the extensions give results files, which is what "Show Report" lists.
@@ -84,10 +84,10 @@ suite('VS Code extension in code-server, driven like a person', function (): voi
         await workbench.runCommand('FS Perf: Show Report', { answers: [{ pickAll: true }] });
         const frame = await workbench.frameShowing('<h2>Headline</h2>', 60_000);
         const headline = await checkReportFrame(workbench.page, frame, 'show-report-code-server-compare.png');
-        assert.match(headline[0], /^planted: .*; base: .*; 14 pairs of alternated blocks; 15 cells: 3 slower/);
+        assert.match(headline[0], /^planted: .*; control: .*; 10 pairs of alternated blocks; 5 cells: 1 slower/);
         assert.strictEqual(await frame.$$eval('svg.forest-chart', elements => elements.length), 1, 'the forest plot');
         const rows = await frame.$$eval('table', tables => tables.map(table => table.querySelectorAll('tr:has(td)').length));
-        assert.include(rows, 15, 'a row per cell');
+        assert.include(rows, 5, 'a row per cell');
     });
 
     test('"Show Report" of the committed run over links (every file picked): the slowest link\'s sentence in the headline, a section per link', async () => {

@@ -3,8 +3,9 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { BenchOptions, parseBenchArguments, REPOSITORY_ROOT, writeReport, writeTempMarker } from '@fs-perf/bench';
+import { testRun } from '../session-helpers';
 
-const COMMITTED_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
+const COMMITTED_RUN = testRun('default');
 const WORKFLOW = path.join(REPOSITORY_ROOT, 'docs', 'ci', 'fs-perf-benchmark.yml');
 
 /** The fields github-action-benchmark reads from a custom tool's entry (its `extractCustomBenchmarkResult`); it drops any other. */
@@ -131,7 +132,7 @@ suite('benchmark-action.json in github-action-benchmark\'s customSmallerIsBetter
         assert.match(benchmarkActionProblems('[{"name": "a", "value": NaN}]').join('\n'), /not JSON/);
     });
 
-    test('the committed run\'s benchmark-action.json is in the format', async () => {
+    test('the test data\'s default run\'s benchmark-action.json is in the format', async () => {
         const problems = benchmarkActionProblems(await fs.readFile(path.join(COMMITTED_RUN, 'benchmark-action.json'), 'utf8'));
         assert.deepStrictEqual(problems, []);
     });

@@ -5,10 +5,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { computeStatistics, parseResultsDocument, RunComparison } from '@fs-perf/benchmark-core';
 import { REPOSITORY_ROOT, writeTempMarker } from '@fs-perf/bench';
+import { testRun } from '../session-helpers';
 
 const CLI = path.join(REPOSITORY_ROOT, 'bench', 'lib', 'commands', 'compare.js');
-/** The committed default run: sampled to a 5% precision target, VS Code server and Theia browser (extension and plugin). */
-const COMMITTED_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
+/** The test data's default run: sampled to a 5% precision target, VS Code server and Theia browser (extension and plugin), at 1K and 10000K. */
+const COMMITTED_RUN = testRun('default');
 
 function compare(...args: string[]): SpawnSyncReturns<string> {
     return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
@@ -45,16 +46,16 @@ suite('yarn bench:compare', () => {
         const result = compare(COMMITTED_RUN, COMMITTED_RUN, '--check');
         assert.strictEqual(result.status, 0, result.stdout + result.stderr);
         assert.match(result.stdout, /^Host\s+Scenario\s+Size\s+Baseline ms \[95%\]\s+Current ms \[95%\]\s+Ratio \[95%\]\s+p\s+p adj\.\s+Units\s+Verdict\s+Detectable\n/);
-        assert.match(result.stdout, /\nTheia browser \(plugin\)\s+vscode\.workspace\.fs\.readFile\s+10000K\s+790 \[720, 820\]\s+790 \[720, 820\]\s+1\.0 \[[\d.]+, [\d.]+\]\s+1\.000\s+1\.000\s+samples\s+inconclusive\s+0\.\d+–1\.\d+\n/);
-        assert.match(result.stdout, /\n42 cells from 500K up: 0 slower, 0 faster, \d+ no change, \d+ inconclusive\.\n/);
-        assert.include(result.stdout, 'Check passed: no cell of 42 is slower.');
+        assert.match(result.stdout, /\nTheia browser \(plugin\)\s+vscode\.workspace\.fs\.readFile\s+10000K\s+1000 \[960, 1080\]\s+1000 \[960, 1080\]\s+1\.00? \[[\d.]+, [\d.]+\]\s+1\.000\s+1\.000\s+samples\s+inconclusive\s+0\.\d+–1\.\d+\n/);
+        assert.match(result.stdout, /\n14 cells from 500K up: 0 slower, 0 faster, \d+ no change, \d+ inconclusive\.\n/);
+        assert.include(result.stdout, 'Check passed: no cell of 14 is slower.');
     });
 
     test('Theia samples made 1.3 times slower: --check fails naming Theia cells only, and --json tells every cell', async () => {
         const slowed = await slowedTheiaRun(1.3);
         const result = compare(COMMITTED_RUN, slowed, '--check');
         assert.strictEqual(result.status, 1, result.stdout + result.stderr);
-        const failure = /^Check failed: (\d+) of 42 cells slower: (.*)\.$/m.exec(result.stderr);
+        const failure = /^Check failed: (\d+) of 14 cells slower: (.*)\.$/m.exec(result.stderr);
         assert.isNotNull(failure, result.stderr);
         assert.isAbove(Number(failure![1]), 0);
         for (const cell of failure![2].split('; ')) {
@@ -65,9 +66,9 @@ suite('yarn bench:compare', () => {
         assert.strictEqual(json.status, 1);
         const comparison = JSON.parse(json.stdout) as RunComparison & { counts: Record<string, number> };
         const verdicts = (editor: string): string[] => comparison.cells.filter(cell => cell.host.editor === editor).map(cell => cell.verdict);
-        assert.lengthOf(verdicts('vscode'), 12);
+        assert.lengthOf(verdicts('vscode'), 4);
         assert.isTrue(verdicts('vscode').every(verdict => verdict === 'no change' || verdict === 'inconclusive'), verdicts('vscode').join());
-        assert.lengthOf(verdicts('theia'), 30);
+        assert.lengthOf(verdicts('theia'), 10);
         assert.isTrue(verdicts('theia').every(verdict => verdict === 'slower' || verdict === 'inconclusive'), verdicts('theia').join());
         assert.strictEqual(comparison.counts.slower, Number(failure![1]));
         assert.isTrue(comparison.cells.filter(cell => cell.host.editor === 'theia').every(cell => Math.abs(cell.ratio.ratio - 1.3) < 1e-9));

@@ -3,22 +3,26 @@ import { existsSync, promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { BISECT_FILE, BisectRecord, buildComparisonReport, renderBisectHtml, renderReportFiles } from '@fs-perf/benchmark-core';
-import { HeadlessChromium, launchChromium, readResultsInputs, REPOSITORY_ROOT, writeTempMarker } from '@fs-perf/bench';
-import { skipWithoutChromium } from '../session-helpers';
+import { HeadlessChromium, launchChromium, readResultsInputs, writeTempMarker } from '@fs-perf/bench';
+import { skipWithoutChromium, TEST_RUNS } from '../session-helpers';
 
-const DOCS = path.join(REPOSITORY_ROOT, 'docs');
 /** Most series one plot may draw (its legend's entries), each in its own colour. */
 const MAX_SERIES = 6;
 /** Slack for rounding, px: the renderers write coordinates to 0.1 px. */
 const PX_SLACK = 0.6;
 
-/** Every committed run folder: a docs/ folder with chart files or a report page. */
+/** Every run folder of the test data with chart files or a report page: each kind's run, and each step of a bisect. */
 async function committedRuns(): Promise<string[]> {
+    const folders: string[] = [];
+    for (const name of (await fs.readdir(TEST_RUNS)).sort()) {
+        const steps = path.join(TEST_RUNS, name, 'steps');
+        folders.push(path.join(TEST_RUNS, name), ...existsSync(steps) ? (await fs.readdir(steps)).sort().map(step => path.join(steps, step)) : []);
+    }
     const runs: string[] = [];
-    for (const name of (await fs.readdir(DOCS)).sort()) {
-        const files = await fs.readdir(path.join(DOCS, name)).catch(() => [] as string[]);
+    for (const folder of folders) {
+        const files = await fs.readdir(folder).catch(() => [] as string[]);
         if (files.some(file => /^chart-.*\.svg$/.test(file) || file === 'report.html')) {
-            runs.push(path.join(DOCS, name));
+            runs.push(folder);
         }
     }
     return runs;
@@ -84,8 +88,8 @@ async function chartProblems(browser: HeadlessChromium): Promise<string[]> {
     }), [MAX_SERIES, PX_SLACK] as const);
 }
 
-/** Every chart of every committed run (docs/), drawn by Chromium: its files, its report page, and the report the code renders now. */
-suite('charts of every committed run, in a browser', function (): void {
+/** Every chart of every test-data run (e2e/test-data/runs), drawn by Chromium: its files, its report page, and the report the code renders now. */
+suite('charts of every test-data run, in a browser', function (): void {
     this.timeout(120_000);
     let browser: HeadlessChromium | undefined;
     let profile: string;
@@ -104,11 +108,11 @@ suite('charts of every committed run, in a browser', function (): void {
         }
     });
 
-    test('there are committed runs to check', async () => {
+    test('there are test-data runs to check', async () => {
         assert.isAtLeast((await committedRuns()).length, 6);
     });
 
-    test('every committed chart file: text inside its chart, segments to their shares, at most six series, no two sharing a colour', async () => {
+    test('every chart file of the test data: text inside its chart, segments to their shares, at most six series, no two sharing a colour', async () => {
         for (const run of await committedRuns()) {
             const charts = (await fs.readdir(run)).filter(file => /^chart-.*\.svg$/.test(file)).sort();
             const svgs = await Promise.all(charts.map(file => fs.readFile(path.join(run, file), 'utf8')));
@@ -121,7 +125,7 @@ suite('charts of every committed run, in a browser', function (): void {
         }
     });
 
-    test('every committed report.html: the same checks on the charts as the page draws them', async () => {
+    test('every report.html of the test data: the same checks on the charts as the page draws them', async () => {
         for (const run of await committedRuns()) {
             await browser!.page.goto(`file://${path.join(run, 'report.html')}`);
             assert.isAbove(await browser!.page.locator('svg').count(), 0, path.basename(run));
@@ -129,7 +133,7 @@ suite('charts of every committed run, in a browser', function (): void {
         }
     });
 
-    test('the report the code renders now from each committed run\'s results passes the same checks', async () => {
+    test('the report the code renders now from each test-data run\'s results passes the same checks', async () => {
         for (const run of await committedRuns()) {
             // A bisect's folder: its answer's page from bisect.json (its steps are compare runs of their own).
             const bisect = path.join(run, BISECT_FILE);

@@ -3,10 +3,9 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { buildComparisonReport, renderReportHtml } from '@fs-perf/benchmark-core';
-import { HeadlessChromium, launchChromium, readResultsInputs, REPOSITORY_ROOT, writeTempMarker } from '@fs-perf/bench';
-import { skipWithoutChromium } from '../session-helpers';
+import { HeadlessChromium, launchChromium, readResultsInputs, writeTempMarker } from '@fs-perf/bench';
+import { skipWithoutChromium, testRun, TEST_RUNS } from '../session-helpers';
 
-const DOCS = path.join(REPOSITORY_ROOT, 'docs');
 /** The screen the report must fit: a laptop's. */
 const VIEWPORT = { width: 1280, height: 800 };
 /** Fewest labelled ticks on an axis of numbers. */
@@ -14,11 +13,11 @@ const MIN_TICKS = 4;
 /** Slack for rounding, px. */
 const SLACK = 0.6;
 
-/** Every committed run folder with a report page. */
+/** Every run folder of the test data with a report page. */
 async function committedReports(): Promise<string[]> {
-    const names = (await fs.readdir(DOCS)).sort();
-    const found = await Promise.all(names.map(async name => (await fs.stat(path.join(DOCS, name, 'report.html')).catch(() => undefined)) ? name : undefined));
-    return found.filter((name): name is string => name !== undefined).map(name => path.join(DOCS, name));
+    const names = (await fs.readdir(TEST_RUNS)).sort();
+    const found = await Promise.all(names.map(async name => (await fs.stat(path.join(TEST_RUNS, name, 'report.html')).catch(() => undefined)) ? name : undefined));
+    return found.filter((name): name is string => name !== undefined).map(name => path.join(TEST_RUNS, name));
 }
 
 /**
@@ -119,7 +118,7 @@ export async function lookProblems(browser: HeadlessChromium): Promise<string[]>
     }, [VIEWPORT.width, MIN_TICKS, SLACK] as const);
 }
 
-/** Every committed report.html, and the reports the code renders now, as a person sees them at 1280 px. */
+/** Every report.html of the test data, and the reports the code renders now, as a person sees them at 1280 px. */
 suite('what a person sees in the report at 1280 px', function (): void {
     this.timeout(300_000);
     let browser: HeadlessChromium | undefined;
@@ -140,7 +139,7 @@ suite('what a person sees in the report at 1280 px', function (): void {
         }
     });
 
-    test('every committed report.html fits, keeps a colour per name, has readable axes, distinct titles and a headline from its tables', async () => {
+    test('every report.html of the test data fits, keeps a colour per name, has readable axes, distinct titles and a headline from its tables', async () => {
         const runs = await committedReports();
         assert.isAtLeast(runs.length, 6);
         for (const run of runs) {
@@ -150,8 +149,8 @@ suite('what a person sees in the report at 1280 px', function (): void {
     });
 
     test('the reports the code renders now, in the page and in an editor\'s webview theme, pass the same checks', async () => {
-        for (const name of ['benchmark-2026-11-22', 'benchmark-2026-11-22-theia-releases', 'network-2026-11-25', 'compare-2026-11-27-xeon-planted-plugin-ext-vs-control']) {
-            const report = buildComparisonReport(await readResultsInputs([path.join(DOCS, name)]));
+        for (const name of ['default', 'release', 'network', 'compare']) {
+            const report = buildComparisonReport(await readResultsInputs([testRun(name)]));
             for (const theme of ['standalone', 'editor'] as const) {
                 await browser!.page.setContent(renderReportHtml(report, { theme }));
                 assert.deepStrictEqual(await lookProblems(browser!), [], `${name}, rendered now (${theme})`);
@@ -160,7 +159,7 @@ suite('what a person sees in the report at 1280 px', function (): void {
     });
 
     test('the checks catch what they look for: a page too wide, a name in two colours, an axis of two ticks, two titles alike, a headline number no table has', async () => {
-        await browser!.page.goto(`file://${path.join(DOCS, 'benchmark-2026-11-22', 'report.html')}`);
+        await browser!.page.goto(`file://${path.join(testRun('default'), 'report.html')}`);
         await browser!.page.evaluate(() => {
             document.querySelector('.table-box')!.classList.remove('table-box');
             (document.querySelector('table') as HTMLElement).style.width = '1500px';

@@ -3,11 +3,11 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { buildComparisonReport, parseResultsDocument, renderReportHtml } from '@fs-perf/benchmark-core';
-import { HeadlessChromium, launchChromium, REPOSITORY_ROOT, writeTempMarker } from '@fs-perf/bench';
-import { skipWithoutChromium, TEST_ARTIFACTS } from '../session-helpers';
+import { HeadlessChromium, launchChromium, writeTempMarker } from '@fs-perf/bench';
+import { skipWithoutChromium, TEST_ARTIFACTS, testRun } from '../session-helpers';
 
-const COMMITTED_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22');
-const RELEASE_RUN = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22-theia-releases');
+const COMMITTED_RUN = testRun('default');
+const RELEASE_RUN = testRun('release');
 
 interface Box {
     readonly text: string;
@@ -21,7 +21,7 @@ function overlap(a: Box, b: Box): boolean {
     return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-/** The committed run's report.html in headless Chromium, read the way a person sees it: the boxes the browser drew. */
+/** A run's report.html (the test data's) in headless Chromium, read the way a person sees it: the boxes the browser drew. */
 suite('report.html in a browser', function (): void {
     let browser: HeadlessChromium | undefined;
     let profile: string;
@@ -40,7 +40,7 @@ suite('report.html in a browser', function (): void {
         }
     });
 
-    /** The committed run's report drawn in the page, and its charts checked: every series named (legend, line end or row), no two names overlapping. */
+    /** A run's report drawn in the page, and its charts checked: every series named (legend, line end or row), no two names overlapping. */
     async function drawAndCheckCharts(run: string): Promise<void> {
         const folder = path.join(run, 'results');
         const documents = await Promise.all((await fs.readdir(folder)).sort().map(async name =>
@@ -103,7 +103,7 @@ suite('report.html in a browser', function (): void {
         await page.screenshot({ path: path.join(TEST_ARTIFACTS, 'report-html.png') });
     });
 
-    test('the committed Theia release run: a dot per release, each row named, and the headline\'s release factors are the factor tables\'', async () => {
+    test('the Theia release run of the test data: a dot per release, each row named, and the headline\'s release factors are the factor tables\'', async () => {
         await drawAndCheckCharts(RELEASE_RUN);
         const page = browser!.page;
         const rows = await page.$$eval('svg.dot-chart', svgs => svgs.map(svg => [...new Set(Array.from(svg.querySelectorAll('text.row-label'), text => text.textContent ?? ''))]));

@@ -3,12 +3,13 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { buildComparisonReport, reportSections, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
-import { readResultsFile, REPOSITORY_ROOT, writeReport, writeTempMarker } from '@fs-perf/bench';
+import { readResultsFile, writeReport, writeTempMarker } from '@fs-perf/bench';
+import { testRun } from '../session-helpers';
 
 suite('Theia releases: yarn bench --theia-version', () => {
-    test('the committed release run: a row per release from that release\'s own file, and its report.md as the report code writes it', async function (): Promise<void> {
+    test('the release run of the test data: a row per release from that release\'s own file, and its report.md as the report code writes it', async function (): Promise<void> {
         this.timeout(60_000);
-        const run = path.join(REPOSITORY_ROOT, 'docs', 'benchmark-2026-11-22-theia-releases');
+        const run = testRun('release');
         const files = (await fs.readdir(path.join(run, 'results'))).sort();
         assert.deepStrictEqual(files, ['theia-browser-1.54.0.json', 'theia-browser-1.60.2.json', 'theia-browser-1.74.1.json', 'vscode-server.json']);
         const documents = await Promise.all(files.map(file => readResultsFile(path.join(run, 'results', file))));

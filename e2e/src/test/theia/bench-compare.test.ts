@@ -3,7 +3,7 @@ import { existsSync, promises as fs } from 'fs';
 import * as path from 'path';
 import { fewestPairsToDecide, parseResultsDocument, planSequentialRun, ResultsDocument, SCENARIO_CATALOG } from '@fs-perf/benchmark-core';
 import { CompareRunOptions, HostSession, measureComparison, PreparedSide, processGroupMembers, REPOSITORY_ROOT, throttleCpu, writeReport } from '@fs-perf/bench';
-import { BENCH, checkReportFrame, closeSession, runToEnd, skipWithoutChromium, temporaryFolderForEachTest } from '../session-helpers';
+import { BENCH, checkReportFrame, closeSession, runToEnd, skipWithoutChromium, temporaryFolderForEachTest, testRun } from '../session-helpers';
 
 suite('yarn bench --compare', () => {
     let directory: string;
@@ -200,9 +200,9 @@ suite('"FS Perf: Show Report (Theia)" of a comparison', () => {
     });
     suiteTeardown(() => closeSession(session));
 
-    test('both sides of the committed planted run, copied into the workspace\'s results and both picked: the comparison\'s headline first, its table and the forest plot', async function () {
+    test('both sides of the test data\'s planted run, copied into the workspace\'s results and both picked: the comparison\'s headline first, its table and the forest plot', async function () {
         this.timeout(180_000);
-        const run = path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-planted-rpc', 'results');
+        const run = path.join(testRun('compare'), 'results');
         const results = path.join(session!.workspace!, '.fs-perf', 'results');
         await fs.mkdir(results, { recursive: true });
         // Under names the extensions give results files, which is what "Show Report" lists.
@@ -213,9 +213,9 @@ suite('"FS Perf: Show Report (Theia)" of a comparison', () => {
         await workbench.runCommand('FS Perf: Show Report (Theia)', { answers: [{ pickAll: true }] });
         const frame = await workbench.frameShowing('<h2>Headline</h2>', 60_000);
         const headline = await checkReportFrame(workbench.page, frame, 'show-report-theia-compare.png');
-        assert.match(headline[0], /^planted: .*; base: .*; 14 pairs of alternated blocks; 15 cells: 3 slower/);
+        assert.match(headline[0], /^planted: .*; control: .*; 10 pairs of alternated blocks; 5 cells: 1 slower/);
         assert.strictEqual(await frame.$$eval('svg.forest-chart', elements => elements.length), 1, 'the forest plot');
         const rows = await frame.$$eval('table', tables => tables.map(table => table.querySelectorAll('tr:has(td)').length));
-        assert.include(rows, 15, 'a row per cell');
+        assert.include(rows, 5, 'a row per cell');
     });
 });

@@ -3,7 +3,7 @@ import { promises as fs } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { HostSession, REPOSITORY_ROOT, TEMP_MARKER, writeTempMarker } from '@fs-perf/bench';
-import { closeSession, skipWithoutChromium } from '../session-helpers';
+import { closeSession, skipWithoutChromium, testRun } from '../session-helpers';
 
 const REMOVE = 'FS Perf: Remove Test Files (Theia)';
 
@@ -11,11 +11,11 @@ async function exists(file: string): Promise<boolean> {
     return fs.access(file).then(() => true, () => false);
 }
 
-/** The committed bisect run folder under docs/ (issue 38's planted series). */
+/** The committed bisect run folder under docs/ (issue 38's planted series, cited by README and docs/bisect.md). */
 export const COMMITTED_BISECT = 'bisect-2026-11-27-xeon-planted-plugin-16';
 
 /**
- * For one suite: a run folder as `yarn bench --compare` leaves it (a copy of the committed A/A run's results/), or with
+ * For one suite: a run folder as `yarn bench --compare` leaves it (a copy of the test data's compare run's results/), or with
  * `bisect`, as `yarn bench --bisect` leaves it (a copy of the committed bisect's bisect.json), in a fresh temporary
  * folder, and a Theia session opened with it; both gone after the suite.
  */
@@ -29,7 +29,7 @@ function sessionWithRunFolder(open: (runFolder: string) => Promise<HostSession>,
         if (bisect) {
             await fs.copyFile(path.join(REPOSITORY_ROOT, 'docs', COMMITTED_BISECT, 'bisect.json'), path.join(folder, 'bisect.json'));
         } else {
-            await fs.cp(path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-aa', 'results'), path.join(folder, 'results'), { recursive: true });
+            await fs.cp(path.join(testRun('compare'), 'results'), path.join(folder, 'results'), { recursive: true });
         }
         session = await open(folder);
     });
@@ -123,7 +123,7 @@ suite('Theia browser app on a --compare run folder: "Show Report (Theia)" opens 
         await workbench.runCommand('FS Perf: Show Report (Theia)');
         const frame = await workbench.frameShowing('<h2>Headline</h2>', 60_000);
         // The title `yarn report` wrote for the same run (its report.md's first line), not a count of files.
-        const committed = await fs.readFile(path.join(REPOSITORY_ROOT, 'docs', 'compare-2026-11-25-aa', 'report.md'), 'utf8');
+        const committed = await fs.readFile(path.join(testRun('compare'), 'report.md'), 'utf8');
         assert.strictEqual(`# ${await frame.title()}`, committed.split('\n')[0]);
         assert.deepStrictEqual((await fs.readdir(folder())).filter(name => name !== TEMP_MARKER).sort(), ['results']);
         assert.deepStrictEqual((await fs.readdir(path.join(folder(), 'results'))).sort(), ['base.json', 'head.json']);

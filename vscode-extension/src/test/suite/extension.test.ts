@@ -13,7 +13,7 @@ import type { FsPerfApi } from '../../extension';
 const { writeTempMarker } = require(path.join(repositoryRoot(), 'scripts', 'temp-marker.js')) as { writeTempMarker(folder: string, purpose: string): void };
 
 const EXTENSION_ID = 'fs-perf.fs-perf-vscode';
-/** The committed bisect run folder under docs/ (issue 38's planted series). */
+/** The committed bisect run folder under docs/ (issue 38's planted series, cited by README and docs/bisect.md). */
 const COMMITTED_BISECT = 'bisect-2026-11-27-xeon-planted-plugin-16';
 
 function workspaceFolder(): vscode.Uri {
@@ -201,7 +201,8 @@ suite('FS Perf extension in a real VS Code extension host', () => {
 
     test('"Show Report from Folder" shows a --compare run folder where it lies (base and head), copying nothing into the workspace', async () => {
         const before = await resultFiles();
-        const runFolder = path.join(repositoryRoot(), 'docs', 'compare-2026-11-25-aa');
+        // The test data's --compare run: its results/ and one of its blocks/.
+        const runFolder = path.join(repositoryRoot(), 'e2e', 'test-data', 'runs', 'compare');
         const outcome = await vscode.commands.executeCommand<ReportOutcome>('fsPerf.showRunFolderReport', runFolder);
         assert.strictEqual(outcome.status, 'shown', JSON.stringify(outcome));
         assert.deepStrictEqual(outcome.status === 'shown' && outcome.files, ['results/base.json', 'results/head.json']);
