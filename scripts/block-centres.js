@@ -3,7 +3,8 @@
 // blocks/ folder: NN-base.json, NN-head.json, two blocks a pair), the spread of the key cells' pair ratios (standard
 // deviation of the log ratios, in %) with each block reduced by each candidate centre, and over all runs the spread of
 // each centre relative to the geometric mean's (the one `--compare` uses). An analysis of committed data, not a test:
-// `node scripts/block-centres.js [run folder...]` (default: every docs/compare-* run with blocks).
+// `node scripts/block-centres.js [run folder...]` (default: every docs/compare-* run with blocks). The 16 runs of
+// docs/compare-design.md's figures are whole at commit a70ac140ea (docs/compare-*/): run it on a checkout of that commit.
 'use strict';
 const fs = require('fs');
 const path = require('path');

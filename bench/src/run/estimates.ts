@@ -12,8 +12,8 @@ import { BenchOptions, DEFAULT_BENCH_PRECISION } from './option-table';
 
 /**
  * Seconds one round of each host took at `yarn bench`'s defaults on a 2-core machine (docs/benchmark-2026-11-22: theia-browser
- * 367 s, vscode-server 98 s; the release apps of docs/benchmark-2026-11-22-theia-releases ~360 s a round). The desktop hosts
- * were never timed here: taken as their browser counterparts.
+ * 367 s, vscode-server 98 s; the release apps of docs/benchmark-2026-11-22-theia-releases, at commit a70ac140ea, ~360 s a
+ * round). The desktop hosts were never timed here: taken as their browser counterparts.
  */
 const HOST_SECONDS: Record<BenchHost, number> = { 'theia-browser': 370, 'vscode-server': 100, 'theia-electron': 370, 'vscode-desktop': 100 };
 /** Seconds per host over each built-in link at the `--network` defaults (docs/network-2026-11-25). */
@@ -23,8 +23,9 @@ const LINK_SECONDS: Record<string, Partial<Record<BenchHost, number>>> = {
 };
 /**
  * Seconds per host of the suites' committed runs on a 2-core Intel Xeon VM, each at its suite's defaults over loopback:
- * the trees per tree size (docs/trees-2026-11-27-1k; 10k: docs/trees-2026-11-27-xeon-1k-10k less its 1k share), the writes
- * at all six sizes (docs/writes-2026-11-27-xeon) and watching (docs/watch-2026-11-27-xeon-idle).
+ * the trees per tree size (docs/trees-2026-11-27-1k at commit a70ac140ea; 10k: docs/trees-2026-11-27-xeon-1k-10k less its
+ * 1k share), the writes at all six sizes (docs/writes-2026-11-27-xeon at commit a70ac140ea) and watching
+ * (docs/watch-2026-11-27-xeon-idle).
  */
 const SUITE_SECONDS: Readonly<Record<string, Partial<Record<BenchHost, number>>>> = {
     // Each host's time in docs/trees-2026-11-28-epyc-1k-10k-cpu (2-core AMD EPYC, the storms in flight with their CPU passes),
@@ -55,8 +56,8 @@ function suiteDuration(options: BenchOptions, hostsMeasured: readonly BenchHost[
 
 /**
  * Seconds one pair of alternated blocks takes at `--compare`'s defaults, with `iterations` samples a block: about 50 s of
- * starts, warm-up blocks and quiet waits, and 10 s per sample of every case on both sides (docs/compare-2026-11-26-aa-geomean:
- * 100 s a pair at 5 samples; compare-2026-11-26-aa-iterations-10: 150 s at 10).
+ * starts, warm-up blocks and quiet waits, and 10 s per sample of every case on both sides (at commit a70ac140ea,
+ * docs/compare-2026-11-26-aa-geomean: 100 s a pair at 5 samples; compare-2026-11-26-aa-iterations-10: 150 s at 10).
  */
 export function comparePairSeconds(iterations: number): number {
     return 50 + 10 * iterations;

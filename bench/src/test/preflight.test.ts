@@ -129,7 +129,7 @@ suite('preflight', () => {
             compare: { sides: [side('base'), side('head')], pairs: 8, alpha: 0.05, noiseThreshold: 0.05, check: false, budgetSeconds: 780, restartEvery: 1, pauseMs: 500, warmupBlock: true } };
         assert.match(expectedDuration(options), /^at most about 17 min of alternated blocks \(--budget, at least the 10 pairs 15 cells need to decide any of them/);
         assert.match(expectedDuration({ ...options, sizes: ['10000K'] }), /^at most about 13 min of alternated blocks \(--budget, at least the 8 pairs 5 cells need/);
-        // 10 samples a block: pairs of about 150 s (docs/compare-2026-11-26-aa-iterations-10), 10 of them 25 min.
+        // 10 samples a block: pairs of about 150 s (docs/compare-2026-11-26-aa-iterations-10, at commit a70ac140ea), 10 of them 25 min.
         assert.match(expectedDuration({ ...options, iterations: 10 }), /^at most about 25 min of alternated blocks/);
         assert.include(expectedDuration({ ...options, compare: { ...options.compare!, duet: true } }), '(timed from pairs of alternated blocks; a --duet pair runs both blocks at once)');
         assert.notInclude(expectedDuration(options), '--duet');
