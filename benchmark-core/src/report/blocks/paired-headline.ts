@@ -44,13 +44,6 @@ function cellsWithRatios(moved: readonly MovedPath[], verdict: 'slower' | 'faste
 }
 
 /**
- * What `yarn bench --compare --check` did after a pass with a slower cell before issue 37: the report, made from that
- * first pass's results, cannot say how its confirming pass went. Runs made since decide the check from these verdicts.
- */
-export const CONFIRMING_PASS_NOTE = 'This run was made when --check measured its slower cells again in a confirming pass on fresh processes and failed only on '
-    + 'those slower again (its comparison.txt says how that went, if it was run with --check).';
-
-/**
  * The exact counts that fail the check, each change once per path: over all channels where that was counted, the sizes
  * of one path with the same change together (`round trips 1 → 2 on Theia browser (plugin) | workspace.fs.readFile at 500K, 5000K`).
  */
@@ -80,7 +73,7 @@ function checkSentences(section: PairedHeadlineSection): string[] {
     }
     const slower = cellsWithRatios(section.moved, 'slower').map(({ name, at }) => `${name} is slower at ${at}`);
     const counts = section.failingCounts.length > 0 ? [`exact counts changed: ${countChanges(section.failingCounts).join('; ')}`] : [];
-    return [`--check fails: ${[...slower, ...counts].join('; ')}${besides}.`, ...(section.confirmingPass ? [CONFIRMING_PASS_NOTE] : [])];
+    return [`--check fails: ${[...slower, ...counts].join('; ')}${besides}.`];
 }
 
 /** For an A/A run (both sides the same source): whether it raised a false alarm; else whether any cell changed. */

@@ -114,7 +114,7 @@ export function pairedHeadlineSection(section: PairedComparisonSection): PairedH
         counts: verdictCounts(comparison), noiseThreshold: comparison.noiseThreshold, largestChange,
         medianSmallestDetectable: rows.length > 0 ? median(rows.map(row => row.cell.smallestDetectable)) : undefined,
         keyCells, rpc: rpcGroups(rows), ...gateOf(section),
-        confirmingPass: section.base.rule?.onePass !== true, moved, shared: sharedComponents(moved, rows),
+        moved, shared: sharedComponents(moved, rows),
     };
 }
 

@@ -199,11 +199,6 @@ export interface PairedHeadlineSection {
     readonly failingCounts: readonly CountDifference[];
     /** Whether both sides' exact counts were observed and compared. */
     readonly countsCompared: boolean;
-    /**
-     * Whether the run was made when `--check` measured the cells it found slower again in a confirming pass (before
-     * issue 37; its results lack `rule.onePass`), so that these verdicts alone did not decide its check.
-     */
-    readonly confirmingPass: boolean;
     /** The paths (host and scenario) with a slower or faster cell, in the comparison table's order. */
     readonly moved: readonly MovedPath[];
     /** What every moved path passes through, and which of it cells decided "no change" rule out; undefined where none moved or one is not described. */
