@@ -183,6 +183,16 @@ suite('documentation: links, section references and tables', () => {
         assert.isAtLeast(names.filter(name => name.endsWith(`${path.sep}report.md`)).length, 1, 'the committed runs\' report.md files');
     });
 
+    test('pages a maintainer can carry: docs/compare.md, the how-to, at most 200 lines; no table row of CONTRIBUTING.md over 400 characters; every run folder under docs/ cited', () => {
+        assert.isAtMost(readFileSync(path.join(REPOSITORY_ROOT, 'docs', 'compare.md'), 'utf8').trimEnd().split('\n').length, 200);
+        const longRows = proseLines(texts.get(path.join(REPOSITORY_ROOT, 'CONTRIBUTING.md'))!).filter(({ text }) => text.startsWith('|') && text.length > 400);
+        assert.deepStrictEqual(longRows.map(({ line, text }) => `line ${line}: ${text.length} characters`), []);
+        const pages = files.filter(file => !file.endsWith(`${path.sep}report.md`)).map(file => texts.get(file)!).join('\n');
+        const runs = readdirSync(path.join(REPOSITORY_ROOT, 'docs'), { withFileTypes: true }).filter(entry => entry.isDirectory() && entry.name !== 'ci').map(entry => entry.name);
+        assert.isAtMost(runs.length, 15, 'run folders under docs/');
+        assert.deepStrictEqual(runs.filter(run => !pages.includes(`docs/${run}`) && !pages.includes(`(${run}/`)), [], 'run folders no page cites');
+    });
+
     test('GitHub\'s slugs: punctuation dropped, code and links as their text, repeats numbered', () => {
         const slugs = headingSlugs('# Compare two builds of Theia: `--compare`\n## What a run writes, and showing it\n## Intervals\n## Intervals\n'
             + '```sh\n# not a heading\n```\n### See [the docs](docs/x.md) & more\n');
