@@ -5,22 +5,19 @@
  * with the harness, in the same host and page), collects the checks and prints every ratio. Exits 1 when a case
  * shows overhead beyond 5% and beyond the noise.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command } from 'commander';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import {
-    AccuracyDocument, DEFAULT_ITERATIONS, formatRatioInterval, formatSupported, DEFAULT_WARMUP, hostLabel, ITERATIONS_RANGE, PAUSE_RANGE, renderTextTable, SETTING_KEYS, WARMUP_RANGE,
-} from '@fs-perf/benchmark-core';
+import { AccuracyDocument, formatRatioInterval, formatSupported, hostLabel, renderTextTable, SETTING_KEYS } from '@fs-perf/benchmark-core';
 import { ensureCodeServer } from '../hosts/code-server';
 import { HostSession } from '../hosts/host-session';
-import { integerArgument, sizeListArgument } from '../run/option-parsers';
+import { ACCURACY_FLAGS, ACCURACY_HOSTS } from '../run/command-flags';
 import { checkBeforeStarting } from '../run/preflight';
 import { ensureTheiaApp, ensureVsix, VSIX } from '../run/prepare';
-import { invocationFolder, parseCommandLine, runCli } from './command-line';
+import { invocationFolder, parseTableCommandLine, runCli, tableCommand } from './command-line';
 import { stopOnSignals } from './stop-on-signals';
 
-const HOSTS = ['theia-browser', 'vscode-server'] as const;
-type AccuracyHost = typeof HOSTS[number];
+type AccuracyHost = typeof ACCURACY_HOSTS[number];
 
 /** The checks each host runs: the Theia extension's and the VS Code extension's (a plugin in Theia). */
 const CHECKS: Record<AccuracyHost, readonly string[]> = {
@@ -109,35 +106,21 @@ async function accuracy(options: AccuracyOptions): Promise<number> {
     return failed.length === 0 ? 0 : 1;
 }
 
-/** `yarn bench:accuracy`'s commander program. */
+/** `yarn bench:accuracy`'s commander program: its flags from its option table (run/command-flags.ts). */
 function accuracyCommand(): Command {
-    return new Command()
+    return tableCommand(new Command()
         .name('yarn bench:accuracy')
-        .description('In each host, alternate bare loops of the measured calls with the harness ("Check Accuracy") and print the ratios.')
-        .addOption(new Option('--hosts <list>', `comma-separated hosts (${HOSTS.join(', ')})`).default([...HOSTS], 'both').argParser(text => {
-            const hosts = text.split(',').map(host => host.trim());
-            const unknown = hosts.filter(host => !(HOSTS as readonly string[]).includes(host));
-            if (unknown.length > 0) {
-                throw new InvalidArgumentError(`unknown host ${unknown.join(', ')}; use ${HOSTS.join(', ')}.`);
-            }
-            return HOSTS.filter(host => hosts.includes(host));
-        }))
-        .addOption(new Option('--iterations <n>', 'samples of each bare loop and each harness run').default(DEFAULT_ITERATIONS).argParser(integerArgument('--iterations', ITERATIONS_RANGE)))
-        .addOption(new Option('--warmup <n>', 'warm-up samples before each').default(DEFAULT_WARMUP).argParser(integerArgument('--warmup', WARMUP_RANGE)))
-        .addOption(new Option('--sizes <list>', 'sizes from 500K up').default(['500K', '5000K', '10000K'], '500K,5000K,10000K').argParser(sizeListArgument))
-        .addOption(new Option('--pause <ms>', 'before each sample of the bare loops and the harness alike, wait idle as long as the previous sample took, '
-            + 'at most this long: checks the harness as `yarn bench --pause` runs it (default 0: no pause)').argParser(integerArgument('--pause', PAUSE_RANGE)))
-        .option('--out <dir>', 'also write the accuracy files there');
+        .description('In each host, alternate bare loops of the measured calls with the harness ("Check Accuracy") and print the ratios.'), ACCURACY_FLAGS);
 }
 
 /** What scripts/run-command.js asks before it builds anything: the exit code when the command line is refused or asks only for --help, else undefined. */
 export function checkCommandLine(argv: readonly string[]): number | undefined {
-    return parseCommandLine(accuracyCommand(), argv);
+    return parseTableCommandLine(accuracyCommand(), ACCURACY_FLAGS, argv);
 }
 
 async function main(argv: readonly string[]): Promise<number> {
     const program = accuracyCommand();
-    const exitCode = parseCommandLine(program, argv);
+    const exitCode = parseTableCommandLine(program, ACCURACY_FLAGS, argv);
     if (exitCode !== undefined) {
         return exitCode;
     }

@@ -1,4 +1,5 @@
 import { Command, OptionValues } from 'commander';
+import { CommandFlag, commandOption, ruleRefusal } from '../run/option-table';
 
 /** The line that follows a refused command line: where the usage is, instead of the whole help (which pushes the reason off the screen). */
 export function seeHelp(name: string): string {
@@ -17,6 +18,32 @@ export function parseCommandLine(program: Command, argv: readonly string[]): num
     } catch (error) {
         return (error as { exitCode?: number }).exitCode === 0 ? 0 : 2;
     }
+}
+
+/**
+ * A command made from its option table: `program` with an option of each entry, in the table's order (a command of one
+ * table only: `yarn bench`'s modes are options.ts's).
+ */
+export function tableCommand<Values>(program: Command, table: Readonly<Record<string, CommandFlag<unknown, Values>>>): Command {
+    Object.values(table).forEach(entry => program.addOption(commandOption(entry)));
+    return program;
+}
+
+/**
+ * {@link parseCommandLine} of a command made with {@link tableCommand}, then the table's rules: a flag given with one it
+ * does not go with is refused (its rule's words, then {@link seeHelp}'s line, exit code 2).
+ */
+export function parseTableCommandLine<Values>(program: Command, table: Readonly<Record<string, CommandFlag<unknown, Values>>>, argv: readonly string[]): number | undefined {
+    const exitCode = parseCommandLine(program, argv);
+    const refusal = exitCode === undefined
+        ? ruleRefusal(table, program.opts<Values & OptionValues>(), { given: name => program.getOptionValueSource(name) === 'cli', modes: [] })
+        : undefined;
+    if (refusal !== undefined) {
+        console.error(`error: ${refusal}`);
+        console.error(seeHelp(program.name()));
+        return 2;
+    }
+    return exitCode;
 }
 
 /** The folder a user's relative paths are relative to: where they typed `yarn ...` (yarn runs scripts in the repository root). */

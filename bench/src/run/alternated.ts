@@ -42,6 +42,16 @@ export function parseCompareSide(text: string, side: ComparisonSide['side'], bas
     return { side, label, kind: 'tarballs', value: folder };
 }
 
+/** The sides of `--compare` given as the URL of a running Theia (`[label=]http...`), as typed. */
+export function urlSideTexts(texts: readonly string[] | undefined): string[] {
+    return (texts ?? []).filter(text => /^(?:[A-Za-z0-9][\w.-]{0,39}=)?https?:\/\//i.test(text.trim()));
+}
+
+/** A refusal's words for sides at URLs: `live=http://... is a Theia this run does not start`. */
+export function notStartedWords(urls: readonly string[]): string {
+    return `${urls.join(' and ')} ${urls.length === 1 ? 'is a Theia' : 'are Theias'} this run does not start`;
+}
+
 /** Both sides; their labels must differ, or the report could not tell them apart. */
 export function parseCompareSides(texts: readonly string[], base: string): [CompareSideSpec, CompareSideSpec] {
     if (texts.length !== 2) {

@@ -31,7 +31,7 @@ export async function bench(options: BenchOptions): Promise<number> {
         ensureVsix();
         const run = {
             compare: options.compare, iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, cpuPass: options.cpuPass, out: options.out,
-            // --suite watch is refused with --compare (run-checks.ts).
+            // --suite watch is refused with --compare (its entry's rule, run-flags.ts).
             suite: options.suite === 'watch' ? undefined : options.suite, treeSizes: options.treeSizes,
             theiaCache: options.theiaCache, force: options.force, vsix: VSIX, log, progress: progressPrinter,
         };

@@ -1,27 +1,101 @@
 /**
- * Parsers of the command lines' values (commander's argParser) that the commands share, so that a value means the same
- * wherever it is given: each throws an InvalidArgumentError naming the option, which commander prints with the usage.
+ * The parsers of the command lines' values (commander's argParser), generic over what an option table's entry allows:
+ * each reads its entry's range or choices and throws an InvalidArgumentError naming the flag, which commander prints
+ * with the usage. A value means the same wherever it is given, as every command's flags come from the same entries.
  */
 import { InvalidArgumentError } from 'commander';
 import { compareReleases, countProblem, parseCountCheck, parseNetworkList, parseSizeList, parseTreeSizeList, TREE_SIZE_LABELS } from '@fs-perf/benchmark-core';
 import { unsupportedTheiaVersion } from '../hosts/theia-release';
-import { BENCH_HOSTS, BenchHost, NetworkChoice } from './bench-hosts';
+import { BenchHost, NetworkChoice } from './bench-hosts';
 
-/**
- * A commander argument parser for a whole number in `range`, checked as the editors check their settings (benchmark-core's
- * `countProblem`); the message names the option (commander's own words before it name the value).
- */
-export function integerArgument(name: string, range: { min: number; max: number }): (text: string) => number {
-    return text => {
+/** The numbers an entry takes: from `min` to `max`, each end taken unless excluded. */
+export interface NumberRange {
+    readonly min: number;
+    readonly max: number;
+    /** `min` itself is refused (`above 0`: an alpha, a budget of minutes). */
+    readonly minExcluded?: boolean;
+    /** `max` itself is refused too (`between 0 and 1`). */
+    readonly maxExcluded?: boolean;
+    /** What `min` means, said beside it in the refusal (`1 (none)`). */
+    readonly minMeaning?: string;
+    /** A value the refusal offers as an example. */
+    readonly example?: number;
+}
+
+/** What a parser reads of its entry: the flag as typed (its refusals name it), and the range or choices it takes. */
+export interface ValueSpec {
+    readonly flag: string;
+    readonly range?: NumberRange;
+    readonly choices?: readonly string[];
+}
+
+/** A flag's parser: the value of the command line's text, refusing (InvalidArgumentError) what its entry does not take. */
+export type ValueParser<Value> = (text: string, spec: ValueSpec) => Value;
+
+/** The refusal's words for a range: `from 1 to 1000`, `above 0 and at most 600, e.g. 15`, `between 0 and 1`. */
+function rangeWords(range: NumberRange): string {
+    const low = range.minMeaning === undefined ? `${range.min}` : `${range.min} (${range.minMeaning})`;
+    const span = range.minExcluded && range.maxExcluded ? `between ${low} and ${range.max}`
+        : range.minExcluded ? `above ${low} and at most ${range.max}` : `from ${low} to ${range.max}`;
+    return range.example === undefined ? span : `${span}, e.g. ${range.example}`;
+}
+
+function inRange(value: number, range: NumberRange): boolean {
+    return Number.isFinite(value) && (range.minExcluded ? value > range.min : value >= range.min) && (range.maxExcluded ? value < range.max : value <= range.max);
+}
+
+/** A parser of a number in its entry's range, refused as `<flag> must be <noun> <range>.` */
+function numberArgument(noun: string, whole: boolean): ValueParser<number> {
+    return (text, { flag, range }) => {
+        // Number('') is 0: an empty value must not pass as 0.
         const value = text.trim() === '' ? NaN : Number(text);
-        if (countProblem(name, value, range) !== undefined) {
-            throw new InvalidArgumentError(`${name} must be a whole number from ${range.min} to ${range.max}.`);
+        // A whole number is checked as the editors check their settings (benchmark-core's countProblem).
+        if (whole ? countProblem(flag, value, range!) !== undefined : !inRange(value, range!)) {
+            throw new InvalidArgumentError(`${flag} must be ${noun === '' ? '' : `${noun} `}${rangeWords(range!)}.`);
         }
         return value;
     };
 }
 
-/** A commander argument parser for a comma-separated list of fixture sizes, e.g. `500K,10000K`. */
+/** A whole number, e.g. `--iterations 15`. */
+export const wholeNumberArgument = numberArgument('a whole number', true);
+/** A percentage, e.g. `--precision 5`. */
+export const percentageArgument = numberArgument('a percentage', false);
+/** Minutes, e.g. `--budget 15`. */
+export const minutesArgument = numberArgument('a number of minutes', false);
+/** A rate, e.g. `--cpu-throttle 4`. */
+export const rateArgument = numberArgument('a rate', false);
+/** A level between its ends, e.g. `--alpha 0.05`. */
+export const levelArgument = numberArgument('', false);
+
+/** One of the entry's choices, as typed, e.g. `--suite trees`. */
+export function choiceArgument<Choice extends string = string>(text: string, { flag, choices }: ValueSpec): Choice {
+    if (!choices!.includes(text.trim())) {
+        throw new InvalidArgumentError(`${flag} must be one of ${choices!.join(', ')}, got '${text}'.`);
+    }
+    return text.trim() as Choice;
+}
+
+/** One of the entry's few choices, in any case, e.g. `--direction Faster`. */
+export function wordChoiceArgument(text: string, { flag, choices }: ValueSpec): string {
+    const value = text.trim().toLowerCase();
+    if (!choices!.includes(value)) {
+        throw new InvalidArgumentError(`${flag} must be ${choices!.join(' or ')}.`);
+    }
+    return value;
+}
+
+/** Some of the entry's hosts, comma-separated, in the choices' order. */
+export function hostListArgument(text: string, { choices }: ValueSpec): BenchHost[] {
+    const hosts = text.split(',').map(host => host.trim()).filter(host => host.length > 0);
+    const unknown = hosts.filter(host => !choices!.includes(host));
+    if (unknown.length > 0 || hosts.length === 0) {
+        throw new InvalidArgumentError(`unknown host ${unknown.join(', ') || '(none)'}; use one or more of ${choices!.join(', ')}.`);
+    }
+    return choices!.filter(host => hosts.includes(host)) as BenchHost[];
+}
+
+/** A comma-separated list of fixture sizes, e.g. `500K,10000K`. */
 export function sizeListArgument(text: string): string[] {
     try {
         return parseSizeList(text).map(size => size.label);
@@ -30,8 +104,8 @@ export function sizeListArgument(text: string): string[] {
     }
 }
 
-/** A commander argument parser for a comma-separated list of generated trees, e.g. `1k,10k`. */
-export function treeListArgument(text: string): string[] {
+/** A comma-separated list of generated trees, e.g. `1k,10k`. */
+export function treeListArgument(text: string, { flag }: ValueSpec): string[] {
     try {
         const sizes = parseTreeSizeList(text.split(',').map(label => label.trim()).filter(label => label !== ''));
         if (sizes.length === 0) {
@@ -39,60 +113,11 @@ export function treeListArgument(text: string): string[] {
         }
         return sizes.map(size => size.label);
     } catch (error) {
-        throw new InvalidArgumentError(`--tree-sizes: ${(error as Error).message}`);
+        throw new InvalidArgumentError(`${flag}: ${(error as Error).message}`);
     }
 }
 
-/** A commander argument parser for one of `choices`, e.g. `--suite trees`. */
-export function choiceArgument<T extends string>(name: string, choices: readonly T[]): (text: string) => T {
-    return text => {
-        if (!choices.includes(text.trim() as T)) {
-            throw new InvalidArgumentError(`${name} must be one of ${choices.join(', ')}, got '${text}'.`);
-        }
-        return text.trim() as T;
-    };
-}
-
-/** `--budget`: minutes, more than 0 and at most 600. */
-export function minutesArgument(text: string): number {
-    const value = Number(text);
-    if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > 600) {
-        throw new InvalidArgumentError('--budget must be a number of minutes above 0 and at most 600, e.g. 15.');
-    }
-    return value;
-}
-
-/** A parser for a percentage from `range.min` (up to `range.max`, where given). */
-export function percentageArgument(name: string, range: { min: number; max?: number }): (text: string) => number {
-    return text => {
-        const value = Number(text);
-        if (text.trim() === '' || !Number.isFinite(value) || value < range.min || (range.max !== undefined && value > range.max)) {
-            throw new InvalidArgumentError(range.max === undefined ? `${name} must be a percentage of ${range.min} or more, e.g. 5.`
-                : `${name} must be a percentage from ${range.min} to ${range.max}.`);
-        }
-        return value;
-    };
-}
-
-/** `--alpha`: a significance level, above 0 and below 1. */
-export function alphaArgument(text: string): number {
-    const value = Number(text);
-    if (!(value > 0 && value < 1)) {
-        throw new InvalidArgumentError('--alpha must be between 0 and 1, e.g. 0.05.');
-    }
-    return value;
-}
-
-/** `--cpu-throttle`: Chromium's CPU throttling rate, 1 (none) to 20. */
-export function cpuThrottleArgument(text: string): number {
-    const rate = Number(text);
-    if (!Number.isFinite(rate) || rate < 1 || rate > 20) {
-        throw new InvalidArgumentError('--cpu-throttle must be a rate from 1 (none) to 20.');
-    }
-    return rate;
-}
-
-/** `--network`: the links to measure over (see benchmark-core's `parseNetworkList`). */
+/** The links to measure over (see benchmark-core's `parseNetworkList`). */
 export function networkListArgument(text: string): NetworkChoice[] {
     try {
         return parseNetworkList(text);
@@ -101,17 +126,7 @@ export function networkListArgument(text: string): NetworkChoice[] {
     }
 }
 
-/** `--hosts`: known hosts only, in {@link BENCH_HOSTS}' order. */
-export function hostListArgument(text: string): BenchHost[] {
-    const hosts = text.split(',').map(host => host.trim()).filter(host => host.length > 0);
-    const unknown = hosts.filter(host => !(BENCH_HOSTS as readonly string[]).includes(host));
-    if (unknown.length > 0 || hosts.length === 0) {
-        throw new InvalidArgumentError(`unknown host ${unknown.join(', ') || '(none)'}; use one or more of ${BENCH_HOSTS.join(', ')}.`);
-    }
-    return BENCH_HOSTS.filter(host => hosts.includes(host));
-}
-
-/** `--theia-version`: release versions, each supported (else refused here, before anything is installed), oldest first. */
+/** Theia release versions, each supported (else refused here, before anything is installed), oldest first. */
 export function theiaVersionListArgument(text: string): string[] {
     const versions = [...new Set(text.split(',').map(version => version.trim()).filter(version => version.length > 0))];
     if (versions.length === 0) {
@@ -126,7 +141,7 @@ export function theiaVersionListArgument(text: string): string[] {
     return versions.sort(compareReleases);
 }
 
-/** `--theia-url`: an http(s) URL. */
+/** An http(s) URL. */
 export function theiaUrlArgument(text: string): string {
     let url: URL;
     try {
@@ -140,16 +155,7 @@ export function theiaUrlArgument(text: string): string {
     return url.href;
 }
 
-/** `--direction`: the way a bisect's cell moved, `slower` or `faster`. */
-export function directionArgument(text: string): 'slower' | 'faster' {
-    const value = text.trim().toLowerCase();
-    if (value !== 'slower' && value !== 'faster') {
-        throw new InvalidArgumentError('--direction must be slower or faster.');
-    }
-    return value;
-}
-
-/** `--check-counts`: the groups of exact counts that gate `--check`, e.g. `messages,round-trips`; `none`: no count gates. */
+/** The groups of exact counts that gate `--check`, e.g. `messages,round-trips`; `none`: no count gates. */
 export function countCheckArgument(text: string): string[] {
     if (text.trim() === 'none') {
         return [];

@@ -1,16 +1,16 @@
 /**
- * A `yarn bench` command line made a run with the option table (option-table.ts): the commander options and their help,
- * the refusals of flags that do not apply or do not go together, the defaults of each kind of run, then the run's options;
- * and what the run hands on from the table: the settings of the apps it starts and the options `run.json` records.
+ * A `yarn bench` command line made a run with the option table (bench-flags.ts, its entries' shape in option-table.ts):
+ * the commander options and their help, the refusals of flags that do not apply or do not go together, the defaults of
+ * each kind of run, then the run's options; and what the run hands on from the table: the settings of the apps it
+ * starts and the options `run.json` records.
  */
 import { Option } from 'commander';
 import { LOOPBACK } from '@fs-perf/benchmark-core';
-import { parseBisectSeries } from './bisect/builds';
+import { BENCH_FLAGS, benchFlags, COMPARE_HELP_GROUP, isCompareFlag, longFlag } from './bench-flags';
 import { CompareOptions, followedCellScenarios } from './compare-options';
 import {
-    BENCH_FLAGS, BenchFlag, benchFlags, BenchOptions, FlagContext, FlagName, FlagValues, OptionField, RUN_MODES, RunMode, runModes,
+    BenchFlag, BenchOptions, commandOption, FlagContext, FlagName, FlagValues, OptionField, RUN_MODES, RunMode, runModes, ruleRefusal,
 } from './option-table';
-import { RUN_CHECKS } from './run-checks';
 
 // The run's parts that bench.ts, measure-host.ts and progress.ts take from here.
 export { BenchHost, BenchTarget, HOST_NAMES, NetworkChoice } from './bench-hosts';
@@ -27,17 +27,13 @@ function modeFlags(modes: readonly RunMode[]): string {
 
 const BISECT_FLAGS = ['--bisect', '--cell', '--direction', '--resume'];
 
-/** Whether the flag takes a value (`--out <dir>`), rather than being a switch (`--check`, `--no-cpu-pass`). */
-function takesValue(option: Option): boolean {
-    return option.required || option.optional;
-}
-
 /** The help's words for an entry's default: the plain run's, then each mode's own where the flag applies there and it differs. */
-function defaultWords(entry: BenchFlag<unknown>, option: Option): string | undefined {
+function defaultWords(entry: BenchFlag<unknown>): string | undefined {
+    const option = new Option(entry.flags);
     const own = Object.entries(entry.modeDefaults ?? {})
         .filter(([mode, value]) => entry.notWith?.[mode as Exclude<RunMode, 'plain'>] === undefined && shown(value) !== shown(entry.default))
         .map(([mode, value]) => ({ flag: RUN_MODES[mode as Exclude<RunMode, 'plain'>].flag, value }));
-    if (!takesValue(option)) {
+    if (!option.required && !option.optional) {
         // A switch: only `--no-x` has a default worth saying, where a mode turns it off.
         const off = own.filter(({ value }) => value === false).map(({ flag }) => flag);
         return option.negate && off.length > 0 ? `the default with ${off.join(' and ')}` : undefined;
@@ -46,25 +42,26 @@ function defaultWords(entry: BenchFlag<unknown>, option: Option): string | undef
     return plain === undefined ? undefined : [plain, ...own.map(({ flag, value }) => `with ${flag}: ${shown(value)}`)].join('; ');
 }
 
-/** The table as commander options, in its order: each with its parser, and its help from its entry (modes and defaults). */
+/**
+ * The table as commander options, in its order: each with its parser, and its help from its entry (modes and defaults);
+ * a comparison's and a bisect's under their own heading.
+ */
 export function benchCommandOptions(): Option[] {
-    return benchFlags().map(([, entry]) => {
-        const option = new Option(entry.flags, entry.description);
+    return benchFlags().map(([name, entry]) => {
         // `with --compare: ` before the words of a flag of some modes only (not before the flag that asks for the mode).
         // A bisect's flags ask for the comparison mode themselves (its steps are comparisons).
-        const modes = BISECT_FLAGS.includes(option.long!) ? [] : entry.modes.filter(mode => mode === 'plain' || RUN_MODES[mode].flag !== option.long);
-        option.description = `${modes.length === 0 || modes.includes('plain') ? '' : `with ${modeFlags(modes)}: `}${entry.description}`;
-        if (entry.parse) {
-            option.argParser(entry.parse);
-        }
-        const defaults = defaultWords(entry, option);
-        if (defaults !== undefined && takesValue(option) && entry.default !== undefined) {
-            option.default(entry.default, defaults);
-        } else if (defaults !== undefined) {
-            option.description += takesValue(option) ? ` (default: ${defaults})` : ` (${defaults})`;
-        }
-        return option;
+        const long = longFlag(name);
+        const modes = BISECT_FLAGS.includes(long) ? [] : entry.modes.filter(mode => mode === 'plain' || RUN_MODES[mode].flag !== long);
+        const option = commandOption(entry, `${modes.length === 0 || modes.includes('plain') ? '' : `with ${modeFlags(modes)}: `}${entry.description}`, defaultWords(entry));
+        return isCompareFlag(name) ? option.helpGroup(COMPARE_HELP_GROUP) : option;
     });
+}
+
+/** The flags `given` without any of the flags they apply with (their entries' `appliesOnlyWith`), named in one refusal. */
+function requirementRefusal(given: readonly FlagName[]): string | undefined {
+    const unmet = given.filter(name => BENCH_FLAGS[name].appliesOnlyWith?.flags.some(other => given.includes(other)) === false);
+    const requirement = unmet.length === 0 ? undefined : BENCH_FLAGS[unmet[0]].appliesOnlyWith!;
+    return requirement?.refusal(unmet.filter(name => BENCH_FLAGS[name].appliesOnlyWith === requirement).map(longFlag));
 }
 
 /**
@@ -84,11 +81,6 @@ export function modeRefusal(given: readonly FlagName[], modes: readonly RunMode[
     }
     const alike = misplaced.filter(name => shown(BENCH_FLAGS[name].modes) === shown(BENCH_FLAGS[misplaced[0]].modes));
     return `${alike.map(name => longFlag(name)).join(', ')} only appl${alike.length === 1 ? 'ies' : 'y'} with ${modeFlags(BENCH_FLAGS[misplaced[0]].modes)}.`;
-}
-
-/** The flag as the user types it, e.g. `--no-warmup-block`. */
-export function longFlag(name: FlagName): string {
-    return new Option(BENCH_FLAGS[name].flags).long!;
 }
 
 /** Each flag's value: given on the command line, else the default of the run's first mode that has one, else the table's. */
@@ -118,40 +110,34 @@ function optionsOf(values: FlagValues, context: FlagContext): BenchOptions {
             }
         }
     }
+    for (const [name, entry] of benchFlags()) {
+        if (entry.alsoSets && values[name] !== undefined) {
+            options[entry.alsoSets.field] = entry.alsoSets.value(values[name], context);
+        }
+    }
     // The table's fields are BenchOptions' (OptionField is checked against it); their values, each entry's type.
     return { ...options, ...comparing ? { compare } : {} } as unknown as BenchOptions;
 }
 
 /**
  * A run's options from its parsed command line (commander's values): flags that do not apply to the run or do not go
- * together are refused (the reason on stderr, exit code 2), then each kind of run's defaults are applied. `given(name)`:
- * whether the command line gave that flag; relative paths are resolved against `base`.
+ * together are refused, each with its entry's words (the reason on stderr, exit code 2): the flags a flag applies with,
+ * then the modes, then the entries' rules; then each kind of run's defaults are applied. `given(name)`: whether the
+ * command line gave that flag; relative paths are resolved against `base`.
  */
 export function benchOptions(raw: FlagValues, given: (name: FlagName) => boolean, base: string): BenchOptions | number {
     const modes = runModes({ compare: raw.compare, networks: raw.network ?? [LOOPBACK], theiaVersions: raw.theiaVersion, theiaUrl: raw.theiaUrl, bisect: raw.bisect, resume: raw.resume, suite: raw.suite });
-    // A bisect's own flags name --bisect (or --bisect-exit), not the comparison mode its steps run in.
-    const bisectOnly = (['cell', 'direction'] as const).filter(name => given(name) && !given('bisect') && !given('resume') && !given('bisectExit'));
-    const refusal = bisectOnly.length > 0
-        ? `${bisectOnly.map(longFlag).join(' and ')} only appl${bisectOnly.length === 1 ? 'ies' : 'y'} with --bisect (or --resume, or --compare with --bisect-exit).`
-        : modeRefusal(benchFlags().map(([name]) => name).filter(given), modes);
+    const context: FlagContext = { base, stamp: new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z'), modes, given };
+    const values = flagValues(raw, given, modes);
+    const givenFlags = benchFlags().map(([name]) => name).filter(given);
+    const refusal = requirementRefusal(givenFlags) ?? modeRefusal(givenFlags, modes) ?? ruleRefusal(BENCH_FLAGS, values, context);
     if (refusal !== undefined) {
         console.error(`error: ${refusal}`);
         return 2;
     }
-    const values = flagValues(raw, given, modes);
-    const context: FlagContext = { base, stamp: new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z'), modes, given };
-    const check = RUN_CHECKS.find(candidate => candidate.refuses(values, context));
-    if (check) {
-        console.error(`error: ${check.refusal(values)}`);
-        return 2;
-    }
     try {
         const options = optionsOf(values, context);
-        if (options.bisectExit) {
-            return withBisectExit(options, given('sizes'));
-        }
-        // The series is checked here, before anything is built: a bad range, the same release twice, fewer than 2 builds.
-        return values.bisect === undefined ? options : { ...options, bisectSeries: parseBisectSeries(values.bisect, base) };
+        return options.bisectExit ? withBisectExit(options, given('sizes')) : options;
     } catch (error) {
         // What a value alone does not show, e.g. a side of --compare that is neither a release, a folder nor a URL.
         console.error(`error: ${(error as Error).message}`);

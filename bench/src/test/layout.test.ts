@@ -19,9 +19,11 @@ suite('layout of bench and e2e', () => {
         const layers = {
             '': [['util'], ['link'], ['hosts'], ['run'], ['commands'], ['index']],
             // A run's pieces lowest first: the options' values and the comparison's and bisect's pure parts below the runs that
-            // string them together; the bisect's run beside the bench's options, above the comparison it repeats; the bench on top.
+            // string them together; the option table's shape, then its entries, then the tables they make; the bisect's run beside
+            // the bench's options, above the comparison it repeats; the bench on top.
             'run': [['format', 'bench-hosts', 'backend-watch', 'compare-options', 'watcher-load'], ['alternated', 'run-modes', 'run-record', 'option-parsers'],
-                ['bisect', 'report-files'], ['compare', 'option-table'], ['estimates', 'preflight', 'run-checks', 'reanalyse'], ['options', 'bisect-run'],
+                ['bisect', 'report-files'], ['compare', 'option-table'], ['run-flags', 'compare-flags'], ['bench-flags', 'command-flags'],
+                ['estimates', 'preflight', 'reanalyse'], ['options', 'bisect-run'],
                 ['progress'], ['prepare'], ['measure-host'], ['bench'], ['index']],
             // The pure pieces at the bottom, so they stay testable without a host; the run that strings them together on top.
             'run/compare': [['block-order', 'restart-policy', 'budget-planner', 'open-cells', 'bisect-exit', 'duet'], ['side'], ['run-files', 'prepare-side'], ['pass'],

@@ -1,10 +1,10 @@
 import { assert } from 'chai';
 import { InvalidArgumentError } from 'commander';
-import { integerArgument } from '../run/option-parsers';
+import { wholeNumberArgument } from '../run/option-parsers';
 
 suite('option parsers', () => {
     test('a whole number: the range\'s ends accepted; an empty value, a fraction, text and a number outside refused naming the option', () => {
-        const parse = integerArgument('--pause', { min: 0, max: 5000 });
+        const parse = (text: string): number => wholeNumberArgument(text, { flag: '--pause', range: { min: 0, max: 5000 } });
         assert.strictEqual(parse('0'), 0);
         assert.strictEqual(parse('5000'), 5000);
         // Number('') is 0: an empty value must not pass as "no pause".

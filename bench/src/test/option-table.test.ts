@@ -3,31 +3,10 @@ import { Option } from 'commander';
 import { extensionSettingsSchema, PAUSE_RANGE, SettingSchema } from '@fs-perf/benchmark-core';
 import { benchCommand, parseBenchArguments } from '../commands/bench';
 import { COMPARE_DEFAULTS } from '../run/compare-options';
-import { BENCH_FLAGS, benchFlags, BenchOptions, FlagName, NETWORK_DEFAULTS, RUN_MODES, RunMode, TREES_DEFAULTS } from '../run/option-table';
-import { longFlag, optionField, recordedOptions, runSettings } from '../run/options';
-
-/** A value each flag accepts, so that every flag of the table is tried (a new one without a sample fails the first test). */
-const SAMPLES: Record<FlagName, string[]> = {
-    hosts: ['--hosts', 'theia-browser'], iterations: ['--iterations', '3'], warmup: ['--warmup', '0'], sizes: ['--sizes', '500K'],
-    precision: ['--precision', '2'], rounds: ['--rounds', '2'], cpuThrottle: ['--cpu-throttle', '2'], cpuPass: ['--no-cpu-pass'], out: ['--out', 'run'],
-    theiaUrl: ['--theia-url', 'http://127.0.0.1:9/'], theiaVersion: ['--theia-version', '1.74.1'], theiaCache: ['--theia-cache', 'apps'], force: ['--force'],
-    compare: ['--compare', 'base=1.74.1', 'head=1.74.1'], pairs: ['--pairs', '4'], alpha: ['--alpha', '0.01'], noiseThreshold: ['--noise-threshold', '3'],
-    check: ['--check'], checkCounts: ['--check-counts', 'messages,round-trips'], budget: ['--budget', '5'], restartEvery: ['--restart-every', '2'], pause: ['--pause', '100'], warmupBlock: ['--no-warmup-block'],
-    network: ['--network', 'lan'], duet: ['--duet'], suite: ['--suite', 'trees'], treeSizes: ['--tree-sizes', '1k'], watchTree: ['--watch-tree', '1k'],
-    bisect: ['--bisect', '1.54.0..1.74.1'], cell: ['--bisect', '1.54.0..1.74.1', '--cell', 'plugin, vscode.workspace.fs.readFile, 5K'],
-    direction: ['--bisect', '1.54.0..1.74.1', '--direction', 'faster'], resume: ['--resume', 'bisect-run'],
-    // --bisect-exit needs the cell whose verdict is the exit code.
-    bisectExit: ['--bisect-exit', '--cell', 'plugin, vscode.workspace.fs.readFile, 5K'],
-};
-
-/** The flags of a bisect: each sample asks for the comparison mode itself (a bisect's steps are comparisons). */
-const BISECT_FLAGS: readonly FlagName[] = ['bisect', 'cell', 'direction', 'resume'];
-
-/** A command line of each mode (a plain run is one without any of them). */
-const MODE_ARGUMENTS: Record<RunMode, string[]> = {
-    plain: [], compare: SAMPLES.compare, network: SAMPLES.network, theiaVersion: SAMPLES.theiaVersion, theiaUrl: SAMPLES.theiaUrl, trees: ['--suite', 'trees'],
-    writes: ['--suite', 'writes'], watch: ['--suite', 'watch'],
-};
+import { BENCH_FLAGS, benchFlags, longFlag } from '../run/bench-flags';
+import { BenchOptions, NETWORK_DEFAULTS, RUN_MODES, TREES_DEFAULTS } from '../run/option-table';
+import { optionField, recordedOptions, runSettings } from '../run/options';
+import { BISECT_FLAGS, MODE_ARGUMENTS, SAMPLES } from './flag-samples';
 
 /** `yarn bench`'s parser on `argv`, with what it printed to stderr (its refusals, commander's usage errors). */
 function parse(argv: readonly string[]): { result: BenchOptions | number; stderr: string } {
