@@ -38,9 +38,13 @@ async function main() {
         .filter(folder => fs.existsSync(path.join(folder, 'results')) || fs.existsSync(path.join(folder, 'bisect.json')));
     const stale = [];
     const reanalyse = async folder => {
+        // A run whose page the test data does not keep (its charts are another kind's) gets none written.
+        const keepsPage = fs.existsSync(path.join(folder, 'report.html'));
+        const dropPage = () => keepsPage || fs.rmSync(path.join(folder, 'report.html'), { force: true });
         if (!fs.existsSync(path.join(folder, 'comparison.json'))) {
             if (!check) {
                 await writeReport([folder], folder);
+                dropPage();
                 console.log(`${path.relative(root, folder)}: report written`);
             }
             return;
@@ -58,6 +62,7 @@ async function main() {
         // The title a run gave its report (an early end says so in it) is kept.
         const title = fs.readFileSync(path.join(folder, 'report.md'), 'utf8').split('\n')[0].replace(/^# /, '');
         await writeReport([path.join(folder, 'results')], folder, { title });
+        dropPage();
         console.log(`${path.relative(root, folder)}: ${changed.length > 0 ? `${changed.join(', ')} changed` : 'comparison unchanged'}; report written`);
     };
     for (const folder of folders) {

@@ -54,7 +54,8 @@ suite('yarn report of each test-data run gives its committed report', () => {
             const out = path.join(directory, 'out');
             const result = spawnSync(process.execPath, [CLI, folder, '--out', out], { encoding: 'utf8' });
             assert.strictEqual(result.status, 0, result.stderr);
-            const written = (await fs.readdir(out)).sort();
+            // A kind's page (report.html) is kept where its charts differ from the others' (see e2e/test-data/runs/README.md).
+            const written = (await fs.readdir(out)).filter(name => name !== 'report.html' || existsSync(path.join(folder, name))).sort();
             assert.deepStrictEqual(written, (await fs.readdir(folder)).filter(isReportFile).sort(), `${run}: the files yarn report writes`);
             await assertSameFiles(out, folder, written, run);
         });

@@ -126,7 +126,8 @@ suite('charts of every test-data run, in a browser', function (): void {
     });
 
     test('every report.html of the test data: the same checks on the charts as the page draws them', async () => {
-        for (const run of await committedRuns()) {
+        // The kinds whose page the test data keeps (the others' pages are checked as rendered now, below).
+        for (const run of (await committedRuns()).filter(folder => existsSync(path.join(folder, 'report.html')))) {
             await browser!.page.goto(`file://${path.join(run, 'report.html')}`);
             assert.isAbove(await browser!.page.locator('svg').count(), 0, path.basename(run));
             assert.deepStrictEqual(await chartProblems(browser!), [], `${path.basename(run)}/report.html`);
