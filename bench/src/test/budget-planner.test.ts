@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { sequentialLooks } from '@fs-perf/benchmark-core';
-import { budgetDesign, budgetSpent, secondsLeft, secondsPerPair } from '../run/compare/budget-planner';
+import { BudgetEnd, BudgetSchedule, budgetDesign, budgetEndsAtLook, medianPairSeconds, secondsLeft, secondsPerPair } from '../run/compare/budget-planner';
 
 const DECISION = { alpha: 0.05, noiseThreshold: 0.05 };
 
@@ -30,11 +30,60 @@ suite('--compare --budget: the budget planner', () => {
         assert.strictEqual(looks[looks.length - 1], 36, 'the last look is at the planned pairs');
     });
 
-    test('the budget is spent when one more pair at the pace so far would overrun it, but never before the run can decide a cell', () => {
-        assert.isFalse(budgetSpent(100, 1000, 9, 10), 'far over budget, yet before the pairs the run needs to decide a cell');
-        assert.isTrue(budgetSpent(100, 90, 8, 8), '90 s + 11 s for a ninth pair > 100 s');
-        assert.isFalse(budgetSpent(100, 80, 8, 8), '80 s + 10 s for a ninth pair fits');
-        assert.isFalse(budgetSpent(100, 80, 8, 12), 'a run of many cells needs 12 pairs');
+    test('a pair costs the median of the pairs so far, the first one\'s start costs taken out', () => {
+        const first = { measured: 95, warmUp: 0, start: 0 };
+        assert.strictEqual(medianPairSeconds(first, 1, []), 95);
+        assert.strictEqual(medianPairSeconds(first, 1, [70]), 82.5);
+        assert.strictEqual(medianPairSeconds(first, 1, [70, 80]), 80, 'the first pair\'s settling does not set the pace');
+    });
+
+    test('the budget ends a run only at a look: when the next look would end past it', () => {
+        assert.isTrue(budgetEndsAtLook(600, 500, 12, 16, 30), '500 s + 4 pairs of 30 s > 600 s');
+        assert.isFalse(budgetEndsAtLook(600, 450, 12, 16, 30), '450 s + 120 s fits');
+        assert.isTrue(budgetEndsAtLook(600, 100, 12, undefined, 30), 'the last look');
+    });
+
+    /** A pass of `pairs` pair times (the first with no start costs) through the schedule, no cell ever resolved: the pair it ends after, and why. */
+    function schedule(budget: number, cells: number, pairs: (pair: number) => number): { pair: number; end: BudgetEnd; looks: readonly number[]; replans: number } {
+        const planner = new BudgetSchedule(budget, DECISION, 1, cells);
+        let elapsed = 0;
+        let replans = 0;
+        for (let pair = 1; pair <= 400; pair++) {
+            const seconds = pairs(pair);
+            elapsed += seconds;
+            replans += planner.pairMeasured(pair, pair === 1 ? { measured: seconds, warmUp: 0, start: 0 } : seconds) ? 1 : 0;
+            const end = planner.endsAfter(pair, elapsed, cells);
+            if (end) {
+                return { pair, end, looks: planner.lookPairs, replans };
+            }
+        }
+        throw new Error('never ended');
+    }
+
+    test('pairs that slow down: the run still reaches its first look and ends at a look, never between two nor before the first', () => {
+        // Issue 54's defect: planned from a 60 s first pair, then each pair 20% slower than the last; the old rule stopped
+        // at the 10th pair, before the first look.
+        for (const cells of [1, 2, 5, 15]) {
+            for (const growth of [1, 1.1, 1.2, 1.5]) {
+                for (const [budget, steady] of [[13, 1], [30, 12]]) {
+                    // Steady for `steady` pairs (past the first look of a long design), then each pair slower by `growth`.
+                    const run = schedule(budget * 60, cells, pair => 60 * growth ** Math.max(0, pair - steady));
+                    const what = `${budget} min, ${cells} cells, growth ${growth} after ${steady}: ended after ${run.pair} pairs, looks ${run.looks.join(', ')}`;
+                    assert.include(run.looks, run.pair, what);
+                    assert.isAtLeast(run.pair, run.looks[0], what);
+                }
+            }
+        }
+    });
+
+    test('a first pair slower than the rest is not the pace: planned again until the first look, the budget is used', () => {
+        // Issue 54: first pairs of 94-95 s and later ones of 65-80 s planned 23 pairs of a 40-minute budget and used 30 minutes.
+        const run = schedule(40 * 60, 2, pair => (pair === 1 ? 95 : 70));
+        assert.isAtLeast(run.replans, 2, 'planned after the first pair and again');
+        assert.strictEqual(run.looks.at(-1), Math.floor(40 * 60 / 70), 'at most the pairs the budget allows at the median pair');
+        const elapsed = 95 + 70 * (run.pair - 1);
+        assert.isAtMost(elapsed, 40 * 60);
+        assert.isAbove(elapsed, 40 * 60 - 4 * 70, 'ends within a look\'s pairs of the budget');
     });
 
     test('what is left: the planned blocks not measured yet, at the pace of those measured', () => {

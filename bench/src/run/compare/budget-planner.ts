@@ -2,7 +2,7 @@
  * `--budget`: how many pairs the time allows, planned from what the first pair took, and when the budget is spent. Pure:
  * every time is given in seconds, none is read here.
  */
-import { fewestPairsToDecide, SequentialRunDesign } from '@fs-perf/benchmark-core';
+import { fewestPairsToDecide, planSequentialRun, SequentialRunDesign } from '@fs-perf/benchmark-core';
 import { CompareOptions, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from '../compare-options';
 
 /** What the pass's first pair took. */
@@ -50,23 +50,111 @@ export interface BudgetDesign {
  * never fewer than the run needs to decide anything (with 15 cells at 5%, 10 pairs: a design of fewer could flag no
  * cell, whatever it measured).
  */
-export function budgetDesign(budgetSeconds: number, pairSeconds: number, compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>, cellCount: number): BudgetDesign {
+export function budgetDesign(budgetSeconds: number, pairSeconds: number, compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>, cellCount: number,
+    fewestPairs = fewestPairsToDecide(sequentialDesign(compare), cellCount)): BudgetDesign {
     const common = sequentialDesign(compare);
-    const fewestPairs = fewestPairsToDecide(common, cellCount);
     const fits = Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budgetSeconds / Math.max(1, pairSeconds)));
     return { design: { ...common, maxPairs: Math.max(fewestPairs, fits) }, fewestPairs, overBudget: fits < fewestPairs };
 }
 
 /**
- * Whether `pairs` pairs in `elapsedSeconds` leave no room for one more. Never before `fewestPairs`, the fewest the run
- * needs to decide a cell (see {@link BudgetDesign}): a run stopped before them could flag nothing (a pair slower than
- * planned would otherwise leave a run of 10 planned pairs at 9).
+ * What a pair costs from the pairs measured so far: the median of the first pair's cost ({@link secondsPerPair}) and the
+ * later pairs' times as measured (each with its restart, where one fell in it). The first pair alone overestimates: it
+ * carries the first starts' settling (94-95 s against 65-80 s for the later pairs, in two 40-minute runs on the EPYC).
  */
-export function budgetSpent(budgetSeconds: number, elapsedSeconds: number, pairs: number, fewestPairs: number): boolean {
-    return pairs >= fewestPairs && elapsedSeconds + elapsedSeconds / pairs > budgetSeconds;
+export function medianPairSeconds(first: FirstPairSeconds, pairsPerStart: number, later: readonly number[]): number {
+    const all = [secondsPerPair(first, pairsPerStart), ...later].sort((a, b) => a - b);
+    const middle = Math.floor(all.length / 2);
+    return all.length % 2 === 1 ? all[middle] : (all[middle - 1] + all[middle]) / 2;
+}
+
+/**
+ * Whether a run that has just taken its look after `pair` pairs ends there: it has no next look, or the next look
+ * (`nextLook` pairs) cannot be reached within the budget at `pairSeconds` a pair. Asked at a look only, so the budget
+ * never ends a run between two looks, nor before its first: the pairs after a look that a run stopped before its next
+ * would be measured for nothing (issue 54: a run whose later pairs were slower than its first stopped at its 10th pair,
+ * before its first look at 12, every cell inconclusive).
+ */
+export function budgetEndsAtLook(budgetSeconds: number, elapsedSeconds: number, pair: number, nextLook: number | undefined, pairSeconds: number): boolean {
+    return nextLook === undefined || elapsedSeconds + (nextLook - pair) * pairSeconds > budgetSeconds;
 }
 
 /** The most the planned blocks left can take, at the pace of those measured so far. */
 export function secondsLeft(elapsedSeconds: number, blocksMeasured: number, blocksPlanned: number): number {
     return elapsedSeconds / blocksMeasured * (blocksPlanned - blocksMeasured);
+}
+
+/** Why a budgeted pass ends after a pair, if it does. */
+export type BudgetEnd = 'resolved' | 'all planned' | 'budget';
+
+/**
+ * A budgeted pass's schedule, apart from what it measures: planned after the first pair, planned again after each pair
+ * until the first look from the median pair ({@link medianPairSeconds}), and ended only at a look. Pure: the times are
+ * given, so a test can feed it pairs that slow down.
+ */
+export class BudgetSchedule {
+    protected first: FirstPairSeconds | undefined;
+    protected readonly later: number[] = [];
+    protected planned: BudgetDesign | undefined;
+    protected looks: number[] = [];
+
+    constructor(readonly budgetSeconds: number, readonly compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>,
+        readonly pairsPerStart: number, readonly cellCount: number) {}
+
+    /** The design planned last (undefined before the first pair). */
+    get design(): BudgetDesign | undefined {
+        return this.planned;
+    }
+
+    /** The pair counts of the looks of the design planned last. */
+    get lookPairs(): readonly number[] {
+        return this.looks;
+    }
+
+    /** What a pair costs now. */
+    get pairSeconds(): number {
+        return medianPairSeconds(this.first!, this.pairsPerStart, this.later);
+    }
+
+    /**
+     * Pair `pair` measured (`first` its costs for the first pair, else the seconds it took): plans again while the first
+     * look is still ahead; returns whether the design changed. A new plan whose first look would fall at `pair` or before
+     * is not taken: the pass keeps the looks it has.
+     */
+    pairMeasured(pair: number, taken: FirstPairSeconds | number): boolean {
+        if (typeof taken === 'number') {
+            this.later.push(taken);
+        } else {
+            this.first = taken;
+        }
+        if (this.planned && pair >= this.looks[0]) {
+            return false;
+        }
+        const next = budgetDesign(this.budgetSeconds, this.pairSeconds, this.compare, this.cellCount, this.planned?.fewestPairs);
+        if (next.design.maxPairs === this.planned?.design.maxPairs) {
+            return false;
+        }
+        const looks = planSequentialRun(next.design, this.cellCount).looks.map(look => look.pairs);
+        if (this.planned && looks[0] <= pair) {
+            return false;
+        }
+        this.planned = next;
+        this.looks = looks;
+        return true;
+    }
+
+    /** After pair `pair`'s look (if it is one) left `openCells` open, `elapsedSeconds` into the budget: whether and why the pass ends. */
+    endsAfter(pair: number, elapsedSeconds: number, openCells: number): BudgetEnd | undefined {
+        const look = this.looks.indexOf(pair);
+        if (look < 0) {
+            return undefined;
+        }
+        if (openCells === 0) {
+            return 'resolved';
+        }
+        if (look === this.looks.length - 1) {
+            return 'all planned';
+        }
+        return budgetEndsAtLook(this.budgetSeconds, elapsedSeconds, pair, this.looks[look + 1], this.pairSeconds) ? 'budget' : undefined;
+    }
 }

@@ -9,7 +9,7 @@ import { waitForQuiet } from '../../util/processes';
 import { CompareRunOptions } from '../compare-options';
 import { minutes } from '../format';
 import { pairOrder } from './block-order';
-import { budgetDesign, budgetSpent, secondsLeft, secondsPerPair } from './budget-planner';
+import { BudgetSchedule, secondsLeft } from './budget-planner';
 import { OpenCells, pairedCells } from './open-cells';
 import { RestartPolicy } from './restart-policy';
 import { makeBlocksFolder, writeBlock } from './run-files';
@@ -57,8 +57,8 @@ export class Pass {
     protected cells: OpenCells | undefined;
     /** Pairs the pass takes: fixed, or with a budget planned from the first pair's time (until then, one). */
     protected plannedPairs: number;
-    /** With a budget: the fewest pairs the run needs to decide any cell; the budget never ends it before them. */
-    protected fewestPairs = 0;
+    /** With a budget: its plan, and when it ends the pass. */
+    protected schedule: BudgetSchedule | undefined;
     /** The start of both sides' processes that is up (with one start per block, only the check start's). */
     protected start = 0;
     /** Blocks measured so far, so the next block's position in the pass. */
@@ -87,8 +87,9 @@ export class Pass {
         try {
             await this.startFirst();
             for (let pair = 1; pair <= this.plannedPairs; pair++) {
+                const pairStarted = Date.now();
                 await this.measurePair(pair);
-                if (this.plan.budgetSeconds !== undefined && this.budgetEnds(pair, this.plan.budgetSeconds)) {
+                if (this.plan.budgetSeconds !== undefined && this.budgetEnds(pair, this.plan.budgetSeconds, (Date.now() - pairStarted) / 1000)) {
                     break;
                 }
             }
@@ -221,47 +222,57 @@ export class Pass {
         }
     }
 
-    /** With a budget: plans the pass after its first pair, then decides the cells due a look; whether the pass ends here. */
-    protected budgetEnds(pair: number, budget: number): boolean {
-        const cells = this.cells ?? this.planBudget(budget);
+    /**
+     * With a budget: plans the pass after its first pair and plans it again after each pair until its first look (the pair
+     * cost then the median of the pairs so far; no look has spent any alpha yet, so the design may still change), decides
+     * the cells due a look, and ends the pass only at a look (budget-planner.ts, {@link BudgetSchedule}). Whether the pass ends here.
+     */
+    protected budgetEnds(pair: number, budget: number, pairSeconds: number): boolean {
+        const run = pairedCells(this.side('base').blocks[0], this.side('head').blocks[0]);
+        const schedule = this.schedule ??= new BudgetSchedule(budget, this.options.compare, this.policy.pairsPerStart, run.size);
+        const taken = pair === 1 ? { measured: (Date.now() - this.timedStarted) / 1000, warmUp: this.firstWarmUpSeconds, start: this.startSeconds } : pairSeconds;
+        if (schedule.pairMeasured(pair, taken)) {
+            this.planned(schedule, run);
+        }
+        const cells = this.cells!;
         const resolved = cells.decide(pair, this.side('base').blocks, this.side('head').blocks);
         if (resolved.length > 0) {
             this.log(`  look after ${pair} pairs: ${resolved.join('; ')}`);
         }
         const elapsed = (Date.now() - this.timedStarted) / 1000;
-        if (cells.openCount === 0) {
+        const end = schedule.endsAfter(pair, elapsed, cells.openCount);
+        if (end === 'resolved') {
             this.log(`  every cell resolved after ${pair} pairs`);
-            return true;
-        }
-        if (pair === this.plannedPairs) {
+        } else if (end === 'all planned') {
             this.log(`  all ${this.plannedPairs} planned pairs taken: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
-            return true;
+        } else if (end === 'budget') {
+            const next = schedule.lookPairs[schedule.lookPairs.indexOf(pair) + 1];
+            this.log(`  the budget is spent after ${pair} pairs (the next look, after ${next}, would end past it at about `
+                + `${schedule.pairSeconds.toFixed(0)} s a pair): ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
+        } else {
+            this.log(`  ${cells.openCount} of ${cells.count} cells open; ${elapsed <= budget ? `${minutes(budget - elapsed)} of the budget left`
+                : `${minutes(elapsed - budget)} over the budget, taking the pairs to the next look`}`);
         }
-        if (budgetSpent(budget, elapsed, pair, this.fewestPairs)) {
-            this.log(`  the budget is spent after ${pair} pairs: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
-            return true;
-        }
-        this.log(`  ${cells.openCount} of ${cells.count} cells open; ${elapsed <= budget ? `${minutes(budget - elapsed)} of the budget left`
-            : `${minutes(elapsed - budget)} over the budget, taking the ${this.fewestPairs} pairs the cells need to decide any of them`}`);
-        return false;
+        return end !== undefined;
     }
 
-    /** The sequential design the budget allows, from what the first pair took, for the cells both sides measured in it. */
-    protected planBudget(budget: number): OpenCells {
+    /** The schedule planned (again): the cells open under its design, and the plan in words. */
+    protected planned(schedule: BudgetSchedule, run: ReturnType<typeof pairedCells>): void {
         const { compare } = this.options;
-        const pairSeconds = secondsPerPair({ measured: (Date.now() - this.timedStarted) / 1000, warmUp: this.firstWarmUpSeconds, start: this.startSeconds },
-            this.policy.pairsPerStart);
-        const run = pairedCells(this.side('base').blocks[0], this.side('head').blocks[0]);
-        const planned = budgetDesign(budget, pairSeconds, compare, run.size);
-        const cells = new OpenCells(planned.design, run);
-        this.cells = cells;
-        this.plannedPairs = cells.design.maxPairs;
-        this.fewestPairs = planned.fewestPairs;
-        this.log(`  sampling until each cell is resolved within ${minutes(budget)}: a pair takes about ${pairSeconds.toFixed(0)} s`
+        const planned = schedule.design!;
+        const again = this.cells !== undefined;
+        this.cells = new OpenCells(planned.design, run);
+        this.plannedPairs = planned.design.maxPairs;
+        const pairSeconds = schedule.pairSeconds;
+        const looks = `cells are decided after ${this.cells.lookPairs.join(', ')} pairs`;
+        if (again) {
+            this.log(`  planned again from the median pair, about ${pairSeconds.toFixed(0)} s: at most ${this.plannedPairs} pairs; ${looks}`);
+            return;
+        }
+        this.log(`  sampling until each cell is resolved within ${minutes(schedule.budgetSeconds)}: a pair takes about ${pairSeconds.toFixed(0)} s`
             + `${this.policy.pairsPerStart > 0 ? ' with its share of the restarts' : ''}, so at most ${this.plannedPairs} pairs`
             + `${planned.overBudget ? ` (the budget allows fewer, but ${run.size} cells need ${planned.fewestPairs} pairs to decide any of them, `
-                + `so the run takes about ${minutes(planned.fewestPairs * pairSeconds)})` : ''}; cells are decided after ${cells.lookPairs.join(', ')} pairs `
-            + `(group-sequential, alpha ${compare.alpha} for the whole run, shared by its ${run.size} cells by Holm)`);
-        return cells;
+                + `so the run takes about ${minutes(planned.fewestPairs * pairSeconds)})` : ''}; ${looks} `
+            + `(group-sequential, alpha ${compare.alpha} for the whole run, shared by its ${run.size} cells by Holm); planned again from the median pair until the first look`);
     }
 }
