@@ -62,10 +62,10 @@ class BisectRun {
             + `range left ${builds[lo].name}..${builds[hi].name} (${hi - lo + 1} builds); ${minutes((Date.now() - this.started) / 1000)} so far`);
         const stepStarted = Date.now();
         const cell = this.record.cell && recordedCell(this.record.cell);
-        // A known cell: the step measures it and one floor (the step's alpha shared by 2 cells, not 5); else every cell, to choose one.
+        // A known cell: the step measures it and one floor, and only the cell gates (it keeps the step's whole alpha); else every cell, to choose one.
         const compare: CompareOptions = {
             ...this.options.compare, sides: [sideOf(builds[request.base], 'base'), sideOf(builds[request.head], 'head')], alpha: request.alpha, check: false,
-            ...cell ? { scenarios: followedCellScenarios(cell) } : {},
+            ...cell ? { scenarios: followedCellScenarios(cell), gate: [cell] } : { gate: 'all' as const },
         };
         const out = path.join(this.options.out, folder);
         const code = await benchCompare({ ...this.options, compare, out, sizes: cell ? [cell.target] : this.options.sizes });

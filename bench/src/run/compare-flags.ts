@@ -7,7 +7,7 @@ import * as path from 'path';
 import { DEFAULT_COUNT_CHECK } from '@fs-perf/benchmark-core';
 import { notStartedWords, parseCompareSides, urlSideTexts } from './alternated';
 import { parseBisectSeries } from './bisect/builds';
-import { parseBisectCell } from './bisect/cell';
+import { parseBisectCell, parseGateCells } from './bisect/cell';
 import { COMPARE_DEFAULTS } from './compare-options';
 import { COMPARE_ONLY, DEFAULT_ALPHA, DEFAULT_NOISE_THRESHOLD_PERCENT, flag, FlagRequirement, OWN_SERVERS } from './option-table';
 import { countCheckArgument, levelArgument, minutesArgument, percentageArgument, wholeNumberArgument, wordChoiceArgument } from './option-parsers';
@@ -18,6 +18,16 @@ function cellSize(text: string | undefined): string | undefined {
         return parseBisectCell(text ?? '').target;
     } catch {
         return undefined;
+    }
+}
+
+/** The sizes of `--gate`'s cells (none for `all` or where it is no cell list: refused by its parser). */
+function gateSizes(text: string | undefined): string[] {
+    try {
+        const cells = text === undefined ? 'all' : parseGateCells(text);
+        return cells === 'all' ? [] : [...new Set(cells.map(cell => cell.target))];
+    } catch {
+        return [];
     }
 }
 
@@ -103,6 +113,25 @@ export const COMPARE_FLAGS = {
         // Up to 100: "faster" is a ratio below 1 minus the threshold.
         parse: percentageArgument, range: { min: 0, max: 100 }, default: DEFAULT_NOISE_THRESHOLD_PERCENT, modes: COMPARE_ONLY,
         fields: ['compare.noiseThreshold'], toField: percent => percent! / 100,
+    }),
+    gate: flag<string>({
+        flags: '--gate <cells>', description: 'the cells that gate a run sampled until resolved, "host, scenario, size" as the report names them, separated by ";" '
+            + '(e.g. "plugin, vscode.workspace.fs.readFile, 10000K"), or all: they share the run\'s alpha, the run samples until they are resolved, '
+            + 'and only they fail --check; the others are measured and reported',
+        defaultShown: 'the plugin\'s and FileService\'s 10000K reads (every cell where the run measures neither)', modes: COMPARE_ONLY, fields: ['compare.gate'],
+        toField: text => text === undefined ? undefined : parseGateCells(text),
+        rules: {
+            withBudget: { conflictsWith: ['pairs'], refusal: '--gate names the cells a budgeted run samples until resolved: it does not go with --pairs.' },
+            withSuite: {
+                conflictsWith: ['suite'], when: values => values.suite !== undefined && values.suite !== 'default',
+                refusal: values => `--gate names cells of the reads; --suite ${values.suite} gates on every cell it measures: leave out --gate.`,
+            },
+            sizesWithoutGate: {
+                conflictsWith: ['sizes'], when: values => gateSizes(values.gate).some(size => !values.sizes!.includes(size)),
+                refusal: values => `--sizes ${values.sizes!.join(',')} does not measure every --gate cell's size: add `
+                    + `${gateSizes(values.gate).filter(size => !values.sizes!.includes(size)).join(',')} (or leave out --sizes).`,
+            },
+        },
     }),
     check: flag<boolean>({
         flags: '--check', description: 'exit 1 when a cell is slower: significant at the run\'s alpha, from all its pairs, and beyond the noise threshold',

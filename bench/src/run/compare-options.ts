@@ -1,5 +1,5 @@
 /** The options of `yarn bench --compare` and its defaults (the run: compare/index.ts). */
-import { CellKey, ComparisonSide, SCENARIO_CATALOG, WRITE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
+import { CellKey, ComparisonSide, SCENARIO_CATALOG, SequentialRunDesign, WRITE_SCENARIO_IDS } from '@fs-perf/benchmark-core';
 
 /** What a side of `--compare` is, as the user wrote it. */
 export interface CompareSideSpec {
@@ -54,7 +54,36 @@ export interface CompareOptions {
      * scenario and one floor beside it, so the run's alpha is shared by 2 cells, not 5).
      */
     readonly scenarios?: CompareScenarios;
+    /**
+     * `--gate`: the cells that gate a budgeted run (they share its alpha, the run samples until they are resolved, only
+     * they fail `--check`), or `all`; absent, the suite's default ({@link DEFAULT_GATE} for the reads, every cell otherwise).
+     */
+    readonly gate?: readonly CellKey[] | 'all';
 }
+
+/**
+ * The reads' default gate: the plugin's and `FileService`'s reads of 10000K in Theia's browser app, the two cells an RPC
+ * or file-service change moves most (issue 54). A run that measures neither (e.g. `--sizes 500K`) gates on every cell.
+ */
+export const DEFAULT_GATE: readonly CellKey[] = [
+    { host: { editor: 'theia', runtime: 'browser', extensionKind: 'plugin' }, scenarioId: SCENARIO_CATALOG.vscodeReadFile.id, target: '10000K' },
+    { host: { editor: 'theia', runtime: 'browser', extensionKind: 'extension' }, scenarioId: SCENARIO_CATALOG.theiaFileServiceReadFile.id, target: '10000K' },
+];
+
+/**
+ * How far a significant estimate must lie from 1 to be called slower or faster in a budgeted run (at most the noise
+ * threshold): 2%, so a change of about the noise threshold is caught in most runs instead of about half (issue 54).
+ */
+export const FLAG_THRESHOLD = 0.02;
+
+/**
+ * How a budgeted run's looks test a cell's pairs: the paired t-test of their log ratios. Its reach does not grow with
+ * the pairs as the exact signed-rank test's does (2 / 2^n), and over the committed A/A runs' blocks (heavy tails included)
+ * it held its 5% at 6 to 30 pairs where the signed-rank test, discrete, spent only 2.4-3.4% of it; gated, the power to
+ * catch +8% on the plugin's 10000K read rose from 0.80 to 0.86 at 12 pairs (issue 54; benchmark-core's
+ * sequential-run.test.ts). The exact signed-rank p-value stays beside it in the report, a cross-check.
+ */
+export const PAIRED_TEST: NonNullable<SequentialRunDesign['test']> = 't';
 
 /** The scenarios a comparison runs: the plugin's ("Run Benchmark") and the Theia extension's ("Run All"), each at least one. */
 export interface CompareScenarios {

@@ -100,7 +100,7 @@ export function expectedDuration(options: BenchOptions, hostsMeasured: readonly 
         const targets = suite === 'trees' ? options.treeSizes ?? [] : options.sizes;
         const { seconds, fewest, cells, pairSeconds } = compareMeasuringSeconds(options.compare, options.iterations, compareCellCount(options.compare, targets.length, suite));
         return `${options.compare.budgetSeconds ? `at most about ${minutes(seconds)} of alternated blocks (--budget, at least the ${fewest} pairs `
-            + `${cells} cells need to decide any of them; less when every cell is resolved sooner)`
+            + `of the first look of ${cells} cells; less when every gated cell is resolved sooner)`
             : `about ${minutes(seconds)} of alternated blocks (${options.compare.pairs} pairs, ~${pairSeconds} s each)`}`
             + `${options.compare.duet ? ' (timed from pairs of alternated blocks; a --duet pair runs both blocks at once)' : ''}`
             + `${suite === 'default' ? '' : ` (a pair timed as the reads' take: a block of the ${suite} takes as long as its cases do)`}`

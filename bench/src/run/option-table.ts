@@ -116,6 +116,7 @@ export interface BenchFlagValues {
     readonly alpha: number;
     readonly noiseThreshold: number;
     readonly check: boolean;
+    readonly gate: string;
     readonly checkCounts: string[];
     readonly budget: number;
     readonly restartEvery: number;

@@ -151,8 +151,11 @@ export function benchOptions(raw: FlagValues, given: (name: FlagName) => boolean
  */
 function withBisectExit(options: BenchOptions, sizesGiven: boolean): BenchOptions {
     const exit = { cell: options.bisectCell!, direction: options.bisectDirection ?? 'slower' };
-    // Only the cell decides the exit code: it is measured with one floor beside it, so the run's alpha is shared by 2 cells, not 5.
-    return { ...options, sizes: sizesGiven ? options.sizes : [exit.cell.target], compare: { ...options.compare!, bisectExit: exit, scenarios: followedCellScenarios(exit.cell) } };
+    // Only the cell decides the exit code: it is measured with one floor beside it, and it alone gates, keeping the run's whole alpha.
+    return {
+        ...options, sizes: sizesGiven ? options.sizes : [exit.cell.target],
+        compare: { ...options.compare!, bisectExit: exit, scenarios: followedCellScenarios(exit.cell), gate: [exit.cell] },
+    };
 }
 
 /** Reads a field of the run's options (see {@link OptionField}). */

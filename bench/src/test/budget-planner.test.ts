@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { sequentialLooks } from '@fs-perf/benchmark-core';
+import { fewestPairsToDecide, sequentialLooks } from '@fs-perf/benchmark-core';
 import { BudgetEnd, BudgetSchedule, budgetDesign, budgetEndsAtLook, medianPairSeconds, secondsLeft, secondsPerPair } from '../run/compare/budget-planner';
 
 const DECISION = { alpha: 0.05, noiseThreshold: 0.05 };
@@ -17,15 +17,17 @@ suite('--compare --budget: the budget planner', () => {
     });
 
     test('the design takes as many pairs as the budget allows, never fewer than the run needs to decide a cell nor more than 200, shares alpha by Holm, and carries the verdict\'s inputs', () => {
-        const common = { ...DECISION, minPairs: 8, lookEvery: 4, correction: 'holm' };
-        assert.deepStrictEqual(budgetDesign(60 * 60, 100, DECISION, 15), { design: { ...common, maxPairs: 36 }, fewestPairs: 10, overBudget: false });
-        assert.deepStrictEqual(budgetDesign(13 * 60, 100, DECISION, 15), { design: { ...common, maxPairs: 10 }, fewestPairs: 10, overBudget: true },
-            '7 pairs fit, but 15 cells sharing 5% need 10 pairs before any can be flagged');
+        const common = { ...DECISION, minPairs: 8, lookEvery: 4, correction: 'holm' as const, test: 't' as const, flagThreshold: 0.02 };
+        assert.deepStrictEqual(budgetDesign(60 * 60, 100, DECISION, 15), { design: { ...common, maxPairs: 36 }, fewestPairs: 8, overBudget: false });
+        assert.deepStrictEqual(budgetDesign(13 * 60, 100, DECISION, 15), { design: { ...common, maxPairs: 8 }, fewestPairs: 8, overBudget: true },
+            '7 pairs fit, but the first look is at 8 pairs: the t-test of 8 pairs reaches any share of 5%');
         assert.strictEqual(budgetDesign(13 * 60, 100, DECISION, 1).design.maxPairs, 8, 'one cell keeps the whole 5%: its first look, 8 pairs, can decide');
         assert.strictEqual(budgetDesign(600 * 60, 0.2, DECISION, 15).design.maxPairs, 200, 'a pair is taken as at least a second, and 200 pairs at the most');
         assert.deepStrictEqual(budgetDesign(60 * 60, 100, { alpha: 0.01, noiseThreshold: 0.03 }, 15).design,
-            { alpha: 0.01, noiseThreshold: 0.03, minPairs: 8, lookEvery: 4, correction: 'holm', maxPairs: 36 });
-        assert.isAbove(budgetDesign(13 * 60, 100, { alpha: 0.01, noiseThreshold: 0.03 }, 15).fewestPairs, 10, 'a smaller alpha needs more pairs');
+            { alpha: 0.01, noiseThreshold: 0.03, minPairs: 8, lookEvery: 4, correction: 'holm', test: 't', flagThreshold: 0.02, maxPairs: 36 });
+        assert.strictEqual(budgetDesign(13 * 60, 100, { alpha: 0.01, noiseThreshold: 0.03 }, 15).fewestPairs, 8, 'a smaller alpha needs no more pairs to be reachable');
+        // The signed-rank test of the runs before issue 54 could not reach a share of 5% / 15 below 10 pairs.
+        assert.strictEqual(fewestPairsToDecide({ ...common, test: 'signed-rank' }, 15), 10);
         const looks = sequentialLooks(budgetDesign(60 * 60, 100, DECISION, 15).design).map(look => look.pairs);
         assert.strictEqual(looks[looks.length - 1], 36, 'the last look is at the planned pairs');
     });

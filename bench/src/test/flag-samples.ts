@@ -9,7 +9,7 @@ export const SAMPLES: Record<FlagName, string[]> = {
     precision: ['--precision', '2'], rounds: ['--rounds', '2'], cpuThrottle: ['--cpu-throttle', '2'], cpuPass: ['--no-cpu-pass'], out: ['--out', 'run'],
     theiaUrl: ['--theia-url', 'http://127.0.0.1:9/'], theiaVersion: ['--theia-version', '1.74.1'], theiaCache: ['--theia-cache', 'apps'], force: ['--force'],
     compare: ['--compare', 'base=1.74.1', 'head=1.74.1'], pairs: ['--pairs', '4'], alpha: ['--alpha', '0.01'], noiseThreshold: ['--noise-threshold', '3'],
-    check: ['--check'], checkCounts: ['--check-counts', 'messages,round-trips'], budget: ['--budget', '5'], restartEvery: ['--restart-every', '2'], pause: ['--pause', '100'], warmupBlock: ['--no-warmup-block'],
+    check: ['--check'], gate: ['--gate', 'plugin, vscode.workspace.fs.readFile, 10000K'], checkCounts: ['--check-counts', 'messages,round-trips'], budget: ['--budget', '5'], restartEvery: ['--restart-every', '2'], pause: ['--pause', '100'], warmupBlock: ['--no-warmup-block'],
     network: ['--network', 'lan'], duet: ['--duet'], suite: ['--suite', 'trees'], treeSizes: ['--tree-sizes', '1k'], watchTree: ['--watch-tree', '1k'],
     bisect: ['--bisect', '1.54.0..1.74.1'], cell: ['--bisect', '1.54.0..1.74.1', '--cell', SAMPLE_CELL],
     direction: ['--bisect', '1.54.0..1.74.1', '--direction', 'faster'], resume: ['--resume', 'bisect-run'],

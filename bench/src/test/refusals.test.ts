@@ -99,6 +99,7 @@ const ONLY_WITH_REFUSALS: Readonly<Partial<Record<FlagName, string>>> = {
     alpha: '--alpha only applies with --compare.',
     noiseThreshold: '--noise-threshold only applies with --compare.',
     check: '--check only applies with --compare.',
+    gate: '--gate only applies with --compare.',
     checkCounts: '--check-counts only applies with --compare.',
     budget: '--budget only applies with --compare.',
     restartEvery: '--restart-every only applies with --compare.',
@@ -159,6 +160,11 @@ const RULE_REFUSALS: Readonly<Record<string, readonly [string[], string][]>> = {
         '--bisect-exit needs --cell "host, scenario, size": the cell whose verdict is the exit code (e.g. --cell "plugin, vscode.workspace.fs.readFile, 5K").']],
     'yarn bench: bisectExit.sizesWithoutCell': [[[...COMPARE, ...BISECT_EXIT, '--sizes', '500K'],
         '--sizes 500K does not measure the --cell\'s size: add 5K (or leave out --sizes: --bisect-exit measures the cell\'s size).']],
+    'yarn bench: gate.withBudget': [[[...COMPARE, '--gate', 'all', '--pairs', '4'],
+        '--gate names the cells a budgeted run samples until resolved: it does not go with --pairs.']],
+    'yarn bench: gate.withSuite': [[[...COMPARE, '--gate', 'all', '--suite', 'trees'], '--gate names cells of the reads; --suite trees gates on every cell it measures: leave out --gate.']],
+    'yarn bench: gate.sizesWithoutGate': [[[...COMPARE, '--gate', 'plugin, vscode.workspace.fs.readFile, 10000K; extension, theia.FileService.readFile, 5000K', '--sizes', '500K,5000K'],
+        '--sizes 500K,5000K does not measure every --gate cell\'s size: add 10000K (or leave out --sizes).']],
     'yarn bench: budget.withPairs': [[[...COMPARE, '--budget', '5', '--pairs', '4'],
         '--budget samples until every cell is resolved, --pairs takes a fixed number of pairs: give one of them.']],
     'yarn bench: duet.withUrlSide': [
@@ -181,6 +187,11 @@ const LATE_VALUE_REFUSALS: Readonly<Partial<Record<FlagName, readonly [string[],
         + 'give "host, scenario, size", one of "Theia browser (plugin), vscode.workspace.fs.readFile, SIZE", "Theia browser (plugin), '
         + 'extension-host.fs.promises.readFile, SIZE", "Theia browser (extension), theia.FileService.readFile, SIZE", "Theia browser (extension), '
         + 'theia.backend.diskRead, SIZE", "Theia browser (extension), theia.rpc.transport, SIZE"; SIZE one of 1K, 5K, 50K, 500K, 5000K, 10000K.']],
+    gate: [[[...COMPARE, '--gate', 'plugin, vscode.workspace.fs.readFile, 10000K; plugin, nope, 10000K'], '--gate "plugin, nope, 10000K" is not a cell a comparison of '
+        + 'the reads measures: give "host, scenario, size", one of "Theia browser (plugin), vscode.workspace.fs.readFile, SIZE", "Theia browser (plugin), '
+        + 'extension-host.fs.promises.readFile, SIZE", "Theia browser (extension), theia.FileService.readFile, SIZE", "Theia browser (extension), '
+        + 'theia.backend.diskRead, SIZE", "Theia browser (extension), theia.rpc.transport, SIZE"; SIZE one of 1K, 5K, 50K, 500K, 5000K, 10000K.'],
+    [[...COMPARE, '--gate', ' ; '], '--gate needs at least one cell "host, scenario, size" (cells separated by ";"), or all.']],
 };
 
 /** `check` on `argv` with what it printed to stderr. */

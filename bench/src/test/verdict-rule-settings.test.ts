@@ -102,7 +102,7 @@ suite('the verdict rule\'s settings, from one object', () => {
     test('one function builds the sequential design: the budget\'s design and the preflight\'s fewest pairs come from it, at the run\'s alpha and threshold', () => {
         const compare = { alpha: 0.01, noiseThreshold: 0.03 };
         const design = sequentialDesign(compare);
-        assert.deepStrictEqual(design, { alpha: 0.01, noiseThreshold: 0.03, minPairs: 8, lookEvery: 4, correction: 'holm' });
+        assert.deepStrictEqual(design, { alpha: 0.01, noiseThreshold: 0.03, minPairs: 8, lookEvery: 4, correction: 'holm', test: 't', flagThreshold: 0.02 });
         const planned = budgetDesign(600, 100, compare, 15);
         // Results record the design as JSON: its fields in the same order as before, maxPairs last.
         assert.strictEqual(JSON.stringify(planned.design), JSON.stringify({ ...design, maxPairs: planned.design.maxPairs }));

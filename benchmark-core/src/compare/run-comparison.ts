@@ -13,7 +13,7 @@ import { adjustPValues, Change, changeVerdict, detectChange, roundsChange } from
 import { CONFIDENCE_LEVEL, Interval, medianInterval } from '../stats/median-interval';
 import { pairedChange, smallestDetectableChange } from '../stats/paired';
 import { SequentialOutcome } from '../stats/sequential';
-import { planSequentialRun, replaySequentialRun, SequentialRunDesign } from '../stats/sequential-run';
+import { replayGatedRun, SequentialRunDesign } from '../stats/sequential-run';
 import { median } from '../stats/statistics';
 import { DEFAULT_VERDICT_RULE, validVerdictRule, Verdict, VerdictRule } from '../stats/verdict';
 
@@ -63,6 +63,8 @@ export interface CellChange extends ComparisonCell {
      * adjustment of the p-value, keeps the false-alarm rate).
      */
     readonly sequential?: { readonly pairs: number; readonly nominalAlpha: number };
+    /** With a gate (`--gate`, the design's `gate`): whether this cell gates; only a gated cell can fail `--check`. */
+    readonly gated?: boolean;
 }
 
 export interface RunComparison {
@@ -121,7 +123,11 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
     const adjusted = adjustPValues(measured.map(cell => cell.change.pValue));
     const design = sides?.base.sequential;
     const looked = design ? replayLooks(design, measured) : new Map<number, SequentialOutcome>();
-    const cells = measured.map((cell, position) => decideCell({ ...cell, sequential: looked.get(position) }, adjusted[position], rule, design !== undefined));
+    const gate = design?.gate ? new Set(design.gate) : undefined;
+    const cells = measured.map((cell, position) => ({
+        ...decideCell({ ...cell, sequential: looked.get(position) }, adjusted[position], rule, design !== undefined),
+        ...(gate ? { gated: gate.has(cellKeyId(cell.cell)) } : {}),
+    }));
     const only = (entries: Map<string, ReportMeasurement>, other: Map<string, ReportMeasurement>): ComparisonCell[] =>
         [...entries].filter(([id]) => !other.has(id)).map(([, entry]) => cellOf(entry));
     const cpu = sides ? compareCpu([...before].filter(([id]) => after.has(id)).map(([id, entry]) => ({
@@ -140,10 +146,12 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
  */
 export function comparisonRule(base: ComparisonSide | undefined, options: RunComparisonOptions = {}): VerdictRule & { readonly minSize: string } {
     const recorded = base?.rule ?? base?.sequential;
+    const flagThreshold = base?.sequential?.flagThreshold;
     return {
         ...validVerdictRule({
             alpha: recorded?.alpha ?? options.alpha ?? DEFAULT_VERDICT_RULE.alpha,
             noiseThreshold: recorded?.noiseThreshold ?? options.noiseThreshold ?? DEFAULT_VERDICT_RULE.noiseThreshold,
+            ...(flagThreshold === undefined ? {} : { flagThreshold }),
         }),
         minSize: base?.rule?.minSize ?? options.minSize ?? FIXTURE_SIZE_LABELS[0],
     };
@@ -219,12 +227,12 @@ function decideCell(measured: MeasuredCell, adjustedPValue: number, rule: Verdic
  */
 function replayLooks(design: SequentialRunDesign, measured: readonly MeasuredCell[]): Map<number, SequentialOutcome> {
     const paired = measured.flatMap((cell, position) => cell.unit === 'pairs' && cell.change.pairRatios
-        ? [{ key: String(position), ratios: cell.change.pairRatios }] : []);
+        ? [{ key: cellKeyId(cell.cell), position, ratios: cell.change.pairRatios }] : []);
     if (paired.length === 0) {
         return new Map();
     }
-    const outcomes = replaySequentialRun(planSequentialRun(design, paired.length), paired);
-    return new Map([...outcomes].map(([key, outcome]) => [Number(key), outcome]));
+    const outcomes = replayGatedRun(design, paired);
+    return new Map(paired.flatMap(cell => (outcomes.has(cell.key) ? [[cell.position, outcomes.get(cell.key)!] as const] : [])));
 }
 
 /** The base and head side of one alternated run. */
@@ -279,13 +287,21 @@ export interface ComparisonCheck {
     readonly message: string;
 }
 
+/**
+ * `--check`'s verdict on wall time: failed when a cell that gates is slower. Without a gate every cell gates; with one
+ * (`--gate`), a slower cell outside it is reported and named, never fails the check.
+ */
 export function checkRunComparison(comparison: RunComparison): ComparisonCheck {
-    const slowerCells = comparison.cells.filter(cell => cell.verdict === 'slower');
+    const gating = comparison.cells.filter(cell => cell.gated !== false);
+    const slowerCells = gating.filter(cell => cell.verdict === 'slower');
+    const of = gating.length === comparison.cells.length ? `${comparison.cells.length}` : `${gating.length} gated (of ${comparison.cells.length})`;
+    const outside = comparison.cells.filter(cell => cell.gated === false && cell.verdict === 'slower');
+    const reported = outside.length > 0 ? ` Not gated, reported only: ${outside.map(cell => `${cellName(cell)} slower (ratio ${formatRatioInterval(cell.ratio)})`).join('; ')}.` : '';
     if (slowerCells.length === 0) {
-        return { passed: true, slowerCells, message: `Check passed: no cell of ${comparison.cells.length} is slower.` };
+        return { passed: true, slowerCells, message: `Check passed: no cell of ${of} is slower.${reported}` };
     }
     const named = slowerCells.map(cell => `${cellName(cell)} (ratio ${formatRatioInterval(cell.ratio)})`);
-    return { passed: false, slowerCells, message: `Check failed: ${slowerCells.length} of ${comparison.cells.length} cells slower: ${named.join('; ')}.` };
+    return { passed: false, slowerCells, message: `Check failed: ${slowerCells.length} of ${of} cells slower: ${named.join('; ')}.${reported}` };
 }
 
 /** `Host | scenario | size`. */

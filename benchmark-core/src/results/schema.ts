@@ -13,9 +13,10 @@ import { watcherLoadSchema } from './watcher-load';
  * adds the `burst` target (many small files created then deleted, issue 39's writes); version 10 adds the `watch` and
  * `watch-burst` targets (file watching, issue 39) and a watch burst's `events`; version 11 adds `watcherLoad` (what
  * watching a big tree costs the editor's processes); version 12 adds a watcher load's `churn` (files created then deleted
- * in the dependency folder) and each process's `churnCpuMs`. Versions 1 to 11 are still read.
+ * in the dependency folder) and each process's `churnCpuMs`; version 13 adds a sequential design's `test`, `flagThreshold` and
+ * `gate` (issue 54). Versions 1 to 12 are still read.
  */
-export const RESULTS_SCHEMA_VERSION = 12;
+export const RESULTS_SCHEMA_VERSION = 13;
 export const RESULTS_SCHEMA_ID = 'fs-perf-results';
 
 const nonEmpty = z.string().min(1);
@@ -239,6 +240,16 @@ export const comparisonSideSchema = z.object({
         maxPairs: z.number().int().min(6),
         /** (v7) The run's alpha shared across its cells by Holm at every look (stats/sequential-run.ts); absent: 5% a cell. */
         correction: z.enum(['holm']).optional(),
+        /** (v13) How a look tests a cell's pairs (stats/paired.ts); absent: the exact signed-rank test. */
+        test: z.enum(['signed-rank', 't']).optional(),
+        /** (v13) How far a significant estimate must lie from 1 to flag (stats/verdict.ts); absent: the noise threshold. */
+        flagThreshold: z.number().nonnegative().optional(),
+        /**
+         * (v13) The cells that gate (`--gate`), by their keys (results/cell-key.ts): they share the run's alpha by Holm,
+         * the run samples until they are resolved, and only they can fail `--check`; the others share it among
+         * themselves and are reported. Absent: every cell gates.
+         */
+        gate: z.array(nonEmpty).min(1).optional(),
     }).optional(),
     /**
      * (v6) Per block, in block order: which start of the side's processes (backend, plugin host, page) measured it, 0 the
@@ -324,7 +335,7 @@ export type NetworkCheck = z.infer<typeof networkCheckSchema>;
 
 export const resultsDocumentSchema = z.object({
     schema: z.literal(RESULTS_SCHEMA_ID),
-    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(8), z.literal(9), z.literal(10), z.literal(11), z.literal(RESULTS_SCHEMA_VERSION)]),
+    schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(8), z.literal(9), z.literal(10), z.literal(11), z.literal(12), z.literal(RESULTS_SCHEMA_VERSION)]),
     /** The tool that wrote the file. */
     tool: z.object({ name: nonEmpty, version: nonEmpty }),
     runId: nonEmpty,

@@ -1,5 +1,4 @@
-import { walshRank } from './paired';
-import { looksSpending, SequentialDecision, SequentialDesign, sequentialDecision, SequentialLook, sequentialLooks, SequentialOutcome } from './sequential';
+import { looksSpending, lookCanDecide, SequentialDecision, SequentialDesign, sequentialDecision, SequentialLook, sequentialLooks, SequentialOutcome } from './sequential';
 import { verdictRuleOf } from './verdict';
 
 /**
@@ -31,6 +30,35 @@ export interface SequentialRunDesign extends SequentialDesign {
      * absent, it holds for each cell alone, as in the runs made before it was recorded, so they re-analyse as they ran.
      */
     readonly correction?: SequentialCorrection;
+    /**
+     * The keys of the cells that gate (`--gate`): they share alpha among themselves, the others among themselves (each
+     * family its own plan, {@link gateFamilies}); absent, every cell is of one family.
+     */
+    readonly gate?: readonly string[];
+}
+
+/** A run's cells in their two families: those that gate (every cell, without a gate) and the others. */
+export function gateFamilies<T extends { readonly key: string }>(design: Pick<SequentialRunDesign, 'gate'>, cells: readonly T[]): { gated: T[]; others: T[] } {
+    if (!design.gate) {
+        return { gated: [...cells], others: [] };
+    }
+    const gate = new Set(design.gate);
+    return { gated: cells.filter(cell => gate.has(cell.key)), others: cells.filter(cell => !gate.has(cell.key)) };
+}
+
+/**
+ * {@link replaySequentialRun} of each family of a run's cells with its own plan ({@link gateFamilies}): the gated cells'
+ * share of alpha never grows or shrinks with the cells that only report.
+ */
+export function replayGatedRun(design: SequentialRunDesign, cells: readonly SequentialCell[]): Map<string, SequentialOutcome> {
+    const { gated, others } = gateFamilies(design, cells);
+    const outcomes = new Map<string, SequentialOutcome>();
+    for (const family of [gated, others].filter(members => members.length > 0)) {
+        for (const [key, outcome] of replaySequentialRun(planSequentialRun(design, family.length), family)) {
+            outcomes.set(key, outcome);
+        }
+    }
+    return outcomes;
 }
 
 /** A cell of a run: its key (unique in the run) and its pair ratios (head / base), in pair order. */
@@ -95,7 +123,6 @@ export function decideLook(plan: SequentialRunPlan, lookIndex: number, open: rea
     if (flaggedBefore + open.length > plan.cellCount) {
         throw new RangeError(`${open.length} open cells and ${flaggedBefore} flagged are more than the run's ${plan.cellCount}.`);
     }
-    const noiseThreshold = verdictRuleOf(plan.design).noiseThreshold;
     const decisions = new Map<string, SequentialDecision>();
     let flagged = flaggedBefore;
     for (;;) {
@@ -109,7 +136,7 @@ export function decideLook(plan: SequentialRunPlan, lookIndex: number, open: rea
             if (earlier && flags(earlier)) {
                 continue;
             }
-            const decision = sequentialDecision(cell.ratios.slice(0, look.pairs), look, noiseThreshold);
+            const decision = sequentialDecision(cell.ratios.slice(0, look.pairs), look, plan.design);
             decisions.set(cell.key, decision);
             newlyFlagged += flags(decision) ? 1 : 0;
         }
@@ -158,7 +185,7 @@ export function replaySequentialRun(plan: SequentialRunPlan, cells: readonly Seq
 export function fewestPairsToDecide(design: Omit<SequentialRunDesign, 'maxPairs'>, cellCount: number): number {
     for (let maxPairs = design.minPairs ?? 8; maxPairs <= 64; maxPairs++) {
         const last = planSequentialRun({ ...design, maxPairs }, cellCount).looks.at(-1)!;
-        if (walshRank(maxPairs, 1 - last.nominalAlpha) !== undefined) {
+        if (lookCanDecide(design, maxPairs, 1 - last.nominalAlpha)) {
             return maxPairs;
         }
     }

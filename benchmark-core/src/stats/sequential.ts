@@ -1,7 +1,7 @@
 import { Interval } from './median-interval';
 import { normalCdf, normalDensity, normalQuantile } from './normal';
-import { pairedEstimate, walshRank } from './paired';
-import { decideVerdict, DEFAULT_VERDICT_RULE, Verdict, verdictRuleOf } from './verdict';
+import { PairedTest, pairedEstimateBy, walshRank } from './paired';
+import { decideVerdict, Verdict, verdictRuleOf } from './verdict';
 
 /**
  * Sampling until a cell is resolved, without the false alarms of looking again and again.
@@ -32,6 +32,15 @@ export interface SequentialDesign {
     readonly lookEvery?: number;
     /** The most pairs a cell may take: the last look (what the time budget allows). */
     readonly maxPairs: number;
+    /** How a look tests a cell's pairs (absent: the exact signed-rank test, as in the runs made before issue 54). */
+    readonly test?: PairedTest;
+    /** How far a significant estimate must lie from 1 to flag (absent: the noise threshold; see VerdictRule). */
+    readonly flagThreshold?: number;
+}
+
+/** Whether a look after `pairs` pairs can reach `level` with the design's test: the signed-rank test of few pairs cannot. */
+export function lookCanDecide(design: Pick<SequentialDesign, 'test'>, pairs: number, level: number): boolean {
+    return design.test === 't' ? pairs >= 2 : walshRank(pairs, level) !== undefined;
 }
 
 /** One planned look: after `pairs` pairs, its boundary (a standard normal z) and the two-sided nominal level it tests at. */
@@ -173,7 +182,7 @@ export function sequentialLooks(design: SequentialDesign): SequentialLook[] {
     let pairs = lookPairs(design);
     for (;;) {
         const looks = looksSpending(pairs, design.maxPairs, verdictRuleOf(design).alpha);
-        const idle = looks.findIndex((look, index) => index < looks.length - 1 && walshRank(look.pairs, 1 - look.nominalAlpha) === undefined);
+        const idle = looks.findIndex((look, index) => index < looks.length - 1 && !lookCanDecide(design, look.pairs, 1 - look.nominalAlpha));
         if (idle === -1) {
             return looks;
         }
@@ -207,14 +216,16 @@ export interface SequentialDecision {
  * decided by {@link decideVerdict} at that level. Too few pairs for an interval at the level (the exact signed-rank test
  * cannot reach it) decide nothing.
  */
-export function sequentialDecision(ratios: readonly number[], look: SequentialLook, noiseThreshold = DEFAULT_VERDICT_RULE.noiseThreshold): SequentialDecision {
+export function sequentialDecision(ratios: readonly number[], look: SequentialLook,
+    design: Pick<SequentialDesign, 'noiseThreshold' | 'flagThreshold' | 'test'> = {}): SequentialDecision {
     if (ratios.length < look.pairs) {
         throw new RangeError(`A look planned after ${look.pairs} pairs got ${ratios.length}.`);
     }
     const level = 1 - look.nominalAlpha;
-    const estimate = pairedEstimate(ratios, level);
-    const enough = walshRank(ratios.length, level) !== undefined;
-    const verdict = decideVerdict({ ...estimate, enough }, { alpha: look.nominalAlpha, noiseThreshold });
+    const estimate = pairedEstimateBy(design.test ?? 'signed-rank', ratios, level);
+    const enough = lookCanDecide(design, ratios.length, level);
+    const rule = verdictRuleOf({ ...design, alpha: look.nominalAlpha });
+    const verdict = decideVerdict({ ...estimate, enough }, rule);
     return { verdict, ratio: estimate.ratio, interval: { low: estimate.low, high: estimate.high }, look };
 }
 
@@ -243,7 +254,7 @@ export function runSequential(design: SequentialDesign, nextRatio: () => number 
             }
             ratios.push(ratio);
         }
-        last = sequentialDecision(ratios, look, verdictRuleOf(design).noiseThreshold);
+        last = sequentialDecision(ratios, look, design);
         if (last.verdict !== 'inconclusive') {
             return { verdict: last.verdict, pairs: ratios.length, decision: last };
         }

@@ -17,14 +17,22 @@ export interface VerdictRule {
     readonly alpha: number;
     /** A change within this fraction either way (0.05 = 5%) is "no change". */
     readonly noiseThreshold: number;
+    /**
+     * How far the estimate of a significant change must lie from 1 to be called slower or faster (0.02 = 2%); absent,
+     * the noise threshold, as in the runs made before issue 54. Below the noise threshold it lets a change of about that
+     * threshold be caught in most runs instead of about half (an estimate scatters around the true ratio), while "no
+     * change" still needs the whole interval within the noise threshold.
+     */
+    readonly flagThreshold?: number;
 }
 
 /** The rule's settings unless `--alpha` or `--noise-threshold` say otherwise: written here only, every default is read from it. */
 export const DEFAULT_VERDICT_RULE: VerdictRule = { alpha: 0.05, noiseThreshold: 0.05 };
 
 /** The rule of settings that may leave either value out: {@link DEFAULT_VERDICT_RULE}'s for each one left out. */
-export function verdictRuleOf(settings: { readonly alpha?: number; readonly noiseThreshold?: number }): VerdictRule {
-    return { alpha: settings.alpha ?? DEFAULT_VERDICT_RULE.alpha, noiseThreshold: settings.noiseThreshold ?? DEFAULT_VERDICT_RULE.noiseThreshold };
+export function verdictRuleOf(settings: { readonly alpha?: number; readonly noiseThreshold?: number; readonly flagThreshold?: number }): VerdictRule {
+    const rule = { alpha: settings.alpha ?? DEFAULT_VERDICT_RULE.alpha, noiseThreshold: settings.noiseThreshold ?? DEFAULT_VERDICT_RULE.noiseThreshold };
+    return settings.flagThreshold === undefined ? rule : { ...rule, flagThreshold: settings.flagThreshold };
 }
 
 /** What the samples say about a cell: the ratio (head / base) and its interval at level 1 - alpha. */
@@ -61,11 +69,12 @@ export function decideVerdict(evidence: VerdictEvidence, rule: VerdictRule): Ver
         return 'inconclusive';
     }
     const threshold = rule.noiseThreshold;
+    const flag = rule.flagThreshold ?? threshold;
     const significant = (evidence.low > 1 || evidence.high < 1) && (evidence.pValue === undefined || evidence.pValue < rule.alpha);
-    if (significant && evidence.ratio > 1 + threshold) {
+    if (significant && evidence.ratio > 1 + flag) {
         return 'slower';
     }
-    if (significant && evidence.ratio < 1 - threshold) {
+    if (significant && evidence.ratio < 1 - flag) {
         return 'faster';
     }
     return evidence.low >= 1 - threshold && evidence.high <= 1 + threshold ? 'no change' : 'inconclusive';
@@ -78,6 +87,9 @@ export function validVerdictRule(rule: VerdictRule): VerdictRule {
     }
     if (!(rule.noiseThreshold >= 0)) {
         throw new Error(`The noise threshold must be a fraction of 0 or more, not ${rule.noiseThreshold}.`);
+    }
+    if (rule.flagThreshold !== undefined && !(rule.flagThreshold >= 0 && rule.flagThreshold <= rule.noiseThreshold)) {
+        throw new Error(`The flag threshold must be a fraction from 0 to the noise threshold (${rule.noiseThreshold}), not ${rule.flagThreshold}.`);
     }
     return rule;
 }

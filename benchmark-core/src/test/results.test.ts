@@ -8,7 +8,7 @@ import { sampleDocument, theiaPlugin } from './sample-document';
 suite('results schema', () => {
     test('a document made from a run validates and survives a JSON round trip', async () => {
         const document = await sampleDocument();
-        assert.strictEqual(document.schemaVersion, 12);
+        assert.strictEqual(document.schemaVersion, 13);
         assert.strictEqual(document.results.length, 2);
         assert.strictEqual(document.results[1].targetLabel, '5K');
         assert.strictEqual(document.results[1].bytes, 5120);
@@ -74,10 +74,10 @@ suite('results schema', () => {
 
     test('a file from a newer schema version says to update, and non-JSON says so', async () => {
         const document = JSON.parse(JSON.stringify(await sampleDocument()));
-        document.schemaVersion = 13;
-        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 13, newer than this tool reads \(12\)/);
-        // What an extension built before version 12 wrote is still read.
-        for (const version of [5, 6, 8, 9, 10, 11]) {
+        document.schemaVersion = 14;
+        assert.throws(() => validateResultsDocument(document, 'new.json'), /new\.json has schemaVersion 14, newer than this tool reads \(13\)/);
+        // What an extension built before version 13 wrote is still read.
+        for (const version of [5, 6, 8, 9, 10, 11, 12]) {
             document.schemaVersion = version;
             assert.strictEqual(validateResultsDocument(document, `v${version}.json`).schemaVersion, version);
         }

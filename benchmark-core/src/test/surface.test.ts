@@ -40,7 +40,7 @@ const SURFACE = [
     'checkCountGroups', 'compareReleases', 'compareRuns', 'computeStatistics', 'computeTreeLayout', 'countProblem',
     'countRanges', 'countingCase', 'createThenDelete', 'decideGate', 'decideLook', 'describeNetworkProfile',
     'editorDescription', 'extensionSettingsSchema', 'fewestPairsToDecide', 'findNewestResultsFile', 'fixtureFileName',
-    'fixtureSize', 'formatBytes', 'formatRatioInterval', 'formatSupported', 'hostKeyLabel', 'hostLabel',
+    'fixtureSize', 'formatBytes', 'formatRatioInterval', 'formatSupported', 'gateFamilies', 'hostKeyLabel', 'hostLabel',
     'httpCountObserver', 'joinPath', 'labelCell', 'linkAsChecked', 'linkShortfalls', 'listedProcessesCpu',
     'mergeResultsDocuments', 'mergeRounds', 'networkCheckMisses', 'ownCpuReading', 'pairRatios', 'parseCellKey',
     'parseCountCheck', 'parseFixtureManifest', 'parseNetworkList', 'parseResultsDocument', 'parseRunEnd',

@@ -40,6 +40,28 @@ export function parseBisectCell(text: string): CellKey {
 }
 
 /**
+ * `--gate`'s value: `all`, or cells as `--cell` takes them, separated by `;`; throws naming the part that is no cell a
+ * comparison of the reads measures, listing the valid ones.
+ */
+export function parseGateCells(text: string): CellKey[] | 'all' {
+    if (text.trim().toLowerCase() === 'all') {
+        return 'all';
+    }
+    const parts = text.split(';').map(part => part.trim()).filter(part => part !== '');
+    if (parts.length === 0) {
+        throw new Error('--gate needs at least one cell "host, scenario, size" (cells separated by ";"), or all.');
+    }
+    const cells = parts.map(part => {
+        try {
+            return parseBisectCell(part);
+        } catch (error) {
+            throw new Error((error as Error).message.replace(/^--cell/, '--gate').replace('a bisect measures', 'a comparison of the reads measures'));
+        }
+    });
+    return cells.filter((cell, index) => cells.findIndex(other => sameCell(other, cell)) === index);
+}
+
+/**
  * The cell a bisect's record follows: its host as recorded, or, in a record written before the host was kept, the cell
  * its name gives as `--cell` would.
  */

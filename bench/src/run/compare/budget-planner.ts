@@ -3,7 +3,10 @@
  * every time is given in seconds, none is read here.
  */
 import { fewestPairsToDecide, planSequentialRun, SequentialRunDesign } from '@fs-perf/benchmark-core';
-import { CompareOptions, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from '../compare-options';
+import { CompareOptions, FLAG_THRESHOLD, PAIRED_TEST, SEQUENTIAL_LOOK_EVERY, SEQUENTIAL_MAX_PAIRS, SEQUENTIAL_MIN_PAIRS } from '../compare-options';
+
+/** A budgeted run's design: every setting given, the gate (absent: every cell gates) and the test (absent: signed-rank) optional. */
+export type RunDesign = Required<Omit<SequentialRunDesign, 'gate' | 'test' | 'flagThreshold'>> & SequentialRunDesign;
 
 /** What the pass's first pair took. */
 export interface FirstPairSeconds {
@@ -28,16 +31,20 @@ export function secondsPerPair(first: FirstPairSeconds, pairsPerStart: number): 
 /**
  * The sequential design of every `--compare` run but its most pairs: the first look after {@link SEQUENTIAL_MIN_PAIRS}
  * pairs, then every {@link SEQUENTIAL_LOOK_EVERY}, at the run's alpha and noise threshold, the alpha shared across the
- * run's cells by Holm at every look (stats/sequential-run.ts). Built here only, for the budget a run plans and for the
+ * gated cells by Holm at every look (stats/sequential-run.ts; the others share it among themselves), each look the
+ * {@link PAIRED_TEST} and flagging beyond {@link FLAG_THRESHOLD}. Built here only, for the budget a run plans and for the
  * time the preflight expects alike. Its fields' order is the order a run's results record them in.
  */
-export function sequentialDesign(compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>): Required<Omit<SequentialRunDesign, 'maxPairs'>> {
-    return { alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY, correction: 'holm' };
+export function sequentialDesign(compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>, gate?: readonly string[]): Omit<RunDesign, 'maxPairs'> {
+    return {
+        alpha: compare.alpha, noiseThreshold: compare.noiseThreshold, minPairs: SEQUENTIAL_MIN_PAIRS, lookEvery: SEQUENTIAL_LOOK_EVERY, correction: 'holm',
+        test: PAIRED_TEST, flagThreshold: Math.min(FLAG_THRESHOLD, compare.noiseThreshold), ...(gate ? { gate } : {}),
+    };
 }
 
 /** The design a budget allows for a run of `cellCount` cells, and the fewest pairs that design can decide a cell in. */
 export interface BudgetDesign {
-    readonly design: Required<SequentialRunDesign>;
+    readonly design: RunDesign;
     /** The fewest pairs a run of this many cells needs to decide any of them at the run's alpha (see `fewestPairsToDecide`). */
     readonly fewestPairs: number;
     /** Whether the budget allowed fewer pairs than that, so the design takes more than the budget. */
@@ -51,8 +58,8 @@ export interface BudgetDesign {
  * cell, whatever it measured).
  */
 export function budgetDesign(budgetSeconds: number, pairSeconds: number, compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>, cellCount: number,
-    fewestPairs = fewestPairsToDecide(sequentialDesign(compare), cellCount)): BudgetDesign {
-    const common = sequentialDesign(compare);
+    fewestPairs = fewestPairsToDecide(sequentialDesign(compare), cellCount), gate?: readonly string[]): BudgetDesign {
+    const common = sequentialDesign(compare, gate);
     const fits = Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budgetSeconds / Math.max(1, pairSeconds)));
     return { design: { ...common, maxPairs: Math.max(fewestPairs, fits) }, fewestPairs, overBudget: fits < fewestPairs };
 }
@@ -98,8 +105,9 @@ export class BudgetSchedule {
     protected planned: BudgetDesign | undefined;
     protected looks: number[] = [];
 
+    /** `cellCount`: the cells that gate (`gate`'s, else every cell of the run); the design shares alpha among them. */
     constructor(readonly budgetSeconds: number, readonly compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>,
-        readonly pairsPerStart: number, readonly cellCount: number) {}
+        readonly pairsPerStart: number, readonly cellCount: number, readonly gate?: readonly string[]) {}
 
     /** The design planned last (undefined before the first pair). */
     get design(): BudgetDesign | undefined {
@@ -130,7 +138,7 @@ export class BudgetSchedule {
         if (this.planned && pair >= this.looks[0]) {
             return false;
         }
-        const next = budgetDesign(this.budgetSeconds, this.pairSeconds, this.compare, this.cellCount, this.planned?.fewestPairs);
+        const next = budgetDesign(this.budgetSeconds, this.pairSeconds, this.compare, this.cellCount, this.planned?.fewestPairs, this.gate);
         if (next.design.maxPairs === this.planned?.design.maxPairs) {
             return false;
         }

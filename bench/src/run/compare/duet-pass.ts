@@ -53,7 +53,7 @@ export class DuetPass extends Pass {
     }
 
     protected override async measurePair(pair: number): Promise<void> {
-        const sizes = this.sizesOfNextPair();
+        const sizes = this.sizesOfNextPair(pair);
         const cores = duetCores(pair, this.machine.cores);
         await this.startBoth(this.policy.startOf(pair));
         await this.pinBoth(pair);

@@ -7,9 +7,10 @@
  * the same looks to the same verdicts.
  */
 import {
-    CellKey, cellDisplayName, cellKeyId, decideLook, labelCell, Measurement, pairRatios, planSequentialRun, ResultsDocument, rowCellKey, SequentialRunDesign,
+    CellKey, cellDisplayName, cellKeyId, decideLook, gateFamilies, labelCell, Measurement, pairRatios, planSequentialRun, ResultsDocument, rowCellKey,
     SequentialRunPlan, treeTargetLabel,
 } from '@fs-perf/benchmark-core';
+import { RunDesign } from './budget-planner';
 
 /** A row's cell, keyed as the comparison afterwards keys it (benchmark-core's cell-key.ts), so the looks and the replay agree. */
 function cellId(document: ResultsDocument, row: Measurement): string {
@@ -22,41 +23,67 @@ export function pairedCells(base: ResultsDocument, head: ResultsDocument): Map<s
     return new Map(base.results.map(row => rowCellKey(base, row)).filter(cell => inHead.has(cellKeyId(cell))).map(cell => [cellKeyId(cell), cell]));
 }
 
+/** One family of a run's cells (those that gate, or those that only report) with its plan: the family shares alpha. */
+interface Family {
+    readonly keys: readonly string[];
+    readonly plan: SequentialRunPlan;
+    /** Cells of the family called slower or faster at the looks so far: with Holm, each hands its share on to the others. */
+    flagged: number;
+}
+
 export class OpenCells {
+    /** The plan of the cells that gate (every cell, without a gate): its looks are the run's. */
     readonly plan: SequentialRunPlan;
     /** Pair count at the look that resolved a cell, by cell key; absent while open. */
     protected readonly resolvedAt = new Map<string, number>();
     /** Cells of the run (those both sides measured in the first pair), by key. */
     protected readonly cells: ReadonlyMap<string, CellKey>;
-    /** Cells called slower or faster at the looks so far: with Holm, each hands its share of alpha on to the others. */
-    protected flagged = 0;
+    /** The gated cells' family first, then (with a gate) the others'. */
+    protected readonly families: readonly Family[];
 
-    /** `cells`: the run's cells (see {@link pairedCells}); the design's alpha is shared by all of them. */
-    constructor(readonly design: Required<SequentialRunDesign>, cells: ReadonlyMap<string, CellKey>) {
+    /**
+     * `cells`: the run's cells (see {@link pairedCells}). The design's alpha is shared by the cells of its gate, and by the
+     * others among themselves (benchmark-core's `gateFamilies`); without a gate, by all of them.
+     */
+    constructor(readonly design: RunDesign, cells: ReadonlyMap<string, CellKey>) {
         this.cells = cells;
-        this.plan = planSequentialRun(design, Math.max(1, cells.size));
+        const { gated, others } = gateFamilies(design, [...cells.keys()].map(key => ({ key })));
+        this.families = [gated, others].filter((members, index) => index === 0 || members.length > 0).map(members => ({
+            keys: members.map(member => member.key), plan: planSequentialRun(design, Math.max(1, members.length)), flagged: 0,
+        }));
+        this.plan = this.families[0].plan;
     }
 
-    /** The pair counts at which the cells are looked at (the design's looks that can decide something). */
+    /** The pair counts at which the gated cells are looked at (the design's looks that can decide something): the run ends at one. */
     get lookPairs(): number[] {
         return this.plan.looks.map(look => look.pairs);
     }
 
-    /** The run's cells, open ones included. */
+    /** The run's cells that gate, open ones included. */
     get count(): number {
-        return this.cells.size;
+        return this.families[0].keys.length;
     }
 
+    /** The gated cells still open: the run samples until there are none. */
     get openCount(): number {
-        return this.cells.size - this.resolvedAt.size;
+        return this.families[0].keys.filter(key => !this.resolvedAt.has(key)).length;
+    }
+
+    /** Whether the run's cells are split into a gate and the others. */
+    get gated(): boolean {
+        return this.families.length > 1;
     }
 
     /**
-     * The targets a next block must measure: those with an open cell (a size, or a tree: `1k` for its cells' `1k files`).
-     * A cell of no block target (the write burst, measured in every block whatever its sizes) keeps the first.
+     * The targets a next block (of pair `nextPair`) must measure: those with an open cell (a size, or a tree: `1k` for its
+     * cells' `1k files`). With a gate, a cell outside it is measured until the gated cells' first look, then only in the
+     * blocks the gated cells need: the budget is spent on the cells that gate. A cell of no block target (the write
+     * burst, measured in every block whatever its sizes) keeps the first.
      */
-    sizesToMeasure(allSizes: readonly string[]): string[] {
-        const open = new Set([...this.cells].filter(([key]) => !this.resolvedAt.has(key)).map(([, cell]) => cell.target));
+    sizesToMeasure(allSizes: readonly string[], nextPair = 1): string[] {
+        const gatedOnly = this.gated && nextPair > this.lookPairs[0];
+        const gate = new Set(this.families[0].keys);
+        const open = new Set([...this.cells].filter(([key]) => !this.resolvedAt.has(key) && (!gatedOnly || gate.has(key))).map(([, cell]) => cell.target));
         const ofSize = (size: string): boolean => open.has(size) || open.has(treeTargetLabel(size));
         const sizes = allSizes.filter(ofSize);
         const elsewhere = [...open].some(target => !allSizes.some(size => target === size || target === treeTargetLabel(size)));
@@ -68,32 +95,34 @@ export class OpenCells {
      * `i` of each a pair). Returns the cells resolved at this look, e.g. `Theia browser (plugin), vscode.workspace.fs.readFile, 10000K: slower`.
      */
     decide(pairs: number, baseBlocks: readonly ResultsDocument[], headBlocks: readonly ResultsDocument[]): string[] {
-        const lookIndex = this.lookPairs.indexOf(pairs);
-        if (lookIndex < 0) {
-            return [];
-        }
-        const open = [...this.cells.keys()].filter(key => !this.resolvedAt.has(key)).flatMap(key => {
-            const blocks = { base: [] as number[][], head: [] as number[][] };
-            for (let pair = 0; pair < pairs; pair++) {
-                const base = baseBlocks[pair].results.find(row => cellId(baseBlocks[pair], row) === key);
-                const head = headBlocks[pair].results.find(row => cellId(headBlocks[pair], row) === key);
-                if (base && head) {
-                    blocks.base.push(base.samplesMs);
-                    blocks.head.push(head.samplesMs);
-                }
-            }
-            // The pairs' ratios as the comparison takes them afterwards (the blocks' geometric means), so the look and
-            // the report agree. An open cell has every pair; one missing from a block cannot be decided with the others.
-            return blocks.base.length === pairs ? [{ key, ratios: pairRatios(blocks.base, blocks.head) }] : [];
-        });
         const resolved: string[] = [];
-        for (const [key, decision] of decideLook(this.plan, lookIndex, open, this.flagged)) {
-            if (decision.verdict === 'slower' || decision.verdict === 'faster') {
-                this.flagged += 1;
+        for (const family of this.families) {
+            const lookIndex = family.plan.looks.findIndex(look => look.pairs === pairs);
+            if (lookIndex < 0) {
+                continue;
             }
-            if (decision.verdict !== 'inconclusive') {
-                this.resolvedAt.set(key, pairs);
-                resolved.push(`${cellDisplayName(labelCell(this.cells.get(key)!))}: ${decision.verdict}`);
+            const open = family.keys.filter(key => !this.resolvedAt.has(key)).flatMap(key => {
+                const blocks = { base: [] as number[][], head: [] as number[][] };
+                for (let pair = 0; pair < pairs; pair++) {
+                    const base = baseBlocks[pair].results.find(row => cellId(baseBlocks[pair], row) === key);
+                    const head = headBlocks[pair].results.find(row => cellId(headBlocks[pair], row) === key);
+                    if (base && head) {
+                        blocks.base.push(base.samplesMs);
+                        blocks.head.push(head.samplesMs);
+                    }
+                }
+                // The pairs' ratios as the comparison takes them afterwards (the blocks' geometric means), so the look and
+                // the report agree. An open cell has every pair; one missing from a block cannot be decided with the others.
+                return blocks.base.length === pairs ? [{ key, ratios: pairRatios(blocks.base, blocks.head) }] : [];
+            });
+            for (const [key, decision] of decideLook(family.plan, lookIndex, open, family.flagged)) {
+                if (decision.verdict === 'slower' || decision.verdict === 'faster') {
+                    family.flagged += 1;
+                }
+                if (decision.verdict !== 'inconclusive') {
+                    this.resolvedAt.set(key, pairs);
+                    resolved.push(`${cellDisplayName(labelCell(this.cells.get(key)!))}: ${decision.verdict}${this.gated && family !== this.families[0] ? ' (not gated)' : ''}`);
+                }
             }
         }
         return resolved;

@@ -4,9 +4,9 @@
  * (budget-planner.ts, open-cells.ts); every block written to `<folder>/blocks/` as it is measured. A run is one pass:
  * a cell that looks changed early is checked by more pairs on fresh processes within it, and decided from all of them.
  */
-import { ComparisonSide, ResultsDocument } from '@fs-perf/benchmark-core';
+import { CellKey, cellDisplayName, cellKeyId, ComparisonSide, labelCell, ResultsDocument } from '@fs-perf/benchmark-core';
 import { waitForQuiet } from '../../util/processes';
-import { CompareRunOptions } from '../compare-options';
+import { CompareOptions, CompareRunOptions, DEFAULT_GATE } from '../compare-options';
 import { minutes } from '../format';
 import { pairOrder } from './block-order';
 import { BudgetSchedule, secondsLeft } from './budget-planner';
@@ -129,8 +129,8 @@ export class Pass {
     }
 
     /** The sizes the next pair measures: with a budget, those with a cell still open. */
-    protected sizesOfNextPair(): readonly string[] {
-        return this.cells ? this.cells.sizesToMeasure(this.plan.sizes) : this.plan.sizes;
+    protected sizesOfNextPair(pair: number): readonly string[] {
+        return this.cells ? this.cells.sizesToMeasure(this.plan.sizes, pair) : this.plan.sizes;
     }
 
     /** A block measured: kept with its side (with the core it was pinned to, in a duet) and written to `blocks/` at its position. */
@@ -170,7 +170,7 @@ export class Pass {
 
     /** One pair: both sides restarted and warmed up first when the policy says so, then its two blocks in their order. */
     protected async measurePair(pair: number): Promise<void> {
-        const sizes = this.sizesOfNextPair();
+        const sizes = this.sizesOfNextPair(pair);
         if (this.policy.restartsBefore(pair)) {
             await this.stopBoth();
             await this.startBoth(this.policy.startOf(pair));
@@ -229,7 +229,8 @@ export class Pass {
      */
     protected budgetEnds(pair: number, budget: number, pairSeconds: number): boolean {
         const run = pairedCells(this.side('base').blocks[0], this.side('head').blocks[0]);
-        const schedule = this.schedule ??= new BudgetSchedule(budget, this.options.compare, this.policy.pairsPerStart, run.size);
+        const gate = this.schedule ? this.schedule.gate : gateOf(this.options.compare.gate, run);
+        const schedule = this.schedule ??= new BudgetSchedule(budget, this.options.compare, this.policy.pairsPerStart, gate?.length ?? run.size, gate);
         const taken = pair === 1 ? { measured: (Date.now() - this.timedStarted) / 1000, warmUp: this.firstWarmUpSeconds, start: this.startSeconds } : pairSeconds;
         if (schedule.pairMeasured(pair, taken)) {
             this.planned(schedule, run);
@@ -269,10 +270,34 @@ export class Pass {
             this.log(`  planned again from the median pair, about ${pairSeconds.toFixed(0)} s: at most ${this.plannedPairs} pairs; ${looks}`);
             return;
         }
-        this.log(`  sampling until each cell is resolved within ${minutes(schedule.budgetSeconds)}: a pair takes about ${pairSeconds.toFixed(0)} s`
+        if (this.cells.gated) {
+            const names = [...run].filter(([key]) => planned.design.gate!.includes(key)).map(([, cell]) => cellDisplayName(labelCell(cell)));
+            this.log(`  gated (--gate): ${names.join('; ')}; the other ${run.size - names.length} cells are measured and reported, never fail --check`);
+        }
+        this.log(`  sampling until each ${this.cells.gated ? 'gated ' : ''}cell is resolved within ${minutes(schedule.budgetSeconds)}: a pair takes about ${pairSeconds.toFixed(0)} s`
             + `${this.policy.pairsPerStart > 0 ? ' with its share of the restarts' : ''}, so at most ${this.plannedPairs} pairs`
-            + `${planned.overBudget ? ` (the budget allows fewer, but ${run.size} cells need ${planned.fewestPairs} pairs to decide any of them, `
+            + `${planned.overBudget ? ` (the budget allows fewer, but ${this.cells.count} cells need ${planned.fewestPairs} pairs to decide any of them, `
                 + `so the run takes about ${minutes(planned.fewestPairs * pairSeconds)})` : ''}; ${looks} `
-            + `(group-sequential, alpha ${compare.alpha} for the whole run, shared by its ${run.size} cells by Holm); planned again from the median pair until the first look`);
+            + `(group-sequential, alpha ${compare.alpha} for the whole run, shared by its ${this.cells.count} ${this.cells.gated ? 'gated ' : ''}cells by Holm); `
+            + 'planned again from the median pair until the first look');
     }
+}
+
+/**
+ * The keys of the cells that gate a run whose first pair measured `run`: `--gate`'s cells (each must be measured, else the
+ * run stops naming it), none for `all` (every cell gates), or by default those of {@link DEFAULT_GATE} the run measures
+ * (none of them: every cell gates). Undefined: every cell gates.
+ */
+export function gateOf(gate: CompareOptions['gate'], run: ReadonlyMap<string, CellKey>): string[] | undefined {
+    if (gate === 'all') {
+        return undefined;
+    }
+    const keys = (gate ?? DEFAULT_GATE).map(cellKeyId);
+    const missing = (gate ?? []).filter(cell => !run.has(cellKeyId(cell)));
+    if (missing.length > 0) {
+        throw new Error(`--gate ${missing.map(cell => `"${cellDisplayName(labelCell(cell))}"`).join(', ')}: not measured by this run (its scenario or size is `
+            + `not among the run's); the run measures ${[...run.values()].map(cell => `"${cellDisplayName(labelCell(cell))}"`).join(', ')}.`);
+    }
+    const measured = keys.filter(key => run.has(key));
+    return measured.length === 0 || measured.length === run.size ? undefined : measured;
 }
