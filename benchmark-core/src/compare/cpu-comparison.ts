@@ -2,9 +2,9 @@ import { CaseCpu, CpuClock } from '../measure/cpu';
 import { Measurement } from '../results/schema';
 import { RatioEstimate } from '../stats/bootstrap';
 import { changeVerdict, MINIMUM_PAIRS } from '../stats/change';
-import { pairedEstimate } from '../stats/paired';
+import { pairedEstimate, pairedMeanEstimate } from '../stats/paired';
 import { median } from '../stats/statistics';
-import { Verdict, VerdictRule } from '../stats/verdict';
+import { decideVerdict, Verdict, VerdictRule } from '../stats/verdict';
 
 /**
  * CPU time per read, per process, of the two sides of one alternated run (`yarn bench --compare`), paired block by block
@@ -14,8 +14,9 @@ import { Verdict, VerdictRule } from '../stats/verdict';
  * of the head over block `i` of the base is a pair's ratio; the pairs' Hodges-Lehmann ratio, its signed-rank interval and
  * p-value decide it with the one verdict rule, the run's alpha shared by Holm across the cells, as for the wall time.
  * Each process's own ratio is shown with its interval at the cell's level, to say which process moved; it gets no verdict
- * of its own (with 45 figures sharing 5%, 10 pairs could not decide any: the signed-rank test's smallest p-value with n
- * pairs is 2^(1-n)). CPU is reported beside the wall time; it does not decide `--check`.
+ * of its own in the runs before issue 54 (with 45 figures sharing 5%, 10 pairs could not decide any: the signed-rank test's
+ * smallest p-value with n pairs is 2^(1-n)); since then a gated cell's processes each get a verdict (see
+ * {@link CpuProcessChange.verdict}), and a slower one fails `--check`. A cell's total does not decide `--check`.
  */
 
 /** One process's share of a cell's CPU per read. */
@@ -29,7 +30,20 @@ export interface CpuProcessChange {
      * {@link NEGLIGIBLE_PROCESS_SHARE} of the cell's CPU on both sides, where a ratio of next to nothing says nothing.
      */
     readonly ratio?: RatioEstimate;
+    /**
+     * In a gated cell of a run since issue 54 (its design records its test): this process's own verdict, its CPU per read
+     * paired block by block and decided by the paired t-test at its share of the run's alpha, shared by Holm over every
+     * gated cell's processes above the floor ({@link CPU_VERDICT_FLOOR_MS}). A slower process fails `--check`: a change of
+     * work in one process moves that process's CPU far more than the cell's wall time or its total (issue 54's held-out
+     * change: 2.5 [1.7, 3.3] in its process, 1.05 [0.97, 1.30] in the total).
+     */
+    readonly verdict?: Verdict;
+    /** With a verdict: the interval's level's complement, the process's share of the run's alpha. */
+    readonly nominalAlpha?: number;
 }
+
+/** A gated cell's process below this CPU per read (median, on both sides), ms, gets no verdict: a clock's tick is 10 ms. */
+export const CPU_VERDICT_FLOOR_MS = 1;
 
 /** A process below this share of a cell's CPU per read (median, on both sides) gets no ratio of its own. */
 export const NEGLIGIBLE_PROCESS_SHARE = 0.02;
@@ -156,7 +170,7 @@ function processChange(process: string, base: readonly number[], head: readonly 
  * is not significant (its interval holds 1, or its p-value is not below the level); each verdict decided at its level
  * (those after the stop at the stopping level, where none can be significant, so they read "no change" or "inconclusive").
  */
-export function compareCpu(cells: readonly CpuCellInput[], rule: VerdictRule): CpuComparison {
+export function compareCpu(cells: readonly CpuCellInput[], rule: VerdictRule, gated?: ReadonlySet<string>): CpuComparison {
     const paired = cells.flatMap(pairedCpu);
     const order = paired.map((_, index) => index).sort((a, b) => paired[a].pValue - paired[b].pValue);
     const changes = new Array<CpuChange>(paired.length);
@@ -171,5 +185,49 @@ export function compareCpu(cells: readonly CpuCellInput[], rule: VerdictRule): C
         const { ratio } = changes[index];
         stopped ||= !((ratio.low > 1 || ratio.high < 1) && changes[index].pValue < level);
     });
-    return { changes, tested: paired.length };
+    return { changes: gated ? withProcessVerdicts(changes, paired, rule, gated) : changes, tested: paired.length };
+}
+
+/**
+ * Each gated cell's processes above {@link CPU_VERDICT_FLOOR_MS} decided on their own: the paired t-test of their CPU per
+ * read, Holm's step-down over all of them at the run's alpha, each verdict by the one rule at its level.
+ */
+function withProcessVerdicts(changes: readonly CpuChange[], paired: readonly PairedCpu[], rule: VerdictRule, gated: ReadonlySet<string>): CpuChange[] {
+    const tested = paired.flatMap((cell, cellIndex) => gated.has(cell.cellName) ? cell.processes.flatMap(entry =>
+        median(entry.base) >= CPU_VERDICT_FLOOR_MS || median(entry.head) >= CPU_VERDICT_FLOOR_MS
+            ? [{ cellIndex, process: entry.process, ratios: entry.base.map((value, block) => entry.head[block] / value) }] : []) : []);
+    const estimates = tested.map(entry => pairedMeanEstimate(entry.ratios));
+    const order = tested.map((_, index) => index).sort((a, b) => estimates[a].pValue - estimates[b].pValue);
+    const decided = new Map<string, { verdict: Verdict; level: number; estimate: RatioEstimate }>();
+    let stopped = false;
+    let level = rule.alpha / Math.max(1, tested.length);
+    order.forEach((index, rank) => {
+        if (!stopped) {
+            level = rule.alpha / (tested.length - rank);
+        }
+        const estimate = pairedMeanEstimate(tested[index].ratios, 1 - level);
+        const verdict = decideVerdict({ ...estimate, enough: tested[index].ratios.length >= MINIMUM_PAIRS }, { ...rule, alpha: level });
+        decided.set(`${tested[index].cellIndex}|${tested[index].process}`, { verdict, level, estimate: { ratio: estimate.ratio, low: estimate.low, high: estimate.high } });
+        stopped ||= !(estimate.low > 1 || estimate.high < 1);
+    });
+    return changes.map((change, cellIndex) => ({
+        ...change,
+        processes: change.processes.map(process => {
+            const own = decided.get(`${cellIndex}|${process.process}`);
+            return own ? { ...process, ratio: own.estimate, verdict: own.verdict, nominalAlpha: own.level } : process;
+        }),
+    }));
+}
+
+/** A gated cell's process whose CPU per read is slower, for `--check` and its message. */
+export interface SlowerProcess {
+    readonly cellName: string;
+    readonly process: string;
+    readonly ratio: RatioEstimate;
+}
+
+/** The processes of a run's CPU comparison called slower (only a gated cell's process has a verdict). */
+export function slowerProcesses(cpu: CpuComparison | undefined): SlowerProcess[] {
+    return (cpu?.changes ?? []).flatMap(change => change.processes.flatMap(process =>
+        process.verdict === 'slower' && process.ratio ? [{ cellName: change.cellName, process: process.process, ratio: process.ratio }] : []));
 }

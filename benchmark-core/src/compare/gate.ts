@@ -1,5 +1,7 @@
 import { ComparisonSide } from '../results/schema';
 import { CountDifference, DEFAULT_COUNT_CHECK, describeCountDifference, gatingCountDifferences } from './count-differences';
+import { formatRatioInterval } from '../stats/precision';
+import { SlowerProcess, slowerProcesses } from './cpu-comparison';
 import { checkRunComparison, ComparisonCell, RunComparison } from './run-comparison';
 
 /**
@@ -11,6 +13,8 @@ export interface GateDecision {
     readonly passed: boolean;
     readonly slowerCells: readonly ComparisonCell[];
     readonly failingCounts: readonly CountDifference[];
+    /** A gated cell's processes whose CPU per read is slower (runs since issue 54). */
+    readonly slowerProcesses: readonly SlowerProcess[];
     /** `Check passed: …` or `Check failed: …`, as comparison.txt and the terminal say it. */
     readonly message: string;
 }
@@ -24,12 +28,18 @@ export function checkCountGroups(side: Pick<ComparisonSide, 'rule'> | undefined)
 export function decideGate(comparison: RunComparison, differences: readonly CountDifference[] | undefined, groups: readonly string[]): GateDecision {
     const time = checkRunComparison(comparison);
     const failingCounts = gatingCountDifferences(differences ?? [], groups);
-    if (failingCounts.length === 0) {
-        return { passed: time.passed, slowerCells: time.slowerCells, failingCounts, message: time.message };
+    const processes = slowerProcesses(comparison.cpu);
+    const reasons = [
+        ...failingCounts.length > 0 ? [`${failingCounts.length} exact count${failingCounts.length === 1 ? '' : 's'} changed: ${failingCounts.map(describeCountDifference).join('; ')}.`] : [],
+        ...processes.length > 0 ? [`the CPU per read of ${processes.length === 1 ? 'a process is' : `${processes.length} processes is`} slower: `
+            + `${processes.map(entry => `${entry.process} in ${entry.cellName} (ratio ${formatRatioInterval(entry.ratio)})`).join('; ')}.`] : [],
+    ];
+    const common = { slowerCells: time.slowerCells, failingCounts, slowerProcesses: processes };
+    if (reasons.length === 0) {
+        return { passed: time.passed, ...common, message: time.message };
     }
-    const counts = `${failingCounts.length} exact count${failingCounts.length === 1 ? '' : 's'} changed: ${failingCounts.map(describeCountDifference).join('; ')}.`;
     return {
-        passed: false, slowerCells: time.slowerCells, failingCounts,
-        message: time.passed ? `Check failed: ${counts}` : `${time.message.replace(/\.$/, ';')} ${counts}`,
+        passed: false, ...common,
+        message: time.passed ? `Check failed: ${reasons.join(' ')}` : `${time.message.replace(/\.$/, ';')} ${reasons.join(' ')}`,
     };
 }

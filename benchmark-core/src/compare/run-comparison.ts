@@ -130,9 +130,12 @@ export function compareRuns(baseline: readonly ResultsDocument[], current: reado
     }));
     const only = (entries: Map<string, ReportMeasurement>, other: Map<string, ReportMeasurement>): ComparisonCell[] =>
         [...entries].filter(([id]) => !other.has(id)).map(([, entry]) => cellOf(entry));
+    // Since issue 54 (the design records its test), each gated cell's processes get a CPU verdict of their own.
+    const cpuGated = design?.test === undefined ? undefined
+        : new Set(cells.filter(cell => cell.gated !== false).map(cell => cellName(cell)));
     const cpu = sides ? compareCpu([...before].filter(([id]) => after.has(id)).map(([id, entry]) => ({
         cellName: cellName(cellOf(entry)), baseline: entry.measurement, current: after.get(id)!.measurement,
-    })), rule) : undefined;
+    })), rule, cpuGated) : undefined;
     return {
         alpha: rule.alpha, noiseThreshold: rule.noiseThreshold, minSize: rule.minSize, cells,
         baselineOnly: only(before, after), currentOnly: only(after, before), ...(sides ? { paired: sides } : {}),

@@ -13,7 +13,7 @@ export function renderRunComparison(comparison: RunComparison): string {
     const level = formatPercent(1 - comparison.alpha);
     const rows = comparison.cells.map(cell => [
         cell.hostLabel, cell.scenarioId, cell.target, formatComparisonMedian(cell.baseline), formatComparisonMedian(cell.current), formatChangeRatio(cell.ratio),
-        formatPValue(cell.pValue), formatPValue(cell.adjustedPValue), unitsOf(cell), cell.verdict, formatDetectable(cell.smallestDetectable),
+        formatPValue(cell.pValue), formatPValue(cell.adjustedPValue), unitsOf(cell), `${cell.verdict}${cell.gated ? ' (gated)' : ''}`, formatDetectable(cell.smallestDetectable),
     ]);
     const counts = verdictCounts(comparison);
     const threshold = formatPercent(comparison.noiseThreshold);

@@ -1,4 +1,5 @@
 import { normalQuantile } from './normal';
+import { studentTQuantile } from './student-t';
 import { pairRatios } from './paired';
 import { DEFAULT_VERDICT_RULE } from './verdict';
 
@@ -127,4 +128,26 @@ export function pairsForThreshold(variance: number, threshold: number, level = 1
     }
     const z = normalQuantile(1 - (1 - level) / 2);
     return Math.max(2, Math.ceil((z * z * variance) / Math.log(1 + threshold) ** 2));
+}
+
+/**
+ * About how many pairs a cell with this variance of its pairs' log ratios needs to catch a change of `change` (0.05: 5%)
+ * in `power` of runs (default 80%), by the paired t-test two-sided at `alpha` (a gated cell's share of the run's alpha):
+ * the smallest n with (t(n - 1, 1 - alpha / 2) + t(n - 1, power)) sqrt(variance / n) <= log(1 + change). A fixed number
+ * of pairs; a sequential design needs a few more. Undefined for no variance, or more than 10,000 pairs.
+ */
+export function pairsToCatch(variance: number, change: number, alpha: number, power = 0.8): number | undefined {
+    if (!(variance > 0) || !(change > 0) || !(alpha > 0 && alpha < 1) || !(power > 0 && power < 1)) {
+        return undefined;
+    }
+    const effect = Math.log(1 + change);
+    const normal = normalQuantile(1 - alpha / 2) + normalQuantile(power);
+    // The normal approximation is a lower bound: start there and count up.
+    for (let pairs = Math.max(2, Math.floor((normal * normal * variance) / effect ** 2)); pairs <= 10_000; pairs++) {
+        const t = studentTQuantile(1 - alpha / 2, pairs - 1) + studentTQuantile(power, pairs - 1);
+        if (t * Math.sqrt(variance / pairs) <= effect) {
+            return pairs;
+        }
+    }
+    return undefined;
 }

@@ -2,7 +2,8 @@ import { assert } from 'chai';
 import { buildComparisonReport, reportSections } from '../report/model/build';
 import { renderReportMarkdown } from '../report/markdown';
 import { seededRandom } from '../stats/bootstrap';
-import { noiseBudget, pairsForThreshold } from '../stats/noise-budget';
+import { noiseBudget, pairsForThreshold, pairsToCatch } from '../stats/noise-budget';
+import { pairedMeanEstimate } from '../stats/paired';
 import { alternatedBlocks, sideDocument } from './paired-builders';
 import { theiaBrowserPlugin } from './results-builders';
 import { logNormal } from './synthetic-samples';
@@ -106,5 +107,22 @@ suite('noise budget of a paired comparison', () => {
             return 1.96 * sd / Math.sqrt(pairs);
         }).sort((a, b) => a - b);
         assert.isBelow(widths[100], Math.log(1.05) * 1.02, 'the median half width fits the threshold');
+    });
+
+    test('pairs to catch a change at a gated cell\'s share of alpha, 80% of runs: the gate\'s level and the power (issue 54: the z of 1.96 alone was about 2.25 times optimistic)', () => {
+        // The normal approximation, ((z(1 - 0.025 / 2) + z(0.8)) * 0.1 / log(1.05))^2 = ((2.2414 + 0.8416) * 0.1 / 0.04879)^2 = 39.9,
+        // is a lower bound; with t's quantiles at n - 1 degrees of freedom it takes a few more.
+        assert.strictEqual(pairsToCatch(0.01, 0.05, 0.025), 43);
+        assert.isAbove(pairsToCatch(0.01, 0.05, 0.025)!, 2 * pairsForThreshold(0.01, 0.05)!, 'more than twice the 95% interval\'s count');
+        assert.isAbove(pairsToCatch(0.01, 0.05, 0.05 / 15)!, pairsToCatch(0.01, 0.05, 0.025)!, 'a smaller share needs more pairs');
+        assert.isUndefined(pairsToCatch(0, 0.05, 0.025));
+        // Checked by simulation: with that many pairs of normal log ratios moved by 5%, the t-test at 0.025 rejects in about 80% of runs.
+        const random = seededRandom(7);
+        const pairs = pairsToCatch(0.01, 0.05, 0.025)!;
+        const caught = Array.from({ length: 400 }, () => {
+            const ratios = Array.from({ length: pairs }, () => Math.exp(Math.log(1.05) + 0.1 * Math.sqrt(-2 * Math.log(random())) * Math.cos(2 * Math.PI * random())));
+            return pairedMeanEstimate(ratios, 1 - 0.025).low > 1;
+        }).filter(Boolean).length;
+        assert.closeTo(caught / 400, 0.8, 0.06);
     });
 });

@@ -13,7 +13,8 @@ export function pairedCpuGrid(cpu: CpuComparison, baseLabel: string, headLabel: 
         align: ['left', 'right', 'right', 'right', 'left', 'left'],
         rows: cpu.changes.map(change => [
             change.cellName, formatPart(change.baselineMsPerCall), formatPart(change.currentMsPerCall), formatChangeRatio(change.ratio), change.verdict,
-            change.processes.map(entry => `${entry.process} ${entry.ratio ? formatChangeRatio(entry.ratio) : `(under ${NEGLIGIBLE_PROCESS_SHARE * 100}% of the cell's CPU)`}`).join('; '),
+            change.processes.map(entry => `${entry.process} ${entry.ratio ? formatChangeRatio(entry.ratio) : `(under ${NEGLIGIBLE_PROCESS_SHARE * 100}% of the cell's CPU)`}`
+                + `${entry.verdict ? ` ${entry.verdict}` : ''}`).join('; '),
         ]),
     };
 }

@@ -36,9 +36,9 @@ const partsOf = (components: readonly PathComponent[], last: 'and' | 'or' = 'and
 const sizesOf = (rows: readonly PairedComparisonRow[]): string => rows.map(row => row.cell.target).join(', ');
 
 /** Each moved path's cells of one verdict with their ratios: `<path> at 500K 1.12 [1.04, 1.19], 10000K 1.08 [1.03, 1.13]`. */
-function cellsWithRatios(moved: readonly MovedPath[], verdict: 'slower' | 'faster'): { name: string; at: string; count: number }[] {
+function cellsWithRatios(moved: readonly MovedPath[], verdict: 'slower' | 'faster', gated?: boolean): { name: string; at: string; count: number }[] {
     return moved.flatMap(path => {
-        const rows = path.cells.filter(row => row.cell.verdict === verdict);
+        const rows = path.cells.filter(row => row.cell.verdict === verdict && (gated === undefined || (row.cell.gated !== false) === gated));
         return rows.length > 0 ? [{ name: path.name, at: rows.map(row => `${row.cell.target} ${formatChangeRatio(row.cell.ratio)}`).join(', '), count: rows.length }] : [];
     });
 }
@@ -68,12 +68,17 @@ function checkSentences(section: PairedHeadlineSection): string[] {
     const faster = cellsWithRatios(section.moved, 'faster');
     const fasterCount = faster.reduce((sum, path) => sum + path.count, 0);
     const besides = fasterCount > 0 ? ` (${fasterCount} faster: ${faster.map(({ name, at }) => `${name} at ${at}`).join('; ')})` : '';
+    const gated = section.gatedCells !== undefined;
+    const outside = gated ? cellsWithRatios(section.moved, 'slower', false) : [];
+    const notGated = outside.length > 0 ? ` Not gated, reported only: ${outside.map(({ name, at }) => `${name} is slower at ${at}`).join('; ')}.` : '';
     if (section.checkPassed) {
-        return [`--check passes: no cell of ${section.cells} is slower${besides}${section.countsCompared ? ', and no exact count it gates on changed' : ''}.`];
+        return [`--check passes: no ${gated ? `gated cell (${section.gatedCells} of ${section.cells})` : `cell of ${section.cells}`} is slower${besides}`
+            + `${section.countsCompared ? ', and no exact count it gates on changed' : ''}.${notGated}`];
     }
-    const slower = cellsWithRatios(section.moved, 'slower').map(({ name, at }) => `${name} is slower at ${at}`);
+    const slower = cellsWithRatios(section.moved, 'slower', gated ? true : undefined).map(({ name, at }) => `${name} is slower at ${at}`);
     const counts = section.failingCounts.length > 0 ? [`exact counts changed: ${countChanges(section.failingCounts).join('; ')}`] : [];
-    return [`--check fails: ${[...slower, ...counts].join('; ')}${besides}.`];
+    const processes = (section.slowerProcesses ?? []).map(entry => `the CPU per read of ${entry.process} is slower in ${entry.cellName} ${formatChangeRatio(entry.ratio)}`);
+    return [`--check fails: ${[...slower, ...counts, ...processes].join('; ')}${besides}.${notGated}`];
 }
 
 /** For an A/A run (both sides the same source): whether it raised a false alarm; else whether any cell changed. */

@@ -1,7 +1,7 @@
 import { DUET_DESIGN, isDuet } from '../../compare/pair-design';
 import { cellName } from '../../compare/run-comparison';
 import { CONFIDENCE_LEVEL } from '../../stats/median-interval';
-import { pairsForThreshold } from '../../stats/noise-budget';
+import { pairsForThreshold, pairsToCatch } from '../../stats/noise-budget';
 import { NoiseBudgetSection, PairedComparisonSection } from '../model/section-types';
 import { TextGrid } from './block';
 import { formatChangeRatio, formatDetectable, formatMedianEstimate, formatPercent, formatPValue, percent } from './numbers';
@@ -16,7 +16,7 @@ export function pairedComparisonGrid(section: PairedComparisonSection): TextGrid
             `${head.label} / ${base.label} [${percent(1 - comparison.alpha)}]`, 'Verdict', 'Detectable', 'p adj.'],
         align: ['left', 'left', 'left', 'right', 'right', 'right', 'left', 'right', 'right'],
         rows: section.rows.map(({ scenarioLabel, cell }) => [cell.hostLabel, scenarioLabel, cell.target, formatMedianEstimate(cell.baseline),
-            formatMedianEstimate(cell.current), formatChangeRatio(cell.ratio), cell.verdict, formatDetectable(cell.smallestDetectable),
+            formatMedianEstimate(cell.current), formatChangeRatio(cell.ratio), `${cell.verdict}${cell.gated ? ' (gated)' : ''}`, formatDetectable(cell.smallestDetectable),
             formatPValue(cell.adjustedPValue)]),
     };
 }
@@ -67,10 +67,15 @@ function spreadPercent(variance: number): string {
  * processes are in the blocks' share.
  */
 export function noiseBudgetGrid(section: NoiseBudgetSection): TextGrid {
+    // Runs since issue 54: counted at a gated cell's share of the alpha, with the pairs to catch a change of the threshold beside.
+    const gateShare = section.gateShare;
+    const level = gateShare === undefined ? undefined : 1 - gateShare;
+    const threshold = formatPercent(section.noiseThreshold);
     return {
         header: ['Host', 'Scenario', 'Size', 'Pairs', 'Starts', 'Spread of a pair ratio', 'Samples', 'Position', 'Blocks', 'Processes', 'Second / first',
-            `Pairs for ±${formatPercent(section.noiseThreshold)}`, 'If blocks were steady'],
-        align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+            `Pairs for ±${threshold}${gateShare === undefined ? '' : ' (at the gate\'s level)'}`, 'If blocks were steady',
+            ...gateShare === undefined ? [] : [`Pairs to catch ${threshold} (80% of runs)`]],
+        align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', ...gateShare === undefined ? [] : ['right' as const]],
         rows: section.rows.map(({ hostLabel, scenarioLabel, target, budget }) => {
             const explained = budget.sampleVariance + budget.positionVariance + budget.blockVariance + (budget.processVariance ?? 0);
             const share = (variance: number): string => explained > 0 ? `${Math.round((100 * variance) / explained)}%` : '–';
@@ -79,7 +84,9 @@ export function noiseBudgetGrid(section: NoiseBudgetSection): TextGrid {
             return [hostLabel, scenarioLabel, target, String(budget.pairs), budget.processes === undefined ? '1' : String(budget.processes),
                 spreadPercent(budget.totalVariance), share(budget.sampleVariance), share(budget.positionVariance), share(budget.blockVariance), processes,
                 budget.secondOverFirst === undefined ? '–' : budget.secondOverFirst.toFixed(3),
-                pairsText(pairsForThreshold(budget.totalVariance, section.noiseThreshold)), pairsText(pairsForThreshold(Math.min(budget.sampleVariance, budget.totalVariance), section.noiseThreshold))];
+                pairsText(pairsForThreshold(budget.totalVariance, section.noiseThreshold, level)),
+                pairsText(pairsForThreshold(Math.min(budget.sampleVariance, budget.totalVariance), section.noiseThreshold, level)),
+                ...gateShare === undefined ? [] : [pairsText(pairsToCatch(budget.totalVariance, section.noiseThreshold, gateShare))]];
         }),
     };
 }

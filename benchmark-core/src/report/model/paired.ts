@@ -53,7 +53,7 @@ function comparisonRows(comparison: RunComparison): PairedComparisonRow[] {
  * The noise budget of each key cell (the headline's: the plugin's and FileService's reads at 5000K and 10000K) that both
  * sides measured in the same number of blocks: from the blocks' samples and which side each pair measured first.
  */
-export function noiseBudgetSection(sides: ComparisonSides, noiseThreshold = DEFAULT_VERDICT_RULE.noiseThreshold): NoiseBudgetSection {
+export function noiseBudgetSection(sides: ComparisonSides, noiseThreshold = DEFAULT_VERDICT_RULE.noiseThreshold, gateShare?: number): NoiseBudgetSection {
     const { base, head } = sides.sides;
     const headFirst = head.positions.map((position, index) => position < base.positions[index]);
     const label = hostLabelsOf(sides.head);
@@ -74,7 +74,16 @@ export function noiseBudgetSection(sides: ComparisonSides, noiseThreshold = DEFA
             budget: noiseBudget(blocksOf(row.samplesMs, row.rounds), blocksOf(other.row.samplesMs, other.row.rounds), headFirst, base.starts),
         }];
     });
-    return { kind: 'noise-budget', rows, noiseThreshold };
+    return { kind: 'noise-budget', rows, noiseThreshold, ...(gateShare === undefined ? {} : { gateShare }) };
+}
+
+/** A gated cell's share of the run's alpha, for runs since issue 54 (their design records its test); else undefined. */
+function gateShareOf(comparison: RunComparison): number | undefined {
+    if (comparison.paired?.base.sequential?.test === undefined) {
+        return undefined;
+    }
+    const gated = comparison.cells.filter(cell => cell.gated !== false).length;
+    return comparison.alpha / Math.max(1, gated);
 }
 
 /** The comparison section of two sides' documents, with its forest plot. */
@@ -95,9 +104,13 @@ export function pairedComparisonSection(sides: ComparisonSides, options: RunComp
 }
 
 /** What `--check` decides on the section's verdicts and exact counts (compare/gate.ts), as the run decided it. */
-function gateOf(section: PairedComparisonSection): Pick<PairedHeadlineSection, 'checkPassed' | 'failingCounts' | 'countsCompared'> {
+function gateOf(section: PairedComparisonSection): Pick<PairedHeadlineSection, 'checkPassed' | 'failingCounts' | 'countsCompared' | 'slowerProcesses' | 'gatedCells'> {
     const gate = decideGate(section.comparison, section.countDifferences, checkCountGroups(section.base));
-    return { checkPassed: gate.passed, failingCounts: gate.failingCounts, countsCompared: section.countDifferences !== undefined };
+    const gated = section.comparison.cells.some(cell => cell.gated === false) ? section.comparison.cells.filter(cell => cell.gated).length : undefined;
+    return {
+        checkPassed: gate.passed, failingCounts: gate.failingCounts, countsCompared: section.countDifferences !== undefined,
+        ...(gate.slowerProcesses.length > 0 ? { slowerProcesses: gate.slowerProcesses } : {}), ...(gated !== undefined ? { gatedCells: gated } : {}),
+    };
 }
 
 /** The headline of a comparison section. */
@@ -135,7 +148,7 @@ export function pairedComparisonReport(sides: ComparisonSides, options: Comparis
     const sections: ReportSection[] = [
         pairedHeadlineSection(section),
         section,
-        noiseBudgetSection(sides, section.comparison.noiseThreshold),
+        noiseBudgetSection(sides, section.comparison.noiseThreshold, gateShareOf(section.comparison)),
         { kind: 'environments', hosts: [...sideEnvironments(sides.base, base), ...sideEnvironments(sides.head, head)] },
         ...(notMeasured.length > 0 ? [{ kind: 'not-measured' as const, hosts: notMeasured }] : []),
     ];

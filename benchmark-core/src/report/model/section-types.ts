@@ -1,4 +1,5 @@
 import { CountDifference } from '../../compare/count-differences';
+import type { SlowerProcess } from '../../compare/cpu-comparison';
 import { ChannelRanges } from '../../measure/message-counts';
 import { RunComparison, RunComparisonOptions } from '../../compare/run-comparison';
 import { PathComponent } from '../../measure/path-components';
@@ -172,6 +173,11 @@ export interface NoiseBudgetSection {
     readonly rows: readonly NoiseBudgetRow[];
     /** The comparison's noise threshold (0.05: ±5%), for the pairs each cell needs to say "no change". */
     readonly noiseThreshold: number;
+    /**
+     * Runs since issue 54: a gated cell's share of the run's alpha (alpha / gated cells), at which the pairs for the
+     * threshold are counted, with the pairs to catch a change of the threshold in 80% of runs beside them.
+     */
+    readonly gateShare?: number;
 }
 
 /** What a person reads first of a paired comparison; every number is one of the comparison table's. */
@@ -199,6 +205,10 @@ export interface PairedHeadlineSection {
     readonly failingCounts: readonly CountDifference[];
     /** Whether both sides' exact counts were observed and compared. */
     readonly countsCompared: boolean;
+    /** A gated cell's processes whose CPU per read is slower (runs since issue 54): they fail `--check` too. */
+    readonly slowerProcesses?: readonly SlowerProcess[];
+    /** With a gate (`--gate`): how many cells gate; only they can fail `--check`. */
+    readonly gatedCells?: number;
     /** The paths (host and scenario) with a slower or faster cell, in the comparison table's order. */
     readonly moved: readonly MovedPath[];
     /** What every moved path passes through, and which of it cells decided "no change" rule out; undefined where none moved or one is not described. */
