@@ -57,13 +57,13 @@ suite('yarn bench --compare', () => {
         assert.throws(() => parseCompareSides(['1.43.0', 'x=1.74.1'], directory), /base side "1\.43\.0": Theia 1\.43\.0 is older than 1\.54\.0/);
     });
 
-    test('--compare takes its own defaults (5 samples a block, 1 warm-up, 500K to 10000K, sampling until resolved for 13 min); a plain run pauses only with --pause', () => {
+    test('--compare takes its own defaults (5 samples a block, 1 warm-up, 500K to 10000K, sampling until resolved for 15 min); a plain run pauses only with --pause', () => {
         const options = parseBenchArguments(['--compare', 'a=1.74.1', 'b=1.74.1'], directory);
         assert.notStrictEqual(typeof options, 'number');
         if (typeof options !== 'number') {
             assert.deepStrictEqual([options.iterations, options.warmup, options.sizes, options.precision, options.cpuPass, options.hosts],
                 [5, 1, ['500K', '5000K', '10000K'], 0, true, ['theia-browser']]);
-            assert.deepInclude(options.compare!, { alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, budgetSeconds: 13 * 60, pauseMs: COMPARE_DEFAULTS.pauseMs, warmupBlock: true });
+            assert.deepInclude(options.compare!, { alpha: 0.05, noiseThreshold: 0.05, check: false, restartEvery: 1, budgetSeconds: 15 * 60, pauseMs: COMPARE_DEFAULTS.pauseMs, warmupBlock: true });
         }
         // A plain run pauses only when asked (--pause), and then sets fsPerf.pause in the apps it starts.
         const plain = parseBenchArguments(['--hosts', 'theia-browser,vscode-server'], directory);

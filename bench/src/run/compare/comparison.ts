@@ -26,7 +26,7 @@ export async function benchCompare(options: CompareRunOptions): Promise<number> 
     const [baseSpec, headSpec] = compare.sides;
     const policy = RestartPolicy.of(compare);
     log(`comparing ${headSpec.label} (${headSpec.kind} ${headSpec.value}) with ${baseSpec.label} (${baseSpec.kind} ${baseSpec.value}): `
-        + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of ${compare.duet ? '' : 'alternated '}blocks of ${options.iterations} samples + ${options.warmup} warm-up `
+        + `${compare.budgetSeconds === undefined ? `${compare.pairs} pairs` : `pairs until every gated cell is resolved or ${minutes(compare.budgetSeconds)} are spent`} of ${compare.duet ? '' : 'alternated '}blocks of ${options.iterations} samples + ${options.warmup} warm-up `
         + `${policy.describeWarmUp()} ${describeTargets(options)}, ${compare.duet ? `${DUET_DESIGN}, on fresh processes every pair` : policy.describeStarts()}`
         + `${compare.pauseMs > 0 ? `, a pause before each sample as long as the previous sample, at most ${compare.pauseMs} ms` : ''}; output in ${options.out}`);
     let packed: Promise<string> | undefined;
