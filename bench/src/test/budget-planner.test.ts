@@ -53,7 +53,7 @@ suite('--compare --budget: the budget planner', () => {
         for (let pair = 1; pair <= 400; pair++) {
             const seconds = pairs(pair);
             elapsed += seconds;
-            replans += planner.pairMeasured(pair, pair === 1 ? { measured: seconds, warmUp: 0, start: 0 } : seconds) ? 1 : 0;
+            replans += planner.pairMeasured(pair, pair === 1 ? { measured: seconds, warmUp: 0, start: 0 } : seconds, elapsed) ? 1 : 0;
             const end = planner.endsAfter(pair, elapsed, cells);
             if (end) {
                 return { pair, end, looks: planner.lookPairs, replans };
@@ -82,10 +82,17 @@ suite('--compare --budget: the budget planner', () => {
         // Issue 54: first pairs of 94-95 s and later ones of 65-80 s planned 23 pairs of a 40-minute budget and used 30 minutes.
         const run = schedule(40 * 60, 2, pair => (pair === 1 ? 95 : 70));
         assert.isAtLeast(run.replans, 2, 'planned after the first pair and again');
-        assert.strictEqual(run.looks.at(-1), Math.floor(40 * 60 / 70), 'at most the pairs the budget allows at the median pair');
+        // 95 s + 70 s for each later pair: 33 pairs fit in 40 minutes (the budget divided by the median pair would plan 34).
+        assert.strictEqual(run.looks.at(-1), 33, 'the pairs measured and those the budget left holds at the median pair');
         const elapsed = 95 + 70 * (run.pair - 1);
         assert.isAtMost(elapsed, 40 * 60);
         assert.isAbove(elapsed, 40 * 60 - 4 * 70, 'ends within a look\'s pairs of the budget');
+        // Issue 54's planted-3 run: a first pair of 121 s, then about 80 s, 15 minutes. Planned from the budget alone at the
+        // median pair it took 11 pairs with looks at 8 and 11, and 11 did not fit: the run ended at 8. Planned from the
+        // budget left, the last look is the last pair that fits, and the run takes it.
+        const ci = schedule(15 * 60, 2, pair => (pair === 1 ? 121 : 80));
+        assert.strictEqual(ci.end, 'all planned');
+        assert.strictEqual(ci.pair, 10, '121 s + 9 x 80 s = 841 s; an 11th pair would end at 921 s');
     });
 
     test('what is left: the planned blocks not measured yet, at the pace of those measured', () => {

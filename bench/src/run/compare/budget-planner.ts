@@ -125,11 +125,12 @@ export class BudgetSchedule {
     }
 
     /**
-     * Pair `pair` measured (`first` its costs for the first pair, else the seconds it took): plans again while the first
-     * look is still ahead; returns whether the design changed. A new plan whose first look would fall at `pair` or before
-     * is not taken: the pass keeps the looks it has.
+     * Pair `pair` measured (`first` its costs for the first pair, else the seconds it took), `elapsedSeconds` into the
+     * budget: plans again while the first look is still ahead, the pairs to come at the median pair in the budget left;
+     * returns whether the design changed. A new plan whose first look would fall at `pair` or before is not taken: the
+     * pass keeps the looks it has.
      */
-    pairMeasured(pair: number, taken: FirstPairSeconds | number): boolean {
+    pairMeasured(pair: number, taken: FirstPairSeconds | number, elapsedSeconds: number): boolean {
         if (typeof taken === 'number') {
             this.later.push(taken);
         } else {
@@ -138,7 +139,11 @@ export class BudgetSchedule {
         if (this.planned && pair >= this.looks[0]) {
             return false;
         }
-        const next = budgetDesign(this.budgetSeconds, this.pairSeconds, this.compare, this.cellCount, this.planned?.fewestPairs, this.gate);
+        // The pairs measured, and as many more as the budget left holds at the median pair (issue 54: a budget divided by
+        // the median pair alone planned 11 pairs where a slow first pair left room for 10, and the run ended at its look of 8).
+        const pace = this.pairSeconds;
+        const budget = (pair + Math.max(0, Math.floor((this.budgetSeconds - elapsedSeconds) / pace))) * pace;
+        const next = budgetDesign(budget, pace, this.compare, this.cellCount, this.planned?.fewestPairs, this.gate);
         if (next.design.maxPairs === this.planned?.design.maxPairs) {
             return false;
         }

@@ -232,7 +232,7 @@ export class Pass {
         const gate = this.schedule ? this.schedule.gate : gateOf(this.options.compare.gate, run);
         const schedule = this.schedule ??= new BudgetSchedule(budget, this.options.compare, this.policy.pairsPerStart, gate?.length ?? run.size, gate);
         const taken = pair === 1 ? { measured: (Date.now() - this.timedStarted) / 1000, warmUp: this.firstWarmUpSeconds, start: this.startSeconds } : pairSeconds;
-        if (schedule.pairMeasured(pair, taken)) {
+        if (schedule.pairMeasured(pair, taken, (Date.now() - this.timedStarted) / 1000)) {
             this.planned(schedule, run);
         }
         const cells = this.cells!;
