@@ -243,7 +243,7 @@ export class Pass {
         const elapsed = (Date.now() - this.timedStarted) / 1000;
         const end = schedule.endsAfter(pair, elapsed, cells.openCount);
         if (end === 'resolved') {
-            this.log(`  every cell resolved after ${pair} pairs`);
+            this.log(`  every ${cells.gated ? 'gated ' : ''}cell resolved after ${pair} pairs`);
         } else if (end === 'all planned') {
             this.log(`  all ${this.plannedPairs} planned pairs taken: ${cells.openCount} of ${cells.count} cells stay open (inconclusive)`);
         } else if (end === 'budget') {
