@@ -59,9 +59,13 @@ export interface BudgetDesign {
  */
 export function budgetDesign(budgetSeconds: number, pairSeconds: number, compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>, cellCount: number,
     fewestPairs = fewestPairsToDecide(sequentialDesign(compare), cellCount), gate?: readonly string[]): BudgetDesign {
-    const common = sequentialDesign(compare, gate);
-    const fits = Math.min(SEQUENTIAL_MAX_PAIRS, Math.floor(budgetSeconds / Math.max(1, pairSeconds)));
-    return { design: { ...common, maxPairs: Math.max(fewestPairs, fits) }, fewestPairs, overBudget: fits < fewestPairs };
+    return designOfPairs(Math.floor(budgetSeconds / Math.max(1, pairSeconds)), compare, fewestPairs, gate);
+}
+
+/** The design of `fits` pairs (those the budget holds), at most 200 and never fewer than `fewestPairs`. */
+function designOfPairs(fits: number, compare: Pick<CompareOptions, 'alpha' | 'noiseThreshold'>, fewestPairs: number, gate?: readonly string[]): BudgetDesign {
+    const most = Math.min(SEQUENTIAL_MAX_PAIRS, fits);
+    return { design: { ...sequentialDesign(compare, gate), maxPairs: Math.max(fewestPairs, most) }, fewestPairs, overBudget: most < fewestPairs };
 }
 
 /**
@@ -141,9 +145,9 @@ export class BudgetSchedule {
         }
         // The pairs measured, and as many more as the budget left holds at the median pair (issue 54: a budget divided by
         // the median pair alone planned 11 pairs where a slow first pair left room for 10, and the run ended at its look of 8).
-        const pace = this.pairSeconds;
-        const budget = (pair + Math.max(0, Math.floor((this.budgetSeconds - elapsedSeconds) / pace))) * pace;
-        const next = budgetDesign(budget, pace, this.compare, this.cellCount, this.planned?.fewestPairs, this.gate);
+        const fits = pair + Math.max(0, Math.floor((this.budgetSeconds - elapsedSeconds) / Math.max(1, this.pairSeconds)));
+        const fewest = this.planned?.fewestPairs ?? fewestPairsToDecide(sequentialDesign(this.compare, this.gate), this.cellCount);
+        const next = designOfPairs(fits, this.compare, fewest, this.gate);
         if (next.design.maxPairs === this.planned?.design.maxPairs) {
             return false;
         }

@@ -59,6 +59,8 @@ export class Pass {
     protected plannedPairs: number;
     /** With a budget: its plan, and when it ends the pass. */
     protected schedule: BudgetSchedule | undefined;
+    /** With a budget: the cells both sides measured in the first pair, by key. */
+    protected runCells: ReturnType<typeof pairedCells> | undefined;
     /** The start of both sides' processes that is up (with one start per block, only the check start's). */
     protected start = 0;
     /** Blocks measured so far, so the next block's position in the pass. */
@@ -228,9 +230,13 @@ export class Pass {
      * the cells due a look, and ends the pass only at a look (budget-planner.ts, {@link BudgetSchedule}). Whether the pass ends here.
      */
     protected budgetEnds(pair: number, budget: number, pairSeconds: number): boolean {
-        const run = pairedCells(this.side('base').blocks[0], this.side('head').blocks[0]);
-        const gate = this.schedule ? this.schedule.gate : gateOf(this.options.compare.gate, run);
-        const schedule = this.schedule ??= new BudgetSchedule(budget, this.options.compare, this.policy.pairsPerStart, gate?.length ?? run.size, gate);
+        // The run's cells are those both sides measured in the first pair; the gate is resolved from them once.
+        const run = this.runCells ??= pairedCells(this.side('base').blocks[0], this.side('head').blocks[0]);
+        if (!this.schedule) {
+            const gate = gateOf(this.options.compare.gate, run);
+            this.schedule = new BudgetSchedule(budget, this.options.compare, this.policy.pairsPerStart, gate?.length ?? run.size, gate);
+        }
+        const schedule = this.schedule;
         const taken = pair === 1 ? { measured: (Date.now() - this.timedStarted) / 1000, warmUp: this.firstWarmUpSeconds, start: this.startSeconds } : pairSeconds;
         if (schedule.pairMeasured(pair, taken, (Date.now() - this.timedStarted) / 1000)) {
             this.planned(schedule, run);
