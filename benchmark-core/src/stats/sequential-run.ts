@@ -124,6 +124,10 @@ export function decideLook(plan: SequentialRunPlan, lookIndex: number, open: rea
         throw new RangeError(`${open.length} open cells and ${flaggedBefore} flagged are more than the run's ${plan.cellCount}.`);
     }
     const decisions = new Map<string, SequentialDecision>();
+    // Every cell flagged at earlier looks: nothing is left to decide (nor a share of alpha to decide it at).
+    if (open.length === 0) {
+        return decisions;
+    }
     let flagged = flaggedBefore;
     for (;;) {
         const look = plan.looksAfter(flagged)[lookIndex];

@@ -131,6 +131,29 @@ suite('one gate per run: Holm across the cells at every look (issue 37)', functi
         }
     });
 
+    test('a run whose every cell is flagged, one look after the other, replays to its end: the later looks have nothing left to decide', () => {
+        // The two gated cells of a change that slows one read a lot and speeds the other a little: one flagged at the
+        // first look, the other later; the looks after that have no open cell (a run of issue 56's action test ended so).
+        const plan = planSequentialRun({ maxPairs: 40, correction: 'holm' }, 2);
+        assert.isAtLeast(plan.looks.length, 3);
+        const random = seededRandom(5);
+        const noisy = (ratio: number, spread: number): number[] => Array.from({ length: 40 }, () => ratio * Math.exp(spread * (random() - 0.5)));
+        const slower = { key: 'slower', ratios: noisy(2.5, 0.05) };
+        // A faster cell that the first look leaves open and a later one, not the last, flags.
+        let replayed: ReturnType<typeof replaySequentialRun> | undefined;
+        for (let attempt = 0; attempt < 500 && !replayed; attempt++) {
+            const outcome = replaySequentialRun(plan, [slower, { key: 'faster', ratios: noisy(0.95, 0.3) }]);
+            const faster = outcome.get('faster')!;
+            if (faster.verdict === 'faster' && faster.pairs > plan.looks[0].pairs && faster.pairs < plan.looks.at(-1)!.pairs) {
+                replayed = outcome;
+            }
+        }
+        assert.isDefined(replayed, 'no faster cell flagged between the first and the last look was drawn');
+        assert.strictEqual(replayed!.get('slower')!.verdict, 'slower');
+        assert.strictEqual(replayed!.get('slower')!.pairs, plan.looks[0].pairs);
+        assert.deepStrictEqual([...decideLook(plan, plan.looks.length - 1, [], 2)], [], 'no open cell: nothing decided');
+    });
+
     test('without a correction the plan decides every committed run\'s cells as each cell\'s own design did', () => {
         const runs = ['2026-11-25-aa-budget', '2026-11-25-planted-file-service', ...EPYC_AA, XEON_AA, '2026-11-26-xeon-planted-rpc-1ms'];
         // aa-pause ended before its first look (7 pairs): there is nothing to decide.

@@ -71,12 +71,23 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     const pairsTaken = pass.sides[0].blocks.length;
     const comparisonId = `compare-${new Date(started).toISOString()}`;
     const sides = await writeSides(pass.sides, pass.cells, options.out, comparisonId, comparisonOptions);
-    const comparison = compareRuns([sides.base], [sides.head], comparisonOptions);
-    const { check, countsText } = checkWithCounts(comparison, sides, checkCounts);
-    const text = await writeComparison(options.out, comparison, { check }, countsText);
-    const written = await writeComparisonReport(options.out, comparisonOptions, sides, pass.failure ? { pairs: pairsTaken, started } : undefined);
+    const record = (failure: Error | undefined): Promise<void> =>
+        writeRunRecord(options, prepared, pairsTaken, { seconds: (Date.now() - started) / 1000, setupSeconds, measureSeconds: pass.seconds }, failure);
+    let analysed: { comparison: ReturnType<typeof compareRuns>; check: ReturnType<typeof checkWithCounts>['check']; text: string; written: string[] };
+    try {
+        const comparison = compareRuns([sides.base], [sides.head], comparisonOptions);
+        const { check, countsText } = checkWithCounts(comparison, sides, checkCounts);
+        const text = await writeComparison(options.out, comparison, { check }, countsText);
+        const written = await writeComparisonReport(options.out, comparisonOptions, sides, pass.failure ? { pairs: pairsTaken, started } : undefined);
+        analysed = { comparison, check, text, written };
+    } catch (error) {
+        // The pairs are kept (results/, blocks/); run.json says the comparison failed, so no reader takes the folder for a verdict.
+        await record(new Error(`the comparison of the ${pairsTaken} pairs failed: ${(error as Error).message}`));
+        throw error;
+    }
+    const { comparison, check, text, written } = analysed;
     const seconds = (Date.now() - started) / 1000;
-    await writeRunRecord(options, prepared, pairsTaken, { seconds, setupSeconds, measureSeconds: pass.seconds }, pass.failure);
+    await record(pass.failure);
     console.log(text);
     log(`report written: ${written.map(file => path.relative(options.out, file)).filter(name => !name.startsWith('chart-')).join(', ')} in ${options.out}`);
     log(`done in ${minutes(seconds)} (set-up ${minutes(setupSeconds)}, measuring ${minutes(pass.seconds)})`);
