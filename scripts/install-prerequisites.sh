@@ -16,9 +16,21 @@ YARN_VERSION=1.22.22
 
 log() { printf '[prerequisites] %s\n' "$*"; }
 
+# A Chrome or Chromium already installed (GitHub's ubuntu-latest runners have Google Chrome; Ubuntu's own `chromium`
+# is a snap, which headless runs cannot use) serves as well: the `chromium` package is then not needed. The same
+# places bench/src/hosts/chromium.ts looks, and FS_PERF_CHROMIUM.
+for browser in "${FS_PERF_CHROMIUM:-}" /usr/bin/chromium /usr/bin/google-chrome-stable /usr/bin/google-chrome; do
+    if [[ -n "$browser" && -x "$browser" ]]; then
+        APT_PACKAGES=("${APT_PACKAGES[@]/chromium}")
+        log "browser present: $browser"
+        break
+    fi
+done
+
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
     for package in "${APT_PACKAGES[@]}"; do
+        [[ -n "$package" ]] || continue
         status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
         [[ "$status" == "install ok installed" ]] || missing+=("$package")
     done

@@ -17,3 +17,4 @@ export * from './reanalyse';
 export { bisectCellName, parseBisectCell } from './bisect/cell';
 export { readBisectRecord } from './bisect/record';
 export { stepsMachine, writeBisectAnswer } from './bisect/answer';
+export * from './run-verdicts';

@@ -15,6 +15,8 @@ export interface ReanalysedRun {
     readonly json: string;
     /** comparison.txt's content. */
     readonly text: string;
+    /** What `--check` decides, as comparison.json records it. */
+    readonly check: { readonly passed: boolean; readonly message: string };
 }
 
 /**
@@ -26,16 +28,18 @@ export async function reanalyseComparisonRun(folder: string): Promise<Reanalysed
     const read = async (file: string): Promise<string> => fs.readFile(path.join(folder, file), 'utf8');
     const [base, head] = await Promise.all(['base.json', 'head.json'].map(async name => parseResultsDocument(await read(path.join('results', name)), name)));
     const run = JSON.parse(await read('run.json')) as { sizes: string[]; compare: { alpha: number; noiseThreshold: number } };
-    const committed = JSON.parse(await read('comparison.json')) as { check?: { passed: boolean; message: string }; confirmation?: unknown };
+    // A run that ended before writing its comparison (its results are written first) is analysed all the same.
+    type Recorded = { check?: { passed: boolean; message: string }; confirmation?: unknown };
+    const committed = await read('comparison.json').then(text => JSON.parse(text) as Recorded, (): Recorded => ({}));
     const comparison = compareRuns([base], [head], { minSize: run.sizes[0], alpha: run.compare.alpha, noiseThreshold: run.compare.noiseThreshold });
     // The gate's check, with comparison.txt's counts part where both sides counted, as the run wrote them (the count groups it gated on).
     const withCounts = checkWithCounts(comparison, { base, head }, checkCountGroups(base.comparison));
     const check = committed.confirmation && committed.check ? committed.check : withCounts.check;
     const record = { check: { passed: check.passed, message: check.message }, ...(committed.confirmation ? { confirmation: committed.confirmation } : {}) };
     // The confirming pass's words were measured, not analysed: kept as the run wrote them.
-    const previousText = await read('comparison.txt');
+    const previousText = committed.confirmation ? await read('comparison.txt') : '';
     const confirmationAt = previousText.indexOf('\nConfirmation (--check):');
     const note = committed.confirmation && confirmationAt >= 0 ? previousText.slice(confirmationAt, -1) : withCounts.countsText;
     const { json, text } = comparisonFiles(comparison, record, note);
-    return { comparison, json, text };
+    return { comparison, json, text, check: record.check };
 }

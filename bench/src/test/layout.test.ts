@@ -23,7 +23,7 @@ suite('layout of bench and e2e', () => {
             // the bench's options, above the comparison it repeats; the bench on top.
             'run': [['format', 'bench-hosts', 'backend-watch', 'compare-options', 'watcher-load'], ['alternated', 'run-modes', 'run-record', 'option-parsers'],
                 ['bisect', 'report-files'], ['compare', 'option-table'], ['run-flags', 'compare-flags'], ['bench-flags', 'command-flags'],
-                ['estimates', 'preflight', 'reanalyse'], ['options', 'bisect-run'],
+                ['estimates', 'preflight', 'reanalyse'], ['options', 'bisect-run', 'run-verdicts'],
                 ['progress'], ['prepare'], ['measure-host'], ['bench'], ['index']],
             // The pure pieces at the bottom, so they stay testable without a host; the run that strings them together on top.
             'run/compare': [['block-order', 'restart-policy', 'budget-planner', 'open-cells', 'bisect-exit', 'duet'], ['side'], ['run-files', 'prepare-side'], ['pass'],
@@ -33,7 +33,7 @@ suite('layout of bench and e2e', () => {
     });
 
     test('e2e, its tests included: bench only through @fs-perf/bench, no cycle', () => {
-        const packages = [...PACKAGES, '@fs-perf/bench', 'chai', 'typescript'];
+        const packages = [...PACKAGES, '@fs-perf/bench', 'chai', 'typescript', 'yaml'];
         assert.deepStrictEqual(checkLayout(path.join(ROOT, 'e2e', 'src'), { layers: {}, packages, nodeBuiltins: true, skip: [] }), []);
     });
 });
