@@ -35,7 +35,8 @@ function githubFiles(env: NodeJS.ProcessEnv): { summary: string; output: string 
 async function runDetails(runs: readonly RunVerdict[]): Promise<string> {
     const parts = await Promise.all(runs.map(async run => {
         const text = await fs.readFile(path.join(run.folder, 'comparison.txt'), 'utf8').catch(() => undefined);
-        return text === undefined ? '' : `\n<details><summary>${run.job}: every cell</summary>\n\n\`\`\`\n${text.trimEnd()}\n\`\`\`\n\n</details>\n`;
+        const job = run.job.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+        return text === undefined ? '' : `\n<details><summary>${job}: every cell</summary>\n\n\`\`\`\n${text.trimEnd()}\n\`\`\`\n\n</details>\n`;
     }));
     return parts.join('');
 }

@@ -64,6 +64,14 @@ suite('the GitHub Action and the workflows: actionlint, and one verdict over run
         assert.match(broken.stdout, /input "no-such-input" is not defined in action/);
     });
 
+    test('docs/ci.md shows the PR gate workflow as the file has it, and README counts its lines', async () => {
+        const workflow = (await fs.readFile(path.join(WORKFLOWS, 'fs-perf-pr-gate.yml'), 'utf8')).split('\n').filter(line => line !== '' && !line.startsWith('#'));
+        const page = await fs.readFile(path.join(REPOSITORY_ROOT, 'docs', 'ci.md'), 'utf8');
+        assert.include(page, '```yaml\n' + workflow.join('\n') + '\n```\n');
+        const readme = await fs.readFile(path.join(REPOSITORY_ROOT, 'README.md'), 'utf8');
+        assert.include(readme, `a pull request's gate takes ${workflow.length} lines of workflow`);
+    });
+
     test('two real run folders, one passed and one failed: one verdict that fails and names the failing run, a row per gated cell of each, exit 1', async () => {
         const out = path.join(directory, 'merged');
         const run = report(['--check', PASSED, FAILED, '--out', out]);
@@ -81,9 +89,12 @@ suite('the GitHub Action and the workflows: actionlint, and one verdict over run
         assert.include(markdown, `<details><summary>${failing}: every cell</summary>`);
         const verdict = JSON.parse(await fs.readFile(path.join(out, 'verdict.json'), 'utf8')) as MergedVerdict;
         assert.deepInclude(verdict, { verdict: 'failed', failed: [failing], errors: [] });
-        // Either run alone.
+        // Either run alone; docs/ci.md shows the failed run's summary as yarn report --check writes it.
         assert.strictEqual(report(['--check', PASSED, '--out', out]).status, 0);
         assert.strictEqual(report(['--check', FAILED, '--out', out]).status, 1);
+        const summary = await fs.readFile(path.join(out, 'report.md'), 'utf8');
+        const page = await fs.readFile(path.join(REPOSITORY_ROOT, 'docs', 'ci.md'), 'utf8');
+        assert.include(page, '```\n' + summary.slice(0, summary.indexOf('\nEach run folder holds')).trimEnd() + '\n```\n');
     });
 
     test('--github appends the summary to $GITHUB_STEP_SUMMARY and the verdict to $GITHUB_OUTPUT; without them it is refused', async () => {
