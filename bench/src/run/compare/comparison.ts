@@ -4,7 +4,7 @@
  * cell decided from all its pairs with the run's false-alarm rate held at alpha (see open-cells.ts).
  */
 import * as path from 'path';
-import { DEFAULT_COUNT_CHECK, compareRuns, DUET_DESIGN } from '@fs-perf/benchmark-core';
+import { ComparisonCheck, DEFAULT_COUNT_CHECK, compareRuns, DUET_DESIGN, RunComparison } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, packTheiaExtension } from '../../hosts/theia-release';
 import { compareBlockTargets, CompareRunOptions } from '../compare-options';
 import { minutes } from '../format';
@@ -73,19 +73,17 @@ export async function measureComparison(prepared: readonly PreparedSide[], optio
     const sides = await writeSides(pass.sides, pass.cells, options.out, comparisonId, comparisonOptions);
     const record = (failure: Error | undefined): Promise<void> =>
         writeRunRecord(options, prepared, pairsTaken, { seconds: (Date.now() - started) / 1000, setupSeconds, measureSeconds: pass.seconds }, failure);
-    let analysed: { comparison: ReturnType<typeof compareRuns>; check: ReturnType<typeof checkWithCounts>['check']; text: string; written: string[] };
-    try {
+    const analyse = async (): Promise<{ comparison: RunComparison; check: Pick<ComparisonCheck, 'passed' | 'message'>; text: string; written: string[] }> => {
         const comparison = compareRuns([sides.base], [sides.head], comparisonOptions);
         const { check, countsText } = checkWithCounts(comparison, sides, checkCounts);
         const text = await writeComparison(options.out, comparison, { check }, countsText);
-        const written = await writeComparisonReport(options.out, comparisonOptions, sides, pass.failure ? { pairs: pairsTaken, started } : undefined);
-        analysed = { comparison, check, text, written };
-    } catch (error) {
-        // The pairs are kept (results/, blocks/); run.json says the comparison failed, so no reader takes the folder for a verdict.
-        await record(new Error(`the comparison of the ${pairsTaken} pairs failed: ${(error as Error).message}`));
+        return { comparison, check, text, written: await writeComparisonReport(options.out, comparisonOptions, sides, pass.failure ? { pairs: pairsTaken, started } : undefined) };
+    };
+    // The pairs are kept (results/, blocks/); run.json says the comparison failed, so no reader takes the folder for a verdict.
+    const { comparison, check, text, written } = await analyse().catch(async (error: Error) => {
+        await record(new Error(`the comparison of the ${pairsTaken} pairs failed: ${error.message}`));
         throw error;
-    }
-    const { comparison, check, text, written } = analysed;
+    });
     const seconds = (Date.now() - started) / 1000;
     await record(pass.failure);
     console.log(text);
