@@ -81,6 +81,7 @@ export class HostSession {
 
     protected readonly toDispose = new DisposableCollection();
     protected _workspace?: string;
+    protected _userSettingsFile?: string;
     protected _server?: RunningServer;
     protected _browser?: HeadlessChromium;
     protected _workbench?: Workbench;
@@ -107,6 +108,7 @@ export class HostSession {
             const folder = await session.folder('fs-perf-code-server-');
             const workspace = await session.prepareWorkspace(folder);
             const folders = await createCodeServerFolders(path.join(folder, 'code-server'), options.settings);
+            session._userSettingsFile = path.join(folders.userData, 'User', 'settings.json');
             if (options.vsix) {
                 installVsix(entry, folders, options.vsix);
             }
@@ -158,6 +160,11 @@ export class HostSession {
     /** The folder the editor opened (undefined: none, or a remote one). */
     get workspace(): string | undefined {
         return this._workspace;
+    }
+
+    /** The user's settings file the editor reads, as the session wrote it (undefined: a remote editor's, not known). */
+    get userSettingsFile(): string | undefined {
+        return this._userSettingsFile;
     }
 
     get server(): RunningServer {
@@ -229,6 +236,7 @@ export class HostSession {
         const folder = await this.folder(prefix);
         const workspace = await this.prepareWorkspace(folder);
         const config = await createTheiaConfigDirectory(path.join(folder, 'config'), this.options.settings);
+        this._userSettingsFile = path.join(config, 'settings.json');
         return { folder, workspace, config };
     }
 

@@ -12,9 +12,11 @@ import { ensureToxiproxy } from '../link/toxiproxy';
 import { linkAsCheckedNote } from '../link/check';
 import { benchBisect } from './bisect-run';
 import { benchCompare } from './compare';
+import { benchWatchCompare } from './compare/watch-comparison';
 import { BenchRun, benchRuns, benchTargets } from './bench-hosts';
 import { Measure, prepareHost } from './measure-host';
 import { BenchHost, BenchOptions, BenchTarget, HOST_NAMES, recordedOptions } from './options';
+import { WATCH_TREE_DEFAULT } from './option-table';
 import { machineRecord } from '../util/machine';
 import { ensureVsix, VSIX } from './prepare';
 import { describeSampling, log, progressPrinter, runSeconds } from './progress';
@@ -31,15 +33,16 @@ export async function bench(options: BenchOptions): Promise<number> {
         ensureVsix();
         const run = {
             compare: options.compare, iterations: options.iterations, warmup: options.warmup, sizes: options.sizes, cpuPass: options.cpuPass, out: options.out,
-            // --suite watch is refused with --compare (its entry's rule, run-flags.ts).
+            // --suite watch compares the watches of the --watch-tree tree, not blocks (compare/watch-comparison.ts).
             suite: options.suite === 'watch' ? undefined : options.suite, treeSizes: options.treeSizes,
+            ...options.suite === 'watch' ? { watchTree: options.watchTree ?? WATCH_TREE_DEFAULT } : {},
             theiaCache: options.theiaCache, force: options.force, vsix: VSIX, log, progress: progressPrinter,
         };
         if (options.bisectSeries || options.resume) {
             return benchBisect({ seriesText: options.bisectText, series: options.bisectSeries, cell: options.bisectCell, direction: options.bisectDirection ?? 'slower',
                 resume: options.resume }, run);
         }
-        return benchCompare(run);
+        return run.watchTree ? benchWatchCompare({ ...run, watchTree: run.watchTree }) : benchCompare(run);
     }
     if (options.theiaUrl) {
         await checkTheiaReachable(options.theiaUrl, 'Check the URL, or leave out --theia-url to start the browser app here.');

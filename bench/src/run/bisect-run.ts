@@ -13,7 +13,9 @@ import { CompareOptions, CompareRunOptions, CompareSideSpec, followedCellScenari
 import { minutes } from './format';
 import { compareCellCount, compareMeasuringSeconds } from './estimates';
 import { BisectBuild, BisectSeries, ReleaseRegistry, resolveReleases } from './bisect/builds';
-import { cellToRecord, findCell, mostMovedCell, recordedCell } from './bisect/cell';
+import { cellToRecord, findCell, isWatchCell, mostMovedCell, recordedCell, WATCH_HOST_LABEL, watchCellName, watchCells } from './bisect/cell';
+import { runWatchComparison, WatchCountCell } from './compare/watch-comparison';
+import { WATCHER_LOAD_VARIANTS } from './watcher-load';
 import { describeBisectPlan } from './bisect/plan';
 import { BisectRecord, readBisectRecord, RecordedStep, writeBisectRecord } from './bisect/record';
 import { releaseNotes, stepsMachine, writeBisectAnswer } from './bisect/answer';
@@ -40,6 +42,29 @@ export async function bisectBuilds(series: BisectSeries, registry: ReleaseRegist
     return builds;
 }
 
+/**
+ * Minutes a step of a watch bisect takes on the project's 2-core VM: each opening of each side (a start, the watches
+ * settling, the idle window and the churn) and the tree's generation; a second round where a count differed doubles it.
+ */
+export function watchStepMinutes(watchTree: string): number {
+    const opening = watchTree === '100k' ? 0.8 : 0.4;
+    return 2 * WATCHER_LOAD_VARIANTS.length * opening + (watchTree === '100k' ? 0.7 : 0.1);
+}
+
+/** A build's count from its readings (their median, whole where they agree). */
+function countMedian(readings: readonly number[]): number {
+    const sorted = [...readings].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Without `--cell`: the opening whose count moved most the asked way between the endpoints, one that changed first. */
+export function mostMovedCount(cells: readonly WatchCountCell[], direction: 'slower' | 'faster'): WatchCountCell | undefined {
+    const moved = (cell: WatchCountCell): number => (direction === 'slower' ? 1 : -1) * (countMedian(cell.head) - countMedian(cell.base));
+    const byMove = [...cells].sort((a, b) => moved(b) - moved(a));
+    return byMove.find(cell => cell.verdict === direction) ?? byMove[0];
+}
+
 function sideOf(build: BisectBuild, side: CompareSideSpec['side']): CompareSideSpec {
     return { side, label: build.name, kind: build.kind, value: build.value };
 }
@@ -57,6 +82,9 @@ class BisectRun {
     readonly oracle: BisectOracle = async request => {
         const { builds } = this.record;
         const folder = stepFolder(request, builds);
+        if (this.options.watchTree) {
+            return this.watchStep(request, folder, this.options.watchTree);
+        }
         const [lo, hi] = request.range;
         this.options.log(`bisect step ${request.number} (${request.role}): ${builds[request.head].name} against ${builds[request.base].name}; `
             + `range left ${builds[lo].name}..${builds[hi].name} (${hi - lo + 1} builds); ${minutes((Date.now() - this.started) / 1000)} so far`);
@@ -96,6 +124,36 @@ class BisectRun {
         return verdict;
     };
 
+    /** A step of a bisect of a watch count: a watch comparison (compare/watch-comparison.ts), its followed opening's readings the verdict. */
+    protected async watchStep(request: BisectRequest, folder: string, watchTree: string): Promise<BisectVerdict> {
+        const { builds } = this.record;
+        const [lo, hi] = request.range;
+        this.options.log(`bisect step ${request.number} (${request.role}): the inotify watches of ${builds[request.head].name} against ${builds[request.base].name}; `
+            + `range left ${builds[lo].name}..${builds[hi].name} (${hi - lo + 1} builds); ${minutes((Date.now() - this.started) / 1000)} so far`);
+        const compare: CompareOptions = { ...this.options.compare, sides: [sideOf(builds[request.base], 'base'), sideOf(builds[request.head], 'head')], check: false };
+        const { cells, seconds } = await runWatchComparison({ ...this.options, compare, out: path.join(this.options.out, folder), watchTree });
+        const followed = this.record.cell ? cells.find(cell => cell.variant === this.record.cell!.target) : mostMovedCount(cells, this.record.direction);
+        if (!followed) {
+            throw new Error(`step ${request.number} read no ${this.record.cell ? watchCellName(this.record.cell) : 'watch count'} (see ${path.join(this.options.out, folder)}).`);
+        }
+        if (!this.record.cell) {
+            this.record.cell = { ...cellToRecord(watchCells().find(cell => cell.target === followed.variant)!), hostLabel: WATCH_HOST_LABEL };
+            this.options.log(`  the count that moved most between the endpoints: ${watchCellName({ target: followed.variant })} (${followed.head.join('/')} against ${followed.base.join('/')})`);
+        }
+        const verdict: BisectVerdict & { seconds: number } = { verdict: followed.verdict, ratio: followed.ratio, low: followed.ratio, high: followed.ratio, seconds };
+        const step: RecordedStep = {
+            ...request, ...verdict, baseMedianMs: countMedian(followed.base), headMedianMs: countMedian(followed.head), folder,
+        };
+        delete (step as { alpha?: number }).alpha;
+        delete (step as { range?: unknown }).range;
+        this.record.steps.push(step);
+        this.record.seconds += seconds;
+        await writeBisectRecord(this.options.out, this.record);
+        this.options.log(`  step ${request.number}: ${builds[request.head].name} held ${followed.head.join('/')} watches against ${followed.base.join('/')} in `
+            + `${builds[request.base].name} (${followed.verdict === 'slower' ? 'more' : followed.verdict === 'faster' ? 'fewer' : followed.verdict}) in ${minutes(seconds)}`);
+        return verdict;
+    }
+
     async run(): Promise<number> {
         const done = [...this.record.steps];
         const answer = await runBisect(this.record.builds.length, this.oracle, { alpha: this.record.design.alpha, direction: this.record.direction }, done);
@@ -113,12 +171,18 @@ class BisectRun {
 async function startRecord(request: BisectRunRequest, options: CompareRunOptions, registry: ReleaseRegistry): Promise<BisectRecord> {
     if (request.resume) {
         const record = await readBisectRecord(request.resume);
+        if (Boolean(record.countUnit) !== Boolean(options.watchTree)) {
+            throw new Error(record.countUnit ? `--resume ${request.resume}: this bisect follows a watch count; resume it with --suite watch.`
+                : `--resume ${request.resume}: this bisect follows a cell of the reads; resume it without --suite watch.`);
+        }
         options.log(`resuming the bisect in ${request.resume}: ${record.steps.length} step${record.steps.length === 1 ? '' : 's'} finished`);
         return { ...record, answer: undefined };
     }
     const builds = await bisectBuilds(request.series!, registry, options.log);
     return {
-        kind: 'fs-perf bisect', series: request.seriesText ?? '', builds, ...request.cell ? { cell: cellToRecord(request.cell) } : {}, direction: request.direction,
+        kind: 'fs-perf bisect', series: request.seriesText ?? '', builds, direction: request.direction,
+        ...request.cell ? { cell: isWatchCell(request.cell) ? { ...cellToRecord(request.cell), hostLabel: WATCH_HOST_LABEL } : cellToRecord(request.cell) } : {},
+        ...options.watchTree ? { countUnit: 'inotify watches' } : {},
         design: planBisect(builds.length, options.compare.alpha), noiseThreshold: options.compare.noiseThreshold, steps: [], started: new Date().toISOString(), seconds: 0,
     };
 }
@@ -131,10 +195,12 @@ export async function benchBisect(request: BisectRunRequest, options: CompareRun
     const cached = new Set(record.builds.filter(build => existsSync(path.join(cache, `compare-${build.name}-${build.kind === 'release' ? build.value : build.kind}`))).map(build => build.name));
     // A step at the search's alpha needs more pairs than a plain --compare (the floor of the fewest pairs that can decide
     // at that alpha); the starts and the warm-up blocks around it take about 3 minutes more.
-    const stepCells = record.cell ? compareCellCount({ scenarios: followedCellScenarios(recordedCell(record.cell)) }, 1) : compareCellCount({}, options.sizes.length);
-    const stepMinutes = compareMeasuringSeconds({ ...options.compare, alpha: record.design.stepAlpha }, options.iterations, stepCells).seconds / 60 + 3;
+    const stepCells = (): number => record.cell ? compareCellCount({ scenarios: followedCellScenarios(recordedCell(record.cell)) }, 1) : compareCellCount({}, options.sizes.length);
+    const stepMinutes = options.watchTree ? watchStepMinutes(options.watchTree)
+        : compareMeasuringSeconds({ ...options.compare, alpha: record.design.stepAlpha }, options.iterations, stepCells()).seconds / 60 + 3;
     describeBisectPlan({ builds: record.builds, design: record.design, cached, stepMinutes }).forEach(line => options.log(line));
-    options.log(`cell: ${record.cell ? cellDisplayName(record.cell) : 'the one that moved most between the endpoints'}, looking for ${record.direction}; output in ${out}`);
+    const way = options.watchTree ? (record.direction === 'slower' ? 'more watches' : 'fewer watches') : record.direction;
+    options.log(`cell: ${record.cell ? cellDisplayName(record.cell) : 'the one that moved most between the endpoints'}, looking for ${way}; output in ${out}`);
     await writeBisectRecord(out, record);
     return new BisectRun(record, { ...options, out }).run();
 }

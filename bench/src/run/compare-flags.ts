@@ -7,7 +7,7 @@ import * as path from 'path';
 import { DEFAULT_COUNT_CHECK } from '@fs-perf/benchmark-core';
 import { notStartedWords, parseCompareSides, urlSideTexts } from './alternated';
 import { parseBisectSeries } from './bisect/builds';
-import { parseBisectCell, parseGateCells } from './bisect/cell';
+import { parseBisectCell, parseGateCells, parseWatchCell } from './bisect/cell';
 import { COMPARE_DEFAULTS } from './compare-options';
 import { COMPARE_ONLY, DEFAULT_ALPHA, DEFAULT_NOISE_THRESHOLD_PERCENT, flag, FlagRequirement, OWN_SERVERS } from './option-table';
 import { countCheckArgument, levelArgument, minutesArgument, percentageArgument, wholeNumberArgument, wordChoiceArgument } from './option-parsers';
@@ -64,7 +64,8 @@ export const COMPARE_FLAGS = {
         flags: '--cell <cell>', description: 'with --bisect: the cell to follow (with --bisect-exit: whose verdict is the exit code), "host, scenario, size" as the '
             + 'report names it (e.g. "Theia browser (plugin), vscode.workspace.fs.readFile, 5K")', defaultShown: 'the cell that moved most between the endpoints',
         modes: COMPARE_ONLY, appliesOnlyWith: IN_A_BISECT, fields: ['bisectCell'],
-        toField: text => text === undefined ? undefined : parseBisectCell(text),
+        // A bisect of --suite watch follows a watch count; the others a cell of the reads.
+        toField: (text, context) => text === undefined ? undefined : context.modes.includes('watch') ? parseWatchCell(text) : parseBisectCell(text),
     }),
     direction: flag<string>({
         flags: '--direction <way>', description: 'with --bisect: the way the cell moved from GOOD to BAD (with --bisect-exit: the way that makes HEAD bad), slower or faster',

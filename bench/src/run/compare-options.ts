@@ -136,6 +136,8 @@ export interface CompareRunOptions {
     readonly suite?: CompareSuite;
     /** `--tree-sizes` of a comparison of the trees: the generated trees each block measures (`1k`). */
     readonly treeSizes?: readonly string[];
+    /** `--watch-tree` of a comparison of watching (`--suite watch`): the tree each side opens; its inotify watches are compared, not blocks. */
+    readonly watchTree?: string;
     /** Each block's cases get a CPU pass after their timed samples ({@link COMPARE_DEFAULTS}`.cpuPassMs` long), paired as the wall time is. */
     readonly cpuPass: boolean;
     readonly out: string;

@@ -131,23 +131,29 @@ export const RUN_FLAGS = {
             + 'of 1K created then deleted the same ways; see docs/writes.md) or watch (file watching: the time from a change made by a process outside the '
             + 'editor to createFileSystemWatcher\'s, FileService.onDidFilesChange\'s and bare fs.watch\'s event, and a burst of 1000 creations with the '
             + 'events received counted; see docs/watching.md); with --compare, the reads, the trees or the writes of two builds, in alternated blocks '
-            + '(see docs/compare.md)',
+            + '(see docs/compare.md), or watch: the inotify watches of two builds on the --watch-tree tree, exact counts compared (with --bisect, '
+            + '--cell "Theia browser, inotify watches, OPENING")',
         parse: choiceArgument, choices: BENCH_SUITES, default: 'default',
         modes: EVERY_RUN, fields: ['suite'],
         rules: {
             watchInComparison: {
+                // --gate is refused by its own rule (it names cells of the reads).
+                conflictsWith: ['pairs', 'budget', 'duet', 'restartEvery', 'warmupBlock', 'checkCounts', 'bisectExit'],
                 when: (values, modes) => values.suite === 'watch' && modes.includes('compare'),
-                refusal: '--suite watch reads each host\'s watcher load once, not in the alternated blocks of a comparison: give --compare with --suite '
-                    + 'default, trees or writes (or leave out --compare).',
+                refusal: '--compare --suite watch compares exact inotify watch counts (each side opens the tree once, again where a count differs), '
+                    + 'not alternated blocks: leave out --pairs, --budget, --duet, --restart-every, --no-warmup-block, --check-counts and --bisect-exit.',
             },
             inBisect: {
-                conflictsWith: ['bisect', 'resume', 'bisectExit'], when: values => values.suite !== 'default',
-                refusal: values => `a bisect follows a cell of the reads; leave out --suite ${values.suite} (a comparison of the ${values.suite} of two builds is `
-                    + `--compare with --suite ${values.suite}).`,
+                conflictsWith: ['bisect', 'resume', 'bisectExit'], when: values => values.suite !== 'default' && values.suite !== 'watch',
+                refusal: values => `a bisect follows a cell of the reads or a watch count; leave out --suite ${values.suite} (a comparison of the ${values.suite} `
+                    + `of two builds is --compare with --suite ${values.suite}).`,
             },
             withUrlSide: {
-                conflictsWith: ['compare'], when: values => (values.suite === 'trees' || values.suite === 'writes') && urlSideTexts(values.compare).length > 0,
-                refusal: values => `--suite ${values.suite} sets the scenarios${values.suite === 'trees' ? ' and generates the trees' : ''} of the apps a `
+                conflictsWith: ['compare'], when: values => values.suite !== 'default' && urlSideTexts(values.compare).length > 0,
+                refusal: values => values.suite === 'watch'
+                    ? `--suite watch starts each side on the --watch-tree tree, and ${notStartedWords(urlSideTexts(values.compare))}: give a release, a folder of `
+                        + 'tarballs or a checkout (or leave out --suite).'
+                    : `--suite ${values.suite} sets the scenarios${values.suite === 'trees' ? ' and generates the trees' : ''} of the apps a `
                     + `comparison starts, and ${notStartedWords(urlSideTexts(values.compare))}: give a release, a folder of tarballs or a checkout (or leave out --suite).`,
             },
         },
@@ -164,10 +170,15 @@ export const RUN_FLAGS = {
     }),
     watchTree: flag<string>({
         flags: '--watch-tree <size>', description: `the generated tree (${TREE_SIZE_LABELS.join(', ')}) each host opens as its workspace, once with its `
-            + 'node_modules watched and once excluded (files.watcherExclude), after the latencies: its server\'s inotify watches, CPU time and memory, read '
-            + 'from /proc (Linux), or none; see docs/watching.md',
-        parse: choiceArgument, choices: [...TREE_SIZE_LABELS, 'none'], default: WATCH_TREE_DEFAULT, modes: ['watch'],
-        notWith: { compare: 'compares alternated blocks, and the watcher load is read once a host' }, fields: ['watchTree'],
+            + 'node_modules watched, once excluded in the user\'s settings, once in the workspace\'s and once while it runs (files.watcherExclude), after '
+            + 'the latencies: its server\'s inotify watches, CPU time and memory, read from /proc (Linux), or none; see docs/watching.md',
+        parse: choiceArgument, choices: [...TREE_SIZE_LABELS, 'none'], default: WATCH_TREE_DEFAULT, modes: ['watch'], fields: ['watchTree'],
+        rules: {
+            noneInComparison: {
+                when: (values, modes) => values.watchTree === 'none' && modes.includes('compare'),
+                refusal: '--compare --suite watch compares the watches each side holds on the --watch-tree tree: give 1k, 10k or 100k, not none.',
+            },
+        },
         // Only a run of watching opens the tree.
         toField: (size, context) => context.modes.includes('watch') ? size : undefined,
     }),

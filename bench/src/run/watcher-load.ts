@@ -6,7 +6,7 @@
  */
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { TreeSize, WatcherLoad, WatcherLoadProcess, WatcherLoadVariant } from '@fs-perf/benchmark-core';
+import { TreeManifest, TreeSize, WatcherLoad, WatcherLoadProcess, WatcherLoadVariant } from '@fs-perf/benchmark-core';
 import { generateTrees } from '@fs-perf/test-files';
 import { NodeFixtureStore } from '@fs-perf/test-files/lib/node';
 import { HostSession } from '../hosts/host-session';
@@ -15,16 +15,41 @@ import { ProcessUsage, readProcessUsage } from '../util/process-usage';
 import { delay, descendantsOf, processCommandLine } from '../util/processes';
 import { temporaryFolder } from '../util/workspace';
 
-/** The two openings of the tree: its dependency folder watched, then excluded (`.git`'s internals excluded in both, as both editors do by default). */
-export const WATCHER_LOAD_VARIANTS: readonly Pick<WatcherLoadVariant, 'name' | 'watcherExclude'>[] = [
-    { name: 'node_modules watched', watcherExclude: { '**/.git/objects/**': true, '**/.git/subtree-cache/**': true, '**/node_modules/**': false, '**/node_modules/*/**': false } },
-    { name: 'node_modules excluded', watcherExclude: { '**/.git/objects/**': true, '**/.git/subtree-cache/**': true, '**/node_modules/**': true, '**/node_modules/*/**': true } },
+const WATCHED = { '**/.git/objects/**': true, '**/.git/subtree-cache/**': true, '**/node_modules/**': false, '**/node_modules/*/**': false };
+const EXCLUDED = { '**/.git/objects/**': true, '**/.git/subtree-cache/**': true, '**/node_modules/**': true, '**/node_modules/*/**': true };
+
+/** An opening of the tree: its exclude, where it is written, and (to change it while the editor runs) the exclude the editor starts with. */
+export interface WatcherLoadVariantSpec extends Pick<WatcherLoadVariant, 'name' | 'watcherExclude'> {
+    readonly settingsScope: 'user' | 'workspace';
+    /** Start with this exclude in the user's settings, let the watches settle, then write `watcherExclude` there while the editor runs. */
+    readonly startedWith?: Record<string, boolean>;
+}
+
+/**
+ * The openings of the tree (`.git`'s internals excluded in all, as both editors do by default): its dependency folder
+ * watched; excluded in the user's settings (as fs-perf sets every setting); excluded in the workspace's
+ * `.vscode/settings.json` (as a user sets it for one project, read by both editors); and excluded in the user's settings
+ * while the editor runs, after its watches settled with the folder watched (Theia #17699).
+ */
+export const WATCHER_LOAD_VARIANTS: readonly WatcherLoadVariantSpec[] = [
+    { name: 'node_modules watched', watcherExclude: WATCHED, settingsScope: 'user' },
+    { name: 'node_modules excluded', watcherExclude: EXCLUDED, settingsScope: 'user' },
+    { name: 'node_modules excluded in the workspace', watcherExclude: EXCLUDED, settingsScope: 'workspace' },
+    { name: 'node_modules excluded while running', watcherExclude: EXCLUDED, settingsScope: 'user', startedWith: WATCHED },
 ];
+
+/** Where a workspace's settings are written for the variant excluded there: the folder both VS Code and Theia read. */
+export const WORKSPACE_SETTINGS_FILE = ['.vscode', 'settings.json'] as const;
+
+/** The scenario word of a watch count, as `--cell` names it: `Theia browser, inotify watches, node_modules excluded`. */
+export const WATCH_COUNT_SCENARIO = 'inotify watches';
 
 /** The watches have settled once their total has not changed for this long. */
 export const WATCHES_QUIET_MS = 5_000;
 /** How long the idle window lasts, after the watches settled. */
 export const WATCHER_IDLE_MS = 10_000;
+/** After the setting is changed while the editor runs, the watches count as settled no sooner than this (the editor reads the file first). */
+export const CHANGE_GRACE_MS = 10_000;
 /** A watch count still changing after this long fails the host. */
 const SETTLE_TIMEOUT_MS = 300_000;
 /** With no watch at all, how long to wait for a watcher to start before the count of zero is taken as settled. */
@@ -119,24 +144,56 @@ export async function churnDependencies(dependencyFolder: string, filesPerFolder
     return { files: made.length, folders: folders.length };
 }
 
-/** Reads the session's server processes until their watches settle, then across the idle window, then across a churn of the dependency folder. */
-async function measureOpenTree(session: HostSession, variant: Pick<WatcherLoadVariant, 'name' | 'watcherExclude'>, dependencyFolder: string, quietMs: number, idleMs: number): Promise<WatcherLoadVariant> {
-    const ready = performance.now();
+/** The total of the server processes' watches. */
+function watchesOf(usages: readonly { readonly inotifyWatches: number }[]): number {
+    return usages.reduce((sum, usage) => sum + usage.inotifyWatches, 0);
+}
+
+/**
+ * Reads the session's server processes every 500 ms until their watches settle ({@link watchesSettledAt}), not before
+ * `notBeforeMs`; returns when they settled (ms since the call) and the processes as read then.
+ */
+async function untilSettled(session: HostSession, name: string, quietMs: number, notBeforeMs = 0): Promise<{ settledAt: number; atSettle: ProcessUsage[] }> {
+    const since = performance.now();
     const readings: WatchReading[] = [];
-    let settledAt: number | undefined;
-    let atSettle: ProcessUsage[] = [];
-    while (settledAt === undefined) {
-        atSettle = await usages(session.server.pid);
-        readings.push({
-            atMs: performance.now() - ready, watches: atSettle.reduce((sum, usage) => sum + usage.inotifyWatches, 0),
-            cpuMs: atSettle.reduce((sum, usage) => sum + usage.cpuMs, 0),
-        });
-        settledAt = watchesSettledAt(readings, quietMs);
-        if (settledAt === undefined && readings.at(-1)!.atMs > SETTLE_TIMEOUT_MS) {
-            throw new Error(`the editor's inotify watches did not settle within ${SETTLE_TIMEOUT_MS / 1000} s (${variant.name}): last counts ${readings.slice(-5).map(reading => reading.watches).join(', ')}, `
+    for (;;) {
+        const atSettle = await usages(session.server.pid);
+        readings.push({ atMs: performance.now() - since, watches: watchesOf(atSettle), cpuMs: atSettle.reduce((sum, usage) => sum + usage.cpuMs, 0) });
+        const settledAt = readings.at(-1)!.atMs >= notBeforeMs ? watchesSettledAt(readings, quietMs) : undefined;
+        if (settledAt !== undefined) {
+            return { settledAt, atSettle };
+        }
+        if (readings.at(-1)!.atMs > SETTLE_TIMEOUT_MS) {
+            throw new Error(`the editor's inotify watches did not settle within ${SETTLE_TIMEOUT_MS / 1000} s (${name}): last counts ${readings.slice(-5).map(reading => reading.watches).join(', ')}, `
                 + `${(readings.at(-1)!.cpuMs - readings.at(-5)!.cpuMs).toFixed(0)} ms of CPU over the last 2 s.`);
         }
         await delay(500);
+    }
+}
+
+/** Sets `files.watcherExclude` in a settings file (JSON, as the bench wrote it), keeping its other settings. */
+export async function writeWatcherExclude(settingsFile: string, watcherExclude: Record<string, boolean>): Promise<void> {
+    const settings = JSON.parse(await fs.readFile(settingsFile, 'utf8')) as Record<string, unknown>;
+    await fs.writeFile(settingsFile, JSON.stringify({ ...settings, 'files.watcherExclude': watcherExclude }, undefined, 2));
+}
+
+/**
+ * Reads the session's server processes until their watches settle (with `startedWith`: settle, write the variant's
+ * exclude into the user's settings while the editor runs, and settle again), then across the idle window, then across a
+ * churn of the dependency folder.
+ */
+async function measureOpenTree(session: HostSession, variant: WatcherLoadVariantSpec, dependencyFolder: string, quietMs: number, idleMs: number): Promise<WatcherLoadVariant> {
+    let { settledAt, atSettle } = await untilSettled(session, variant.name, quietMs);
+    let changedWhileRunning: WatcherLoadVariant['changedWhileRunning'];
+    if (variant.startedWith) {
+        const settingsFile = session.userSettingsFile;
+        if (!settingsFile) {
+            throw new Error(`this editor's user settings file is unknown, so its exclude cannot be changed while it runs (${variant.name}).`);
+        }
+        const before = { from: variant.startedWith, watchesBefore: watchesOf(atSettle), settledBeforeMs: settledAt };
+        await writeWatcherExclude(settingsFile, variant.watcherExclude);
+        ({ settledAt, atSettle } = await untilSettled(session, variant.name, quietMs, CHANGE_GRACE_MS));
+        changedWhileRunning = before;
     }
     await delay(idleMs);
     const atEnd = await usages(session.server.pid);
@@ -162,47 +219,85 @@ async function measureOpenTree(session: HostSession, variant: Pick<WatcherLoadVa
     if (processes.length === 0) {
         throw new Error(`no process of the editor's server was left to read after the idle window (${variant.name}).`);
     }
-    return { ...variant, settledMs: settledAt, quietMs, idleMs, churn, processes };
+    return {
+        name: variant.name, watcherExclude: variant.watcherExclude, settingsScope: variant.settingsScope, ...changedWhileRunning ? { changedWhileRunning } : {},
+        settledMs: settledAt, quietMs, idleMs, churn, processes,
+    };
 }
+
+/** How an opening starts the editor: on `workspace`, with these user settings. */
+export type StartOnTree = (workspace: string, settings: Record<string, unknown>) => Promise<HostSession>;
 
 export interface WatcherLoadOptions {
     readonly tree: TreeSize;
     /** Starts the editor on `workspace` with these user settings. */
-    readonly start: (workspace: string, settings: Record<string, unknown>) => Promise<HostSession>;
+    readonly start: StartOnTree;
     readonly log: (message: string) => void;
     readonly quietMs?: number;
     readonly idleMs?: number;
     /** Where the tree is generated (default: a new folder in the OS temp folder, removed after). */
     readonly parent?: string;
+    /** The openings (default: {@link WATCHER_LOAD_VARIANTS}). */
+    readonly variants?: readonly WatcherLoadVariantSpec[];
+}
+
+/** A generated tree to open: its workspace folder and what it holds. */
+export interface WatchTree {
+    readonly label: string;
+    readonly workspace: string;
+    readonly manifest: TreeManifest;
+}
+
+/** Generates the tree in a new folder (under `parent`, else the OS temp folder) that `toDispose` removes. */
+export async function generateWatchTree(tree: TreeSize, toDispose: DisposableCollection, log: (message: string) => void, parent?: string): Promise<WatchTree> {
+    const folder = await temporaryFolder('fs-perf-watch-tree-', toDispose, parent);
+    log(`generating the ${tree.label} tree in ${folder}`);
+    const [report] = await generateTrees({ store: new NodeFixtureStore(folder), sizes: [tree] });
+    return { label: tree.label, workspace: path.join(folder, ...report.manifest.folder.split('/')), manifest: report.manifest };
+}
+
+/** Opens the tree once per variant (the editor started afresh each time) and returns what each opening cost. */
+export async function measureOpenings(tree: WatchTree, options: Omit<WatcherLoadOptions, 'tree' | 'parent'>): Promise<WatcherLoad> {
+    const { workspace, manifest } = tree;
+    const variants: WatcherLoadVariant[] = [];
+    for (const variant of options.variants ?? WATCHER_LOAD_VARIANTS) {
+        options.log(`opening the ${tree.label} tree (${manifest.files} files, ${manifest.folders} folders), ${variant.name}`);
+        const workspaceSettings = path.join(workspace, ...WORKSPACE_SETTINGS_FILE);
+        const inWorkspace = variant.settingsScope === 'workspace';
+        if (inWorkspace) {
+            // Made here and removed after this opening (mkdir fails where the tree has the folder already).
+            await fs.mkdir(path.dirname(workspaceSettings));
+            await fs.writeFile(workspaceSettings, JSON.stringify({ 'files.watcherExclude': variant.watcherExclude }, undefined, 2));
+        }
+        try {
+            const session = await options.start(workspace, variant.settingsScope === 'user' ? { 'files.watcherExclude': variant.startedWith ?? variant.watcherExclude } : {});
+            try {
+                const dependencyFolder = path.join(workspace, ...manifest.dependencyFolder.split('/'));
+                const measured = await measureOpenTree(session, variant, dependencyFolder, options.quietMs ?? WATCHES_QUIET_MS, options.idleMs ?? WATCHER_IDLE_MS);
+                const churnCpu = measured.processes.reduce((sum, process) => sum + (process.churnCpuMs ?? 0), 0);
+                const change = measured.changedWhileRunning;
+                options.log(`  ${variant.name}: ${watchesOf(measured.processes)} inotify watches, settled ${(measured.settledMs / 1000).toFixed(1)} s after `
+                    + (change ? `the setting changed (${change.watchesBefore} before it); ` : 'the workbench was ready; ')
+                    + `${measured.churn!.files} files created and deleted in ${manifest.dependencyFolder}: ${churnCpu.toFixed(0)} ms of CPU`);
+                variants.push(measured);
+            } finally {
+                await session.dispose();
+            }
+        } finally {
+            if (inWorkspace) {
+                await fs.rm(path.dirname(workspaceSettings), { recursive: true, force: true });
+            }
+        }
+    }
+    const dependencies = manifest.perFolder[manifest.dependencyFolder];
+    return { tree: tree.label, files: manifest.files, folders: manifest.folders, dependencyFolders: dependencies ? dependencies.folders + 1 : 0, variants };
 }
 
 /** Generates the tree, opens it once per variant and returns what each opening cost; removes the tree after. */
 export async function measureWatcherLoad(options: WatcherLoadOptions): Promise<WatcherLoad> {
     const toDispose = new DisposableCollection();
     try {
-        const folder = await temporaryFolder('fs-perf-watch-tree-', toDispose, options.parent);
-        options.log(`generating the ${options.tree.label} tree in ${folder}`);
-        const [report] = await generateTrees({ store: new NodeFixtureStore(folder), sizes: [options.tree] });
-        const manifest = report.manifest;
-        const workspace = path.join(folder, ...manifest.folder.split('/'));
-        const variants: WatcherLoadVariant[] = [];
-        for (const variant of WATCHER_LOAD_VARIANTS) {
-            options.log(`opening the ${options.tree.label} tree (${manifest.files} files, ${manifest.folders} folders), ${variant.name}`);
-            const session = await options.start(workspace, { 'files.watcherExclude': variant.watcherExclude });
-            try {
-                const dependencyFolder = path.join(workspace, ...manifest.dependencyFolder.split('/'));
-                const measured = await measureOpenTree(session, variant, dependencyFolder, options.quietMs ?? WATCHES_QUIET_MS, options.idleMs ?? WATCHER_IDLE_MS);
-                const watches = measured.processes.reduce((sum, process) => sum + process.inotifyWatches, 0);
-                const churnCpu = measured.processes.reduce((sum, process) => sum + (process.churnCpuMs ?? 0), 0);
-                options.log(`  ${variant.name}: ${watches} inotify watches, settled ${(measured.settledMs / 1000).toFixed(1)} s after the workbench was ready; `
-                    + `${measured.churn!.files} files created and deleted in ${manifest.dependencyFolder}: ${churnCpu.toFixed(0)} ms of CPU`);
-                variants.push(measured);
-            } finally {
-                await session.dispose();
-            }
-        }
-        const dependencies = manifest.perFolder[manifest.dependencyFolder];
-        return { tree: options.tree.label, files: manifest.files, folders: manifest.folders, dependencyFolders: dependencies ? dependencies.folders + 1 : 0, variants };
+        return await measureOpenings(await generateWatchTree(options.tree, toDispose, options.log, options.parent), options);
     } finally {
         await toDispose.dispose();
     }

@@ -27,7 +27,7 @@ suite('layout of bench and e2e', () => {
                 ['progress'], ['prepare'], ['measure-host'], ['bench'], ['index']],
             // The pure pieces at the bottom, so they stay testable without a host; the run that strings them together on top.
             'run/compare': [['block-order', 'restart-policy', 'budget-planner', 'open-cells', 'bisect-exit', 'duet'], ['side'], ['run-files', 'prepare-side'], ['pass'],
-                ['duet-pass'], ['measure-pass'], ['comparison'], ['index']],
+                ['duet-pass'], ['measure-pass'], ['comparison', 'watch-comparison'], ['index']],
         };
         assert.deepStrictEqual(checkLayout(path.join(ROOT, 'bench', 'src'), { layers, packages: PACKAGES, nodeBuiltins: true }), []);
     });

@@ -45,8 +45,9 @@ suite('yarn bench\'s option table', () => {
         for (const [name, entry] of benchFlags()) {
             assert.strictEqual(new Option(entry.flags).attributeName(), name);
             // A comparison refuses a flag with the flag's own reason, never with a bare "only applies with".
-            // --tree-sizes applies with --suite trees, with --compare or not (and says so when the suite is not the trees).
-            assert.isTrue(entry.modes.includes('compare') || entry.notWith?.compare !== undefined || entry.modes.includes('trees'), `${name}: its reason for --compare`);
+            // --tree-sizes applies with --suite trees, with --compare or not (and says so when the suite is not the trees); --watch-tree likewise with --suite watch.
+            assert.isTrue(entry.modes.includes('compare') || entry.notWith?.compare !== undefined || entry.modes.includes('trees') || entry.modes.includes('watch'),
+                `${name}: its reason for --compare`);
             for (const mode of Object.keys(entry.notWith ?? {})) {
                 assert.notInclude(entry.modes, mode, `${name}: a mode it applies with and is refused in`);
             }

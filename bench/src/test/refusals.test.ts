@@ -82,7 +82,6 @@ const MODE_REFUSALS: Readonly<Record<string, string>> = {
     'theiaUrl with theiaVersion': '--theia-version builds and starts its own apps; leave out --theia-url (or --theia-version).',
     'theiaVersion with compare': '--compare does not take --theia-version: give a release as a side (e.g. base=1.74.1).',
     'pause with theiaUrl': '--pause sets the pause of the apps this run starts; a Theia at --theia-url keeps its own (its fsPerf.pause setting): set it there, or leave out --pause.',
-    'watchTree with compare': '--compare does not take --watch-tree: compares alternated blocks, and the watcher load is read once a host.',
     'network with watch': '--suite watch is not measured over a link yet (the reads, --suite trees and --suite writes are); leave out --network (or --suite watch).',
     'compare with network': '--network puts its proxy in front of servers this run starts; leave out --compare (or --network).',
 };
@@ -137,19 +136,28 @@ const RULE_REFUSALS: Readonly<Record<string, readonly [string[], string][]>> = {
     'yarn bench: theiaVersion.withoutTheiaBrowser': [
         [['--hosts', 'vscode-server', ...SAMPLES.theiaVersion], '--theia-version measures Theia releases as the theia-browser host; add theia-browser to --hosts vscode-server.'],
     ],
-    'yarn bench: suite.watchInComparison': alike([[...COMPARE, '--suite', 'watch'], [...SAMPLES.bisect, '--suite', 'watch']],
-        '--suite watch reads each host\'s watcher load once, not in the alternated blocks of a comparison: give --compare with --suite default, trees or '
-            + 'writes (or leave out --compare).'),
+    'yarn bench: suite.watchInComparison': alike([[...COMPARE, '--suite', 'watch', '--pairs', '4'], [...SAMPLES.bisect, '--suite', 'watch', '--budget', '5'],
+        [...COMPARE, '--suite', 'watch', '--duet'], [...COMPARE, '--suite', 'watch', '--restart-every', '2'], [...COMPARE, '--suite', 'watch', '--no-warmup-block'],
+        [...COMPARE, '--suite', 'watch', '--check-counts', 'messages'], [...COMPARE, '--suite', 'watch', '--bisect-exit', '--cell', 'Theia browser, inotify watches, node_modules excluded']],
+        '--compare --suite watch compares exact inotify watch counts (each side opens the tree once, again where a count differs), not alternated blocks: leave out '
+            + '--pairs, --budget, --duet, --restart-every, --no-warmup-block, --check-counts and --bisect-exit.'),
     'yarn bench: suite.inBisect': [
-        [[...SAMPLES.bisect, '--suite', 'trees'], 'a bisect follows a cell of the reads; leave out --suite trees (a comparison of the trees of two builds is --compare with --suite trees).'],
-        [[...SAMPLES.resume, '--suite', 'writes'], 'a bisect follows a cell of the reads; leave out --suite writes (a comparison of the writes of two builds is --compare with --suite writes).'],
-        [[...COMPARE, ...BISECT_EXIT, '--suite', 'trees'], 'a bisect follows a cell of the reads; leave out --suite trees (a comparison of the trees of two builds is --compare with --suite trees).'],
+        [[...SAMPLES.bisect, '--suite', 'trees'], 'a bisect follows a cell of the reads or a watch count; leave out --suite trees (a comparison of the trees of two builds is '
+            + '--compare with --suite trees).'],
+        [[...SAMPLES.resume, '--suite', 'writes'], 'a bisect follows a cell of the reads or a watch count; leave out --suite writes (a comparison of the writes of two builds '
+            + 'is --compare with --suite writes).'],
+        [[...COMPARE, ...BISECT_EXIT, '--suite', 'trees'], 'a bisect follows a cell of the reads or a watch count; leave out --suite trees (a comparison of the trees of two '
+            + 'builds is --compare with --suite trees).'],
     ],
+    'yarn bench: watchTree.noneInComparison': [[[...COMPARE, '--suite', 'watch', '--watch-tree', 'none'],
+        '--compare --suite watch compares the watches each side holds on the --watch-tree tree: give 1k, 10k or 100k, not none.']],
     'yarn bench: suite.withUrlSide': [
         [[...AT_A_URL, '--suite', 'trees'], '--suite trees sets the scenarios and generates the trees of the apps a comparison starts, and live=http://127.0.0.1:3000/ '
             + 'is a Theia this run does not start: give a release, a folder of tarballs or a checkout (or leave out --suite).'],
         [[...TWO_URLS, '--suite', 'writes'], '--suite writes sets the scenarios of the apps a comparison starts, and http://127.0.0.1:3000/ and http://127.0.0.1:3001/ '
             + 'are Theias this run does not start: give a release, a folder of tarballs or a checkout (or leave out --suite).'],
+        [[...AT_A_URL, '--suite', 'watch'], '--suite watch starts each side on the --watch-tree tree, and live=http://127.0.0.1:3000/ is a Theia this run does not start: '
+            + 'give a release, a folder of tarballs or a checkout (or leave out --suite).'],
     ],
     'yarn bench: compare.withBisect': alike([[...COMPARE, ...SAMPLES.bisect], [...COMPARE, ...SAMPLES.resume]],
         '--bisect chooses the two sides of each step itself: give --compare or --bisect (or --resume), not both.'),

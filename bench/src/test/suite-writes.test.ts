@@ -26,7 +26,7 @@ suite('yarn bench --suite writes', () => {
     test('bad input is refused with the reason: the suite in a bisect, --tree-sizes with it; over a link it is measured', () => {
         const bisect = parseBenchArgumentsQuietly(['--suite', 'writes', '--bisect', '1.70.0..1.74.1']);
         assert.strictEqual(bisect.result, 2);
-        assert.include(bisect.stderr, 'a bisect follows a cell of the reads; leave out --suite writes');
+        assert.include(bisect.stderr, 'a bisect follows a cell of the reads or a watch count; leave out --suite writes');
         const network = parseBenchArgumentsQuietly(['--suite', 'writes', '--network', 'cable']);
         assert.notStrictEqual(network.result, 2, network.stderr);
         assert.deepStrictEqual((network.result as BenchOptions).networks.map(choice => typeof choice === 'string' ? choice : choice.name), ['cable']);

@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import { countInotifyWatches, readProcessUsage, statusKiB } from '../util/process-usage';
-import { churnDependencies, processRole, WATCHER_LOAD_VARIANTS, watchesSettledAt } from '../run/watcher-load';
+import { churnDependencies, processRole, WATCHER_LOAD_VARIANTS, watchesSettledAt, writeWatcherExclude } from '../run/watcher-load';
 import { BenchOptions } from '../run/option-table';
 import { parseBenchArgumentsQuietly } from './parse-quietly';
 import { writeTempMarker } from '../util/temp-marker';
@@ -126,7 +126,32 @@ suite('watcher load (--suite watch --watch-tree)', () => {
         assert.strictEqual(processRole('/opt/tools/something --flag'), 'something');
     });
 
-    test('the two openings differ in node_modules alone, and --watch-tree takes a tree or none, with watch runs only', () => {
+    test('the openings: watched, then excluded in the user\'s settings, in the workspace\'s and while running, each differing from the first in node_modules alone', () => {
+        const [watched, ...others] = WATCHER_LOAD_VARIANTS;
+        assert.deepStrictEqual(WATCHER_LOAD_VARIANTS.map(variant => [variant.name, variant.settingsScope]), [
+            ['node_modules watched', 'user'], ['node_modules excluded', 'user'], ['node_modules excluded in the workspace', 'workspace'],
+            ['node_modules excluded while running', 'user']]);
+        for (const other of others) {
+            assert.deepStrictEqual(other.watcherExclude, others[0].watcherExclude, other.name);
+        }
+        // Changed while running: started as the first opening.
+        assert.deepStrictEqual(others[2].startedWith, watched.watcherExclude);
+        assert.isTrue(others.slice(0, 2).every(other => other.startedWith === undefined));
+    });
+
+    test('a change of the exclude while the editor runs rewrites files.watcherExclude and keeps the other settings', async () => {
+        const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-watcher-settings-'));
+        try {
+            const file = path.join(folder, 'settings.json');
+            await fs.writeFile(file, JSON.stringify({ 'fsPerf.iterations': 3, 'files.watcherExclude': WATCHER_LOAD_VARIANTS[0].watcherExclude }));
+            await writeWatcherExclude(file, WATCHER_LOAD_VARIANTS[1].watcherExclude);
+            assert.deepStrictEqual(JSON.parse(await fs.readFile(file, 'utf8')), { 'fsPerf.iterations': 3, 'files.watcherExclude': WATCHER_LOAD_VARIANTS[1].watcherExclude });
+        } finally {
+            await fs.rm(folder, { recursive: true, force: true });
+        }
+    });
+
+    test('the two first openings differ in node_modules alone, and --watch-tree takes a tree or none, with watch runs only', () => {
         const [watched, excluded] = WATCHER_LOAD_VARIANTS;
         const differing = Object.keys({ ...watched.watcherExclude, ...excluded.watcherExclude }).filter(key => watched.watcherExclude[key] !== excluded.watcherExclude[key]);
         assert.deepStrictEqual(differing, ['**/node_modules/**', '**/node_modules/*/**']);

@@ -46,6 +46,11 @@ export interface BisectRecord {
     releaseNotes?: string[];
     /** The machine the steps ran on, as `run.json` names it. */
     machine?: string;
+    /**
+     * A bisect of an exact count (`--suite watch`: `inotify watches`): each step's medians are the count's readings, its
+     * ratio theirs, and a step's verdict a change where the builds' readings do not meet; absent: of a timed cell.
+     */
+    readonly countUnit?: string;
     readonly started: string;
     seconds: number;
 }
@@ -84,6 +89,12 @@ export function bisectAnswerSentence(record: BisectRecord): string {
         return `The bisect has not ended: ${record.steps.length} step${record.steps.length === 1 ? '' : 's'} finished; yarn bench --resume on this folder goes on from them.`;
     }
     const evidence = answer.evidence;
+    if (record.countUnit && evidence) {
+        const counted = countAnswerSentence(record, answer, cell);
+        if (counted) {
+            return counted;
+        }
+    }
     switch (answer.outcome) {
         case 'found':
             return `${name(answer.firstMoved!)} is the first build where ${cell} is ${record.direction}; ${name(answer.lastUnmoved!)} is the last where it is not. `
@@ -100,14 +111,45 @@ export function bisectAnswerSentence(record: BisectRecord): string {
     }
 }
 
+/** The answer of a bisect of a count, in its unit (undefined where the timed words apply: a failure). */
+function countAnswerSentence(record: BisectRecord, answer: BisectAnswer, cell: string): string | undefined {
+    const name = (index: number): string => record.builds[index].name;
+    const evidence = answer.evidence!;
+    const step = record.steps.find(each => each.number === evidence.number);
+    const counts = step?.baseMedianMs !== undefined && step.headMedianMs !== undefined
+        ? `${step.headMedianMs} ${record.countUnit} in ${name(evidence.head)} against ${step.baseMedianMs} in ${name(evidence.base)}, step ${evidence.number}` : `step ${evidence.number}`;
+    const way = record.direction === 'slower' ? 'more' : 'fewer';
+    switch (answer.outcome) {
+        case 'found':
+            return `${name(answer.firstMoved!)} is the first build with ${way} ${record.countUnit} in ${cell}; ${name(answer.lastUnmoved!)} is the last without (${counts}).`;
+        case 'no change':
+            return `No build changed ${cell} between ${name(0)} and ${name(record.builds.length - 1)}: the same count (${counts}). Nothing to bisect.`;
+        case 'opposite':
+            return `${cell} has not ${way} ${record.countUnit} from ${name(0)} to ${name(record.builds.length - 1)} but ${way === 'more' ? 'fewer' : 'more'} (${counts}). `
+                + 'Nothing to bisect (see --direction).';
+        case 'cannot tell':
+            return `Cannot tell: ${cell} varied within a build between ${name(answer.range[0])} and ${name(answer.range[1])} (${counts}), so the readings meet. No build is named.`;
+        default:
+            return undefined;
+    }
+}
+
 const STEP_HEADER = ['Step', 'Role', 'Base', 'Head', 'Verdict', 'Ratio [interval]', 'Pairs', 'Base median (ms)', 'Head median (ms)', 'Time', 'Folder'];
 const STEP_NUMERIC = new Set(['Step', 'Pairs', 'Base median (ms)', 'Head median (ms)', 'Time']);
+
+/** The steps' header: a count's bisect names its unit where a timed one has the medians in ms. */
+function stepHeader(record: BisectRecord): string[] {
+    return record.countUnit ? STEP_HEADER.map(column => column.replace(/median \(ms\)$/, `(${record.countUnit})`)) : STEP_HEADER;
+}
+
+const numeric = (column: string): boolean => STEP_NUMERIC.has(column) || /^(Base|Head) \(/.test(column);
 
 /** Each step as a row of {@link STEP_HEADER}. */
 export function bisectStepRows(record: BisectRecord): string[][] {
     const name = (index: number): string => record.builds[index].name;
+    const median = (value: number | undefined): string => value === undefined ? '' : record.countUnit ? String(value) : value.toFixed(1);
     return record.steps.map(step => [String(step.number), step.role, name(step.base), name(step.head), step.verdict, ratioText(step), String(step.pairs ?? ''),
-        step.baseMedianMs?.toFixed(1) ?? '', step.headMedianMs?.toFixed(1) ?? '', step.seconds === undefined ? '' : `${Math.round(step.seconds / 60)} min`, step.folder]);
+        median(step.baseMedianMs), median(step.headMedianMs), step.seconds === undefined ? '' : `${Math.round(step.seconds / 60)} min`, step.folder]);
 }
 
 /** The cell's median per tested build (a build tested in several steps: the median of its last step), by build index. */
@@ -136,11 +178,16 @@ export function bisectChartSvg(record: BisectRecord): string | undefined {
     const tested = [...medians.keys()].sort((a, b) => a - b);
     const untested = record.builds.length - tested.length;
     return renderLineChartSvg({
-        title: `${cellDisplayName(record.cell)}: median per tested build`,
+        title: `${cellDisplayName(record.cell)}: ${record.countUnit ?? 'median'} per tested build`,
         xTitle: `build, in range order (${tested.length} of ${record.builds.length} tested${untested > 0 ? '; the others have no point' : ''})`,
-        yTitle: 'median (ms, log axis)',
+        yTitle: record.countUnit ? `${record.countUnit} (log axis)` : 'median (ms, log axis)',
         xScale: 'linear',
-        series: [{ name: 'tested build', points: tested.map(index => ({ x: index + 1, y: medians.get(index)!, text: `${record.builds[index].name}: ${medians.get(index)!.toFixed(1)} ms` })) }],
+        series: [{
+            name: 'tested build', points: tested.map(index => ({
+                x: index + 1, y: Math.max(1, medians.get(index)!),
+                text: `${record.builds[index].name}: ${record.countUnit ? `${medians.get(index)} ${record.countUnit}` : `${medians.get(index)!.toFixed(1)} ms`}`,
+            })),
+        }],
         xLabels: new Map(record.builds.map((build, index) => [index + 1, build.name])),
     });
 }
@@ -148,6 +195,11 @@ export function bisectChartSvg(record: BisectRecord): string | undefined {
 function designSentence(record: BisectRecord): string {
     const { design } = record;
     const took = record.seconds > 0 ? ` in ${Math.round(record.seconds / 60)} min (each step with its set-up)` : '';
+    if (record.countUnit) {
+        return `${record.builds.length} builds, ${record.steps.length} comparison${record.steps.length === 1 ? '' : 's'} (at most ${design.maxComparisons})${took}, each of an `
+            + 'exact count: one reading of each build, a second of both where they differed, a change where their readings do not meet. The "Base" and "Head" columns are '
+            + `each build's ${record.countUnit} (the median of its readings), the ratio theirs.`;
+    }
     return `${record.builds.length} builds, ${record.steps.length} comparison${record.steps.length === 1 ? '' : 's'} (at most ${design.maxComparisons})${took}, each at alpha `
         + `${design.stepAlpha.toPrecision(2)}: the run's ${design.alpha} split over the comparisons a search can make. The medians are each step's own `
         + '(steps run at different times; compare ratios, not medians across steps).';
@@ -169,8 +221,8 @@ export function renderBisectMarkdown(record: BisectRecord, chartFile?: string): 
         ...(record.releaseNotes ?? []).flatMap(note => [note, '']),
         ...record.machine ? [`Machine: ${record.machine}.`, ''] : [],
         designSentence(record), '',
-        `| ${STEP_HEADER.join(' | ')} |`,
-        `|${STEP_HEADER.map(column => STEP_NUMERIC.has(column) ? '---:' : '---').join('|')}|`,
+        `| ${stepHeader(record).join(' | ')} |`,
+        `|${stepHeader(record).map(column => numeric(column) ? '---:' : '---').join('|')}|`,
         ...rows.map(row => `| ${row.join(' | ')} |`), '',
         ...chartFile ? [`![median per tested build](${chartFile})`, ''] : [],
     ].join('\n');
@@ -186,7 +238,7 @@ export function renderBisectHtml(record: BisectRecord, options: ReportHtmlOption
         ...(record.releaseNotes ?? []).map(note => `<p>${link(note)}</p>`),
         ...record.machine ? [`<p>Machine: ${escapeXml(record.machine)}.</p>`] : [],
         `<p>${escapeXml(designSentence(record))}</p>`,
-        htmlTable({ header: STEP_HEADER, align: STEP_HEADER.map(column => STEP_NUMERIC.has(column) ? 'right' : 'left'), rows: bisectStepRows(record) }),
+        htmlTable({ header: stepHeader(record), align: stepHeader(record).map(column => numeric(column) ? 'right' : 'left'), rows: bisectStepRows(record) }),
         ...chart ? [`<figure>${chart}</figure>`] : [],
     ];
     return reportPage(bisectTitle(record), body.join('\n'), options, '\np.answer { font-weight: bold; }');

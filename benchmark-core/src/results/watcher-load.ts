@@ -37,8 +37,15 @@ export const watcherLoadChurnSchema = z.object({
 export const watcherLoadVariantSchema = z.object({
     /** A short name: `node_modules watched`, `node_modules excluded`. */
     name: z.string().min(1),
-    /** The `files.watcherExclude` setting the editor was started with (patterns to true: excluded). */
+    /** The `files.watcherExclude` setting in force when the watches were read (patterns to true: excluded). */
     watcherExclude: z.record(z.string(), z.boolean()),
+    /** Where that setting was written: the user's settings (absent in runs before it was recorded: the user's too) or the workspace's (`.vscode/settings.json`). */
+    settingsScope: z.enum(['user', 'workspace']).optional(),
+    /**
+     * When the setting was written while the editor ran (Theia #17699): the exclude it was started with, and the watches it
+     * held once they had settled with that one. `settledMs` then counts from the change.
+     */
+    changedWhileRunning: z.object({ from: z.record(z.string(), z.boolean()), watchesBefore: count, settledBeforeMs: ms }).optional(),
     /** ms from the workbench being ready to the watches settling (unchanged for `quietMs`), polled. */
     settledMs: ms,
     quietMs: ms,

@@ -70,6 +70,38 @@ suite('report: watching a big tree (the watcher load of --suite watch)', () => {
         assert.notInclude(renderReportMarkdown(buildComparisonReport([documentWithLoad(theiaBrowser, load(302, 182))])), 'CPU in the churn');
     });
 
+    test('over releases of Theia, with the exclude in the workspace and changed while running: a row per release, and which release changed which count, in words', () => {
+        const four = (watched: number, user: number, workspace: number, running: number): WatcherLoad => {
+            const plain = load(watched, user);
+            const [first, second] = plain.variants;
+            return {
+                ...plain, variants: [first, second,
+                    { ...second, name: 'node_modules excluded in the workspace', settingsScope: 'workspace', processes: [process('file watcher', 300, workspace)] },
+                    { ...second, name: 'node_modules excluded while running', changedWhileRunning: { from: first.watcherExclude, watchesBefore: watched, settledBeforeMs: 3000 },
+                        processes: [process('file watcher', 400, running)] }],
+            };
+        };
+        const release = (version: string, watches: WatcherLoad) => documentWithLoad({ ...theiaBrowser, editorVersion: version }, watches);
+        const report = buildComparisonReport([release('1.72.3', four(302, 302, 302, 302)), release('1.73.0', four(302, 182, 302, 302)),
+            release('1.74.1', four(302, 182, 182, 302)), documentWithLoad(vscodeServer, four(302, 182, 182, 182))]);
+        const markdown = renderReportMarkdown(report);
+        assert.include(markdown, '| Release | node_modules watched: inotify watches | node_modules excluded: inotify watches | node_modules excluded in the workspace: inotify watches | node_modules excluded while running: inotify watches |');
+        assert.include(markdown, '| Theia 1.73.0 (browser) | 302 | 182 | 302 | 302 |');
+        // code-server is no release of Theia: not a row of the releases' table.
+        assert.notInclude(markdown, '| code-server 1.100.3 | 302 | 182 |');
+        assert.include(markdown, 'With node_modules watched: no release changed the count (302, 302, 302).');
+        assert.include(markdown, 'With node_modules excluded: Theia 1.73.0 (browser) dropped 120 against Theia 1.72.3 (browser) (302 to 182).');
+        assert.include(markdown, 'With node_modules excluded in the workspace: Theia 1.74.1 (browser) dropped 120 against Theia 1.73.0 (browser) (302 to 182).');
+        assert.include(markdown, 'With node_modules excluded while running: no release changed the count (302, 302, 302).');
+        // Each later opening against the first, the change while running with its count before the change.
+        assert.include(markdown, 'Theia 1.74.1 (browser) held 302 watches with node_modules watched and 182 with node_modules excluded: the exclude saved 120; '
+            + '182 with node_modules excluded in the workspace: the exclude saved 120; 302 with node_modules excluded while running (302 before the change): '
+            + 'the exclude saved no watch: the excluded folders stayed watched');
+        assert.include(markdown, '"while running" (started with node_modules watched;');
+        // One release alone has no table of releases.
+        assert.notInclude(renderReportMarkdown(buildComparisonReport([release('1.74.1', four(302, 182, 182, 302))])), '| Release |');
+    });
+
     test('a run without a watcher load has no such section, and a load with no process is refused', () => {
         const read = scenarioInfoById('vscode.workspace.fs.readFile')!;
         assert.lengthOf(reportSections(buildComparisonReport([resultsDocument(vscodeServer, [measurement(read, '1K', 1)])]), 'watcher-load'), 0);

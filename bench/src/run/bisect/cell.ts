@@ -7,6 +7,7 @@ import {
     BisectRecordCell, CellChange, cellDisplayName, CellKey, FIXTURE_SIZE_LABELS, HostKey, hostKeyLabel, labelCell, parseCellKey, sameCell,
 } from '@fs-perf/benchmark-core';
 import { COMPARE_PLUGIN_SCENARIOS, COMPARE_THEIA_SCENARIOS } from '../compare-options';
+import { WATCH_COUNT_SCENARIO, WATCHER_LOAD_VARIANTS } from '../watcher-load';
 
 /** The hosts a bisect's steps measure: Theia's browser app, with the plugin's scenarios and the extension's. */
 const BISECT_HOSTS: readonly [HostKey, readonly string[]][] = [
@@ -24,6 +25,39 @@ export function bisectCellName(cell: CellKey): string {
     return cellDisplayName(labelCell(cell));
 }
 
+/** The host of a watch count: Theia's browser app, its server's processes (neither the plugin's nor the extension's). */
+const WATCH_HOST: HostKey = { editor: 'theia', runtime: 'browser', extensionKind: 'extension' };
+export const WATCH_HOST_LABEL = 'Theia browser';
+
+/** Every watch count a bisect of `--suite watch` can follow: the watches of each opening of the tree. */
+export function watchCells(): CellKey[] {
+    return WATCHER_LOAD_VARIANTS.map(variant => ({ host: WATCH_HOST, scenarioId: WATCH_COUNT_SCENARIO, target: variant.name }));
+}
+
+/** Whether a cell is a watch count. */
+export function isWatchCell(cell: Pick<CellKey, 'scenarioId'>): boolean {
+    return cell.scenarioId === WATCH_COUNT_SCENARIO;
+}
+
+/** A watch count's name as `--cell` takes it: `Theia browser, inotify watches, node_modules excluded`. */
+export function watchCellName(cell: Pick<CellKey, 'target'>): string {
+    return `${WATCH_HOST_LABEL}, ${WATCH_COUNT_SCENARIO}, ${cell.target}`;
+}
+
+/**
+ * `--cell`'s value in a bisect of `--suite watch`: `Theia browser, inotify watches, OPENING`; throws listing the
+ * openings, and saying so when it is a cell of the reads.
+ */
+export function parseWatchCell(text: string): CellKey {
+    const found = parseCellKey(text, watchCells(), () => WATCH_HOST_LABEL);
+    if (!found) {
+        const read = parseCellKey(text, bisectCells()) !== undefined;
+        throw new Error(`--cell "${text}" is ${read ? 'a cell of the reads, and --suite watch follows' : 'not'} a watch count${read ? '' : ' a bisect of --suite watch follows'}: `
+            + `give one of ${watchCells().map(cell => `"${watchCellName(cell)}"`).join(', ')}${read ? ' (or leave out --suite watch)' : ''}.`);
+    }
+    return found;
+}
+
 /**
  * `--cell`'s value: three comma-separated parts, the host as the report names it (or just `plugin` / `extension`), the
  * scenario id and the size; throws listing the valid cells otherwise.
@@ -31,6 +65,9 @@ export function bisectCellName(cell: CellKey): string {
 export function parseBisectCell(text: string): CellKey {
     const cells = bisectCells();
     const found = parseCellKey(text, cells);
+    if (!found && parseCellKey(text, watchCells(), () => WATCH_HOST_LABEL)) {
+        throw new Error(`--cell "${text}" is a watch count: a bisect follows it with --suite watch (add --suite watch).`);
+    }
     if (!found) {
         const scenarios = [...new Set(cells.map(cell => `${hostKeyLabel(cell.host)}, ${cell.scenarioId}`))];
         throw new Error(`--cell "${text}" is not a cell a bisect measures: give "host, scenario, size", one of ${scenarios.map(name => `"${name}, SIZE"`).join(', ')}; `

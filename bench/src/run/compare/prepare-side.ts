@@ -54,6 +54,10 @@ export async function prepareSide(spec: CompareSideSpec, options: CompareRunOpti
     const countBudget = { remaining: COMPARE_COUNTED_PASSES };
     return {
         spec, source, where: 'local',
+        openOn: (workspace, settings) => HostSession.theiaBrowser({
+            workspace: { path: workspace }, settings, appMain: app.main, pluginFolders: [app.plugins],
+            onServerStarted: server => log(`  ${spec.label}: backend PID ${server.pid} at ${server.baseUrl}, workspace ${workspace}`),
+        }),
         open: () => HostSession.theiaBrowser({
             counts: countBudget,
             // Shuffled: each round visits the cases in a new order, so one case's leftovers (the 10000K RPC transport's garbage

@@ -11,6 +11,8 @@ export interface PreparedSide {
     readonly spec: CompareSideSpec;
     readonly source: string;
     readonly open: () => Promise<HostSession>;
+    /** A side started here: its app started on another workspace with these user settings (a watch comparison's tree). */
+    readonly openOn?: (workspace: string, settings: Record<string, unknown>) => Promise<HostSession>;
     readonly where: 'local' | 'remote';
 }
 

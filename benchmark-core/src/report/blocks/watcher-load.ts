@@ -60,35 +60,95 @@ function churnSentences(section: WatcherLoadSection): string[] {
     ];
 }
 
+/** How each later opening of a host compares with its first (the dependency folder watched), in words. */
+function savedWords(watched: WatcherLoadVariant, other: WatcherLoadVariant, withWatched: boolean): string {
+    const saved = totalWatches(watched) - totalWatches(other);
+    const change = other.changedWhileRunning;
+    const held = `${totalWatches(other)} with ${other.name}${change ? ` (${change.watchesBefore} before the change)` : ''}`;
+    const verdict = saved > 0 ? `saved ${saved}` : saved < 0 ? `added ${-saved}` : 'saved no watch: the excluded folders stayed watched';
+    return `${withWatched ? `${totalWatches(watched)} watches with ${watched.name} and ` : ''}${held}: the exclude ${verdict}`;
+}
+
 /** What the exclude changed, per editor, in words. */
 export function watcherLoadNote(section: WatcherLoadSection): string {
     const { load } = section.hosts[0];
     const effects = section.hosts.map(host => {
-        const [watched, excluded] = host.load.variants;
-        const settled = host.load.variants.map(variant => `${(variant.settledMs / 1000).toFixed(1)} s`).join(' and ');
-        if (!excluded) {
+        const [watched, ...others] = host.load.variants;
+        const settled = host.load.variants.map(variant => `${(variant.settledMs / 1000).toFixed(1)} s`).join(host.load.variants.length === 2 ? ' and ' : ', ');
+        const changed = host.load.variants.some(variant => variant.changedWhileRunning) ? ', or after the change' : '';
+        if (others.length === 0) {
             return `${host.editorLabel} held ${totalWatches(watched)} watches (settled ${settled} after its workbench was ready).`;
         }
-        const saved = totalWatches(watched) - totalWatches(excluded);
-        return `${host.editorLabel} held ${totalWatches(watched)} watches with ${watched.name} and ${totalWatches(excluded)} with ${excluded.name}: `
-            + (saved > 0 ? `the exclude saved ${saved} (settled ${settled} after its workbench was ready).`
-                : `the exclude saved no watch: the excluded folders stayed watched (settled ${settled} after its workbench was ready).`);
+        return `${host.editorLabel} held ${others.map((other, index) => savedWords(watched, other, index === 0)).join('; ')} `
+            + `(settled ${settled} after its workbench was ready${changed}).`;
     });
+    const scopes = section.hosts.flatMap(host => host.load.variants).some(variant => variant.settingsScope === 'workspace' || variant.changedWhileRunning);
     return [
         `The ${load.tree} tree (${load.files} files in ${load.folders} folders, ${load.dependencyFolders} of them in node_modules) opened as each editor's workspace, `
         + 'the editor started afresh for each files.watcherExclude; its server\'s processes read from /proc from outside: the inotify watches each held once '
         + `their total had not changed for ${(section.hosts[0].load.variants[0].quietMs / 1000).toFixed(0)} s with the processes nearly idle (an inotify watcher needs one per folder it watches; `
         + 'Linux caps them per user, fs.inotify.max_user_watches), the CPU time each had used by then since it started, the CPU it used in an idle window after '
         + 'with nothing changing on disk, and its memory. Processes with no watch and no CPU in the idle window (or the churn) are left out.',
+        ...scopes ? ['The exclude is written in the user\'s settings, except "in the workspace" (the workspace\'s .vscode/settings.json, which both editors read) and '
+            + '"while running" (started with node_modules watched; once its watches settled, the user\'s settings changed while it ran, and the watches read when they settled again).'] : [],
         ...effects,
         ...churnSentences(section),
     ].join(' ');
 }
 
+/** The hosts that are releases of one editor (their labels alike but for the version), in the run's order, when there are two or more. */
+export function releaseChain(section: WatcherLoadSection): WatcherLoadSection['hosts'] {
+    const key = (label: string): string => label.replace(/\d+\.\d+\.\d+\S*/, 'X');
+    const groups = new Map<string, WatcherLoadSection['hosts'][number][]>();
+    for (const host of section.hosts) {
+        groups.set(key(host.editorLabel), [...groups.get(key(host.editorLabel)) ?? [], host]);
+    }
+    return [...groups.values()].find(hosts => hosts.length >= 2) ?? [];
+}
+
+/**
+ * A row per release (of {@link releaseChain}) and a column per opening: the watches its server held. A count is exact,
+ * so two releases differ where their counts do; one opening of each.
+ */
+export function watcherLoadReleaseGrid(section: WatcherLoadSection): TextGrid | undefined {
+    const chain = releaseChain(section);
+    if (chain.length === 0) {
+        return undefined;
+    }
+    const names = [...new Set(chain.flatMap(host => host.load.variants.map(variant => variant.name)))];
+    return {
+        header: ['Release', ...names.map(name => `${name}: inotify watches`)],
+        align: ['left', ...names.map(() => 'right' as const)],
+        rows: chain.map(host => [host.editorLabel, ...names.map(name => {
+            const variant = host.load.variants.find(each => each.name === name);
+            return variant ? String(totalWatches(variant)) : '–';
+        })]),
+    };
+}
+
+/** Which release changed which count, in words: each opening's watches from one release to the next. */
+export function releaseChangeSentences(section: WatcherLoadSection): string[] {
+    const chain = releaseChain(section);
+    const names = [...new Set(chain.flatMap(host => host.load.variants.map(variant => variant.name)))];
+    return names.map(name => {
+        const counts = chain.map(host => {
+            const variant = host.load.variants.find(each => each.name === name);
+            return variant && { label: host.editorLabel, watches: totalWatches(variant) };
+        }).filter((entry): entry is { label: string; watches: number } => entry !== undefined);
+        const steps = counts.slice(1).map((entry, index) => {
+            const before = counts[index];
+            const change = entry.watches - before.watches;
+            return change === 0 ? undefined : `${entry.label} ${change > 0 ? 'added' : 'dropped'} ${Math.abs(change)} against ${before.label} (${before.watches} to ${entry.watches})`;
+        }).filter((step): step is string => step !== undefined);
+        return `With ${name}: ${steps.length === 0 ? `no release changed the count (${counts.map(entry => entry.watches).join(', ')})` : steps.join('; ')}.`;
+    });
+}
+
 /** The headline's sentence per editor: the watches its server held with the tree's node_modules watched and excluded. */
 export function watcherLoadSentences(section: WatcherLoadSection): string[] {
     return section.hosts.map(({ editorLabel, load }) => {
-        const [watched, excluded] = load.variants;
+        const [watched, ...others] = load.variants;
+        const excluded = others[0];
         const opening = `Watching the ${load.tree} tree (${load.folders} folders, ${load.dependencyFolders} in node_modules), ${editorLabel}'s server held `
             + `${totalWatches(watched)} inotify watches with ${watched.name}`;
         if (!excluded) {
@@ -98,11 +158,16 @@ export function watcherLoadSentences(section: WatcherLoadSection): string[] {
         const churn = watched.churn && excluded.churn
             ? ` Creating and deleting ${watched.churn.files} files in node_modules then cost its processes ${churnCpuMs(watched).toFixed(0)} ms of CPU watched and ${churnCpuMs(excluded).toFixed(0)} ms excluded.`
             : '';
-        return `${opening} and ${totalWatches(excluded)} with ${excluded.name}: ${saved > 0 ? `the exclude saved ${saved}` : 'the exclude saved none'}.${churn}`;
+        const more = others.slice(1).map(other => ` With ${other.name}: ${totalWatches(other)} (${totalWatches(watched) - totalWatches(other) > 0 ? `${totalWatches(watched) - totalWatches(other)} saved` : 'none saved'}).`).join('');
+        return `${opening} and ${totalWatches(excluded)} with ${excluded.name}: ${saved > 0 ? `the exclude saved ${saved}` : 'the exclude saved none'}.${more}${churn}`;
     });
 }
 
 export function watcherLoadBlocks(section: WatcherLoadSection): ReportBlock[] {
     const churn = watcherLoadChurnGrid(section);
-    return [heading(2, REPORT_HEADINGS.watcherLoad), table(watcherLoadGrid(section)), ...churn ? [table(churn)] : [], paragraph(watcherLoadNote(section)), charts(section.chart)];
+    const releases = watcherLoadReleaseGrid(section);
+    return [
+        heading(2, REPORT_HEADINGS.watcherLoad), ...releases ? [table(releases), paragraph(releaseChangeSentences(section).join(' '))] : [],
+        table(watcherLoadGrid(section)), ...churn ? [table(churn)] : [], paragraph(watcherLoadNote(section)), charts(section.chart),
+    ];
 }
