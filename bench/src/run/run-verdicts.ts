@@ -8,6 +8,8 @@ import { promises as fs } from 'fs';
 import * as path from 'path';
 import { cellDisplayName, CellChange, formatRatioInterval, formatSupported } from '@fs-perf/benchmark-core';
 import { reanalyseComparisonRun } from './reanalyse';
+import { watchCellName } from './bisect/cell';
+import { decideCounts, watchCheck, WatchCountCell } from './compare/watch-comparison';
 
 /** One gated cell of a run as the summary shows it. */
 export interface GatedCellRow {
@@ -47,6 +49,8 @@ export interface MergedVerdict {
 interface RunRecord {
     readonly compare?: { readonly pairsTaken?: number; readonly sides?: readonly { readonly side: string; readonly label: string }[] };
     readonly measureSeconds?: number;
+    /** A watch comparison's whole time (it has no measuring apart from its set-up). */
+    readonly seconds?: number;
     readonly machine?: { readonly cpu?: string; readonly cpus?: number };
     readonly endedEarly?: { readonly pairs: number; readonly reason: string };
 }
@@ -99,6 +103,9 @@ export async function readRunVerdict(folder: string, job = path.basename(path.re
     if (record.endedEarly) {
         return { ...error(`no verdict in ${folder}: the run ended after ${record.endedEarly.pairs} pairs: ${record.endedEarly.reason}`), ...(sides ? { sides } : {}) };
     }
+    if (await exists(path.join(folder, 'watch-comparison.json'))) {
+        return { ...await watchRunVerdict(folder, sides), job, ...(sides ? { sides } : {}), run: { pairs: 0, measureMinutes: Math.round((record.seconds ?? 0) / 6) / 10, machine: machineName(record) } };
+    }
     if (!await exists(path.join(folder, 'results', 'base.json')) || !await exists(path.join(folder, 'results', 'head.json'))) {
         return { ...error(`no comparison in ${folder}: its results/ are missing`), ...(sides ? { sides } : {}) };
     }
@@ -112,6 +119,28 @@ export async function readRunVerdict(folder: string, job = path.basename(path.re
         job, folder, verdict: again.check.passed ? 'passed' : 'failed', message: again.check.message, ...(sides ? { sides } : {}), gated: gatedRows(again.comparison.cells),
         run: { pairs: record.compare?.pairsTaken ?? 0, measureMinutes: Math.round((record.measureSeconds ?? 0) / 6) / 10, machine: machineName(record) },
     };
+}
+
+/**
+ * A watch comparison's verdict (`--compare --suite watch`, compare/watch-comparison.ts): its counts decided again by the
+ * same rule, every opening gated (more watches on the head fail).
+ */
+async function watchRunVerdict(folder: string, sides: readonly [string, string] | undefined): Promise<Pick<RunVerdict, 'folder' | 'verdict' | 'message' | 'gated'>> {
+    const labels = { base: sides?.[0] ?? 'base', head: sides?.[1] ?? 'head' };
+    try {
+        const written = await readJson(path.join(folder, 'watch-comparison.json')) as { cells: WatchCountCell[] };
+        const cells = decideCounts(written.cells);
+        const check = watchCheck(cells, labels);
+        return {
+            folder, verdict: check.passed ? 'passed' : 'failed', message: check.message,
+            gated: cells.map(cell => ({
+                cell: watchCellName({ target: cell.variant }), baseMs: `${cell.base.join(', ')} watches`, headMs: `${cell.head.join(', ')} watches`,
+                ratio: cell.ratio.toFixed(3), verdict: cell.verdict,
+            })),
+        };
+    } catch (cause) {
+        return { folder, verdict: 'error', message: `${folder} could not be read as a watch comparison: ${(cause as Error).message}`, gated: [] };
+    }
 }
 
 /** One verdict over `runs`: failed when any check failed, an error when none failed but one gave no verdict, else passed. */

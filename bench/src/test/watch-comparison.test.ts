@@ -1,10 +1,15 @@
 import { assert } from 'chai';
+import { promises as fs } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { BisectRecord, renderBisectMarkdown, WatcherLoad } from '@fs-perf/benchmark-core';
 import { countVerdict, needsSecondRound, watchCheck, watchComparisonMarkdown, watchComparisonText, watchCountCells } from '../run/compare/watch-comparison';
 import { parseBisectCell, parseWatchCell, watchCellName } from '../run/bisect/cell';
 import { mostMovedCount, watchStepMinutes } from '../run/bisect-run';
 import { BenchOptions } from '../run/option-table';
+import { readRunVerdict } from '../run/run-verdicts';
 import { parseBenchArgumentsQuietly } from './parse-quietly';
+import { writeTempMarker } from '../util/temp-marker';
 
 /** A load of the openings, each with its file watcher holding `watches[i]`. */
 function load(...watches: number[]): WatcherLoad {
@@ -113,5 +118,27 @@ suite('yarn bench --compare --suite watch and a bisect of a watch count (issue 5
         const found = renderBisectMarkdown({ ...record, answer: { outcome: 'found', range: [0, 1], steps: [], firstMoved: 1, lastUnmoved: 0,
             evidence: { number: 1, role: 'endpoints', base: 0, head: 2, verdict: 'faster', ratio: 0.3, low: 0.3, high: 0.3 } } } as unknown as BisectRecord);
         assert.include(found, '1.73.0 is the first build with fewer inotify watches in Theia browser, inotify watches, node_modules excluded; 1.72.3 is the last without');
+    });
+
+    test('yarn report --check of a watch comparison\'s folder: its counts decided again, more watches on the head failing, a row an opening', async () => {
+        const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-perf-watch-verdict-'));
+        writeTempMarker(folder, 'test');
+        try {
+            const sides = [{ side: 'base', label: '1.72.0', kind: 'release', value: '1.72.0' }, { side: 'head', label: '1.74.1', kind: 'release', value: '1.74.1' }];
+            await fs.writeFile(path.join(folder, 'run.json'), JSON.stringify({ compare: { sides, check: true }, suite: 'watch', watchTree: '1k', machine: { cpu: 'Test CPU', cpus: 2 }, seconds: 300 }));
+            // Written as "no change": read again, the readings say more.
+            const cells = [{ variant: 'node_modules excluded', base: [182, 182], head: [302, 302], verdict: 'no change', ratio: 1 }];
+            await fs.writeFile(path.join(folder, 'watch-comparison.json'), JSON.stringify({ kind: 'fs-perf watch comparison', cells }));
+            const verdict = await readRunVerdict(folder, 'watch-job');
+            assert.strictEqual(verdict.verdict, 'failed');
+            assert.strictEqual(verdict.message, 'Check failed: 1.74.1 holds more inotify watches than 1.72.0: node_modules excluded 302/302 against 182/182.');
+            assert.deepStrictEqual(verdict.gated, [{ cell: 'Theia browser, inotify watches, node_modules excluded', baseMs: '182, 182 watches', headMs: '302, 302 watches',
+                ratio: (302 / 182).toFixed(3), verdict: 'slower' }]);
+            assert.deepStrictEqual(verdict.run, { pairs: 0, measureMinutes: 5, machine: 'Test CPU, 2 cores' });
+            await fs.writeFile(path.join(folder, 'watch-comparison.json'), '{ not json');
+            assert.strictEqual((await readRunVerdict(folder)).verdict, 'error');
+        } finally {
+            await fs.rm(folder, { recursive: true, force: true });
+        }
     });
 });

@@ -39,6 +39,22 @@ export async function registryManifest(name: string, version: string): Promise<R
     }
 }
 
+/** Each package's published versions, asked once a run (a bisect plans many releases of the same packages). */
+const publishedVersions = new Map<string, Promise<readonly string[] | undefined>>();
+
+/** The versions the registry has of a package (undefined when it does not answer: the install will then say why). */
+export function registryVersions(name: string): Promise<readonly string[] | undefined> {
+    let versions = publishedVersions.get(name);
+    if (!versions) {
+        versions = runCollected('npm', ['view', name, 'versions', '--json'], { cwd: os.tmpdir() }).then(output => {
+            const parsed = JSON.parse(output.trim() || '[]') as string[] | string;
+            return typeof parsed === 'string' ? [parsed] : parsed;
+        }, () => undefined);
+        publishedVersions.set(name, versions);
+    }
+    return versions;
+}
+
 /** A package packed into a tarball (`npm pack`), as a side of `--compare` gives it. */
 export interface PackedPackage {
     readonly name: string;

@@ -1,5 +1,5 @@
 /** The plan of a release app: its package.json, with each release's workarounds, checked against the registry first. */
-import { PackedPackage, RegistryManifest, registryManifest, theiaAppPackages } from './packages';
+import { PackedPackage, RegistryManifest, registryManifest, registryVersions, theiaAppPackages } from './packages';
 import { unsupportedTheiaVersion } from './versions';
 
 export interface TheiaReleasePlan {
@@ -37,6 +37,24 @@ export async function planTheiaRelease(version: string, packed: ReadonlyMap<stri
         throw new Error(packed.size > 0
             ? `The tarballs are Theia ${version}, and neither they nor this machine's package registry have ${missing.join(', ')} at ${version}: pack those packages too.`
             : `Theia ${version} cannot be installed from this machine's package registry: it has no ${version} of ${missing.join(', ')}.`);
+    }
+    // Theia's packages pin each other at the release: one of those the app's packages pin that the registry lacks fails
+    // the install minutes later (1.73.0 here: its @theia/core needs @theia/application-package 1.73.0, never published).
+    const appNames = new Set<string>([...dependencies, ...devDependencies]);
+    const pinned = new Map<string, string>();
+    for (const [name, manifest] of manifests) {
+        for (const [dependency, range] of Object.entries(manifest?.dependencies ?? {})) {
+            if (dependency.startsWith('@theia/') && range === version && !appNames.has(dependency) && !packed.has(dependency) && !pinned.has(dependency)) {
+                pinned.set(dependency, name);
+            }
+        }
+    }
+    const lacking = (await Promise.all([...pinned.keys()].map(async name => [name, await registryVersions(name)] as const)))
+        .filter(([, versions]) => versions !== undefined && !versions.includes(version)).map(([name]) => name);
+    if (lacking.length > 0) {
+        const dependants = [...new Set(lacking.map(name => pinned.get(name)!))];
+        throw new Error(`Theia ${version} cannot be installed from this machine's package registry: it has no ${version} of ${lacking.join(', ')} `
+            + `(which ${dependants.join(', ')} ${version} depend${dependants.length === 1 ? 's' : ''} on).`);
     }
     const core = manifests.find(([name]) => name === '@theia/core')?.[1];
     const corePeers = core?.peerDependencies ?? {};

@@ -53,15 +53,20 @@ export function countVerdict(base: readonly number[], head: readonly number[]): 
     return baseLow === baseHigh && headLow === headHigh && baseLow === headLow ? 'no change' : 'inconclusive';
 }
 
+/** Each opening's cell decided from its readings (as written, or read again from a run's watch-comparison.json). */
+export function decideCounts(readings: readonly Pick<WatchCountCell, 'variant' | 'base' | 'head'>[]): WatchCountCell[] {
+    return readings.map(({ variant, base, head }) => {
+        const ratio = base.length === 0 || head.length === 0 ? 1 : median(base) === 0 ? Math.max(1, median(head)) : median(head) / median(base);
+        return { variant, base: [...base], head: [...head], verdict: base.length > 0 && head.length > 0 ? countVerdict(base, head) : 'inconclusive', ratio };
+    });
+}
+
 /** Each opening's cell from the sides' loads (one a round), in the openings' order. */
 export function watchCountCells(base: readonly WatcherLoad[], head: readonly WatcherLoad[]): WatchCountCell[] {
     const names = [...new Set([...base, ...head].flatMap(load => load.variants.map(variant => variant.name)))];
-    return names.map(variant => {
-        const readings = (loads: readonly WatcherLoad[]): number[] => loads.map(load => watchesOf(load, variant)).filter((count): count is number => count !== undefined);
-        const [b, h] = [readings(base), readings(head)];
-        const ratio = median(b) === 0 ? (median(h) === 0 ? 1 : Infinity) : median(h) / median(b);
-        return { variant, base: b, head: h, verdict: b.length > 0 && h.length > 0 ? countVerdict(b, h) : 'inconclusive', ratio };
-    });
+    const readings = (loads: readonly WatcherLoad[], variant: string): number[] =>
+        loads.map(load => watchesOf(load, variant)).filter((count): count is number => count !== undefined);
+    return decideCounts(names.map(variant => ({ variant, base: readings(base, variant), head: readings(head, variant) })));
 }
 
 /** Whether another round is needed: one reading a side so far and a count that differs between them. */

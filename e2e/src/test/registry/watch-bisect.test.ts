@@ -12,7 +12,7 @@ interface StepCell {
 }
 
 /**
- * Issue 55: a bisect of a watch count over two Theia releases from the registry (1.72.3, from before PR #17630, and
+ * Issue 55: a bisect of a watch count over two Theia releases from the registry (1.72.0, from before PR #17630, and
  * 1.74.1), each built once in the cache as a comparison's app (minutes the first time, as for any release). The 1k tree
  * keeps a step to minutes. What the step read is checked against its answer: the same count on both builds must be "no
  * change", a count that moved must be named, whichever way Theia goes.
@@ -23,12 +23,12 @@ suite('yarn bench --bisect --suite watch: a bisect of an exact watch count in re
         directory = folder;
     });
 
-    test('1.72.3 against 1.74.1: each opening read on both, the followed count\'s answer agrees with the readings, in watches', async function () {
+    test('1.72.0 against 1.74.1: each opening read on both, the followed count\'s answer agrees with the readings, in watches', async function () {
         this.timeout(45 * 60_000);
         await skipWithoutChromium(this);
         const out = path.join(directory, 'bisect');
         const cell = 'Theia browser, inotify watches, node_modules excluded';
-        const run = await runToEnd(process.execPath, [BENCH, '--bisect', '1.72.3,1.74.1', '--suite', 'watch', '--watch-tree', '1k', '--cell', cell, '--direction', 'faster',
+        const run = await runToEnd(process.execPath, [BENCH, '--bisect', '1.72.0,1.74.1', '--suite', 'watch', '--watch-tree', '1k', '--cell', cell, '--direction', 'faster',
             '--out', out], 40 * 60_000);
         assert.strictEqual(run.code, 0, `${run.stdout}\n${run.stderr}`);
         assert.match(run.stdout, /looking for fewer watches/);
@@ -53,7 +53,7 @@ suite('yarn bench --bisect --suite watch: a bisect of an exact watch count in re
             }
         }
         const followed = comparison.cells.find(each => each.variant === 'node_modules excluded')!;
-        console.log(`      node_modules excluded: 1.74.1 ${followed.head.join('/')} against 1.72.3 ${followed.base.join('/')} inotify watches: ${followed.verdict}; `
+        console.log(`      node_modules excluded: 1.74.1 ${followed.head.join('/')} against 1.72.0 ${followed.base.join('/')} inotify watches: ${followed.verdict}; `
             + `the bisect's answer: ${record.answer?.outcome}`);
         assert.strictEqual(step.verdict, followed.verdict);
         assert.strictEqual(step.baseMedianMs, [...followed.base].sort((a, b) => a - b)[Math.floor(followed.base.length / 2)] ?? step.baseMedianMs);
@@ -64,20 +64,20 @@ suite('yarn bench --bisect --suite watch: a bisect of an exact watch count in re
         if (expected === 'found') {
             assert.include(markdown, '1.74.1 is the first build with fewer inotify watches in Theia browser, inotify watches, node_modules excluded');
         } else if (expected === 'no change') {
-            assert.include(markdown, 'No build changed Theia browser, inotify watches, node_modules excluded between 1.72.3 and 1.74.1: the same count');
+            assert.include(markdown, 'No build changed Theia browser, inotify watches, node_modules excluded between 1.72.0 and 1.74.1: the same count');
         }
         // The step's own report: the verdicts, and each reading.
         const stepReport = await fs.readFile(path.join(out, step.folder, 'report.md'), 'utf8');
-        assert.include(stepReport, '# inotify watches: 1.74.1 against 1.72.3');
+        assert.include(stepReport, '# inotify watches: 1.74.1 against 1.72.0');
         assert.match(stepReport, /\| node_modules excluded \| [\d, ]+ \| [\d, ]+ \| /);
     });
 
     test('bad input is refused in one line before anything is built: a read cell with --suite watch, a watch count that does not exist', async function () {
         this.timeout(60_000);
         for (const [argv, refusal] of [
-            [['--bisect', '1.72.3,1.74.1', '--suite', 'watch', '--cell', 'plugin, vscode.workspace.fs.readFile, 5K'], /is a cell of the reads, and --suite watch follows a watch count/],
-            [['--bisect', '1.72.3,1.74.1', '--suite', 'watch', '--cell', 'Theia browser, inotify watches, node_modules sometimes'], /is not a watch count a bisect of --suite watch follows/],
-            [['--bisect', '1.72.3,1.74.1', '--cell', 'Theia browser, inotify watches, node_modules excluded'], /is a watch count: a bisect follows it with --suite watch/],
+            [['--bisect', '1.72.0,1.74.1', '--suite', 'watch', '--cell', 'plugin, vscode.workspace.fs.readFile, 5K'], /is a cell of the reads, and --suite watch follows a watch count/],
+            [['--bisect', '1.72.0,1.74.1', '--suite', 'watch', '--cell', 'Theia browser, inotify watches, node_modules sometimes'], /is not a watch count a bisect of --suite watch follows/],
+            [['--bisect', '1.72.0,1.74.1', '--cell', 'Theia browser, inotify watches, node_modules excluded'], /is a watch count: a bisect follows it with --suite watch/],
         ] as [string[], RegExp][]) {
             const run = await runToEnd(process.execPath, [BENCH, ...argv, '--out', path.join(directory, 'refused')], 60_000);
             assert.strictEqual(run.code, 2, argv.join(' '));
