@@ -184,19 +184,30 @@ async function reportRun(runs: readonly BenchRun[], outcomes: Map<string, HostOu
     const notMeasured = notMeasuredHosts(ordered, runs);
     const measureSeconds = runSeconds();
     let reportSeconds: number | undefined;
+    let reportFailure: Error | undefined;
     if (measured.length > 0) {
         const reportStarted = performance.now();
-        // The files in the order they were measured, so the links' sections come in the order given.
-        const written = await writeReport(measured.map(outcome => outcome.resultsFile!), options.out, { notMeasured },
-            report => console.log(`\n${renderHeadlineText(report)}\n`));
-        reportSeconds = (performance.now() - reportStarted) / 1000;
-        log(`report written in ${reportSeconds.toFixed(2)} s: ${written.map(file => path.relative(options.out, file)).join(', ')} in ${options.out}`);
+        try {
+            // The files in the order they were measured, so the links' sections come in the order given.
+            const written = await writeReport(measured.map(outcome => outcome.resultsFile!), options.out, { notMeasured },
+                report => console.log(`\n${renderHeadlineText(report)}\n`));
+            reportSeconds = (performance.now() - reportStarted) / 1000;
+            log(`report written in ${reportSeconds.toFixed(2)} s: ${written.map(file => path.relative(options.out, file)).join(', ')} in ${options.out}`);
+        } catch (error) {
+            // The measurements are kept, and run.json still written: `yarn report` renders the results again once fixed.
+            reportFailure = error as Error;
+        }
     }
     await fs.writeFile(path.join(options.out, 'run.json'), JSON.stringify({
         options: recordedOptions(options), machine: machineRecord(),
         hosts: ordered.map(outcome => ({ ...outcome, resultsFile: outcome.resultsFile && path.relative(options.out, outcome.resultsFile) })),
-        seconds: Math.round(measureSeconds * 10) / 10, reportSeconds,
+        seconds: Math.round(measureSeconds * 10) / 10, reportSeconds, ...reportFailure ? { reportError: reportFailure.message } : {},
     }, undefined, 2) + '\n');
+    if (reportFailure) {
+        console.error(`error: the report could not be written: ${reportFailure.message} The results and run.json are kept in ${options.out}; `
+            + `\`yarn report ${path.join(options.out, 'results', '*.json')} --out ${options.out}\` renders them again.`);
+        return 1;
+    }
     log(`done in ${measureSeconds.toFixed(1)} s: ${ordered.map(outcome => `${outcome.host} ${outcome.status}${outcome.status === 'measured' ? ` (${outcome.seconds} s)` : ''}`).join(', ')}`);
     if (measured.length === 0) {
         console.error('error: no host was measured; see the reasons above.');

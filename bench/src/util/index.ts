@@ -1,6 +1,7 @@
 export * from './affinity';
 export * from './disposable';
 export * from './machine';
+export * from './process-usage';
 export * from './processes';
 export * from './repository';
 export * from './server';

@@ -10,6 +10,7 @@ import { medianCell } from '../report/model/tables';
 import { MedianTable, StackedBarChart } from '../report/model/types';
 import { chartsPalette, renderReportChartSvg } from '../report/svg/charts';
 import { escapeXml } from '../report/svg/frame';
+import { renderDotChartSvg } from '../report/svg/dots';
 import { SCENARIO_CATALOG } from '../measure/scenario-catalog';
 import { measurement, resultsDocument, sampleRun, theiaBrowser, vscodeServer } from './results-builders';
 
@@ -148,5 +149,18 @@ suite('report renderers', () => {
             resultsDocument(theiaBrowser, []),
         ]));
         assert.deepStrictEqual(twoHosts.map(entry => entry.name), ['VS Code [desktop, extension]: workspace.fs.readFile 1K', 'VS Code [desktop, none]: workspace.fs.readFile 1K']);
+    });
+
+    test('a dot plot of more series than a legend tells apart (three Theia releases and code-server, plugin and extension): every row drawn and named', () => {
+        const series = ['Theia 1.60.2 (plugin)', 'Theia 1.60.2 (extension)', 'Theia 1.72.0 (plugin)', 'Theia 1.72.0 (extension)', 'Theia 1.74.1 (plugin)',
+            'Theia 1.74.1 (extension)', 'code-server 1.100.3', 'code-server floor'];
+        const svg = renderDotChartSvg({
+            title: 'eight series', xTitle: 'factor', series, referenceOne: true,
+            groups: [{ label: 'create', rows: series.map((label, index) => ({ series: index, label, value: 1 + index, text: `${1 + index}` })) }],
+        });
+        assert.strictEqual(svg.match(/<circle class="dot" /g)?.length, 8);
+        for (const label of series) {
+            assert.include(svg, escapeXml(label));
+        }
     });
 });

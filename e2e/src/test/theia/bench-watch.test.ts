@@ -16,9 +16,9 @@ async function results(folder: string, name: string): Promise<ResultsDocument> {
 
 /**
  * What watching the 1k tree cost the host's server: read in every opening, its file watcher holding watches for most of
- * the tree's folders with node_modules watched. In code-server the exclude shows in the count however it is set (VS
- * Code's watcher prunes excluded folders, from the user's settings, the workspace's, or a change while it runs); Theia
- * 1.74.1 keeps them (docs/findings.md 9), which this does not assert, so a Theia that prunes passes.
+ * the tree's folders with node_modules watched. In code-server the exclude set before it starts shows in the count (VS
+ * Code's watcher prunes excluded folders, from the user's settings or the workspace's); Theia 1.74.1 keeps them
+ * (docs/findings.md 9), which this does not assert, so a Theia that prunes passes.
  */
 function watchesOfTheTree(name: string, document: ResultsDocument): void {
     const load = document.watcherLoad;
@@ -50,10 +50,10 @@ function watchesOfTheTree(name: string, document: ResultsDocument): void {
         assert.isAbove(churnCpu[0], 0, `${name}: code-server's watcher spent nothing on the churn it watches`);
     }
     if (name.startsWith('vscode-server')) {
-        for (const [index, excluded] of watches.entries()) {
-            if (index > 0) {
-                assert.isAtMost(excluded, watches[0] - load!.dependencyFolders + 1, `${name}: the exclude shows in the count (${load!.variants[index].name})`);
-            }
+        // Set before it starts, in the user's settings or the workspace's, the exclude shows in code-server's count. Written
+        // while it runs, it did not within 60 s in a probe (docs/watching.md), so that opening is not asserted.
+        for (const index of [1, 2]) {
+            assert.isAtMost(watches[index], watches[0] - load!.dependencyFolders + 1, `${name}: the exclude shows in the count (${load!.variants[index].name})`);
         }
     }
 }
