@@ -56,7 +56,12 @@ suite('yarn bench --bisect --suite watch: a bisect of an exact watch count in re
         console.log(`      node_modules excluded: 1.74.1 ${followed.head.join('/')} against 1.72.0 ${followed.base.join('/')} inotify watches: ${followed.verdict}; `
             + `the bisect's answer: ${record.answer?.outcome}`);
         assert.strictEqual(step.verdict, followed.verdict);
-        assert.strictEqual(step.baseMedianMs, [...followed.base].sort((a, b) => a - b)[Math.floor(followed.base.length / 2)] ?? step.baseMedianMs);
+        const median = (values: number[]): number => {
+            const sorted = [...values].sort((a, b) => a - b);
+            return sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+        };
+        assert.strictEqual(step.baseMedianMs, median(followed.base));
+        assert.strictEqual(step.headMedianMs, median(followed.head));
         const expected = followed.verdict === 'no change' ? 'no change' : followed.verdict === 'faster' ? 'found' : followed.verdict === 'slower' ? 'opposite' : 'cannot tell';
         assert.strictEqual(record.answer?.outcome, expected);
         const markdown = await fs.readFile(path.join(out, 'report.md'), 'utf8');

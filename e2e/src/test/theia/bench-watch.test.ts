@@ -52,8 +52,9 @@ function watchesOfTheTree(name: string, document: ResultsDocument): void {
     if (name.startsWith('vscode-server')) {
         // Set before it starts, in the user's settings or the workspace's, the exclude shows in code-server's count. Written
         // while it runs, it did not within 60 s in a probe (docs/watching.md), so that opening is not asserted.
+        // The workspace's opening has a .vscode folder more, which VS Code also watches for its settings (3 more in the 100k run).
         for (const index of [1, 2]) {
-            assert.isAtMost(watches[index], watches[0] - load!.dependencyFolders + 1, `${name}: the exclude shows in the count (${load!.variants[index].name})`);
+            assert.isAtMost(watches[index], watches[0] - load!.dependencyFolders + 4, `${name}: the exclude shows in the count (${load!.variants[index].name})`);
         }
     }
 }
