@@ -139,7 +139,7 @@ const RULE_REFUSALS: Readonly<Record<string, readonly [string[], string][]>> = {
     'yarn bench: suite.watchInComparison': alike([[...COMPARE, '--suite', 'watch', '--pairs', '4'], [...SAMPLES.bisect, '--suite', 'watch', '--budget', '5'],
         [...COMPARE, '--suite', 'watch', '--duet'], [...COMPARE, '--suite', 'watch', '--restart-every', '2'], [...COMPARE, '--suite', 'watch', '--no-warmup-block'],
         [...COMPARE, '--suite', 'watch', '--check-counts', 'messages'], [...COMPARE, '--suite', 'watch', '--bisect-exit', '--cell', 'Theia browser, inotify watches, node_modules excluded']],
-        '--compare --suite watch compares exact inotify watch counts (each side opens the tree once, again where a count differs), not alternated blocks: leave out '
+    '--compare --suite watch compares exact inotify watch counts (each side opens the tree once, again where a count differs), not alternated blocks: leave out '
             + '--pairs, --budget, --duet, --restart-every, --no-warmup-block, --check-counts and --bisect-exit.'),
     'yarn bench: suite.inBisect': [
         [[...SAMPLES.bisect, '--suite', 'trees'], 'a bisect follows a cell of the reads or a watch count; leave out --suite trees (a comparison of the trees of two builds is '
