@@ -6,7 +6,7 @@
 export { BenchmarkCancelledError, FixtureError } from './errors';
 
 // Statistics: a sample's summary and the interval texts the editors print.
-export { computeStatistics, pairRatios, formatRatioInterval, formatSupported } from './stats';
+export { computeStatistics, median, pairRatios, formatRatioInterval, formatSupported } from './stats';
 // The verdict rule and the sequential design a comparison runs to.
 export { DEFAULT_VERDICT_RULE, sequentialLooks, decideLook, fewestPairsToDecide, gateFamilies, planSequentialRun } from './stats';
 export type { Verdict, SequentialRunDesign, SequentialRunPlan } from './stats';

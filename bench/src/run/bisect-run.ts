@@ -5,7 +5,7 @@
  */
 import { existsSync, promises as fs } from 'fs';
 import * as path from 'path';
-import { BisectOracle, BisectRequest, BisectVerdict, CellKey, cellDisplayName, DEFAULT_VERDICT_RULE, planBisect, RunComparison, runBisect } from '@fs-perf/benchmark-core';
+import { BisectOracle, BisectRequest, BisectVerdict, CellKey, cellDisplayName, DEFAULT_VERDICT_RULE, median, planBisect, RunComparison, runBisect } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, planTheiaRelease } from '../hosts/theia-release';
 import { runCollected } from '../hosts/theia-release/commands';
 import { benchCompare } from './compare';
@@ -51,17 +51,10 @@ export function watchStepMinutes(watchTree: string): number {
     return 2 * WATCHER_LOAD_VARIANTS.length * opening + (watchTree === '100k' ? 0.7 : 0.1);
 }
 
-/** A build's count from its readings (their median, whole where they agree). */
-function countMedian(readings: readonly number[]): number {
-    const sorted = [...readings].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 /** Without `--cell`: the opening whose count moved most the asked way between the endpoints, one that changed first. */
 export function mostMovedCount(cells: readonly WatchCountCell[], direction: 'slower' | 'faster'): WatchCountCell | undefined {
-    const moved = (cell: WatchCountCell): number => (direction === 'slower' ? 1 : -1) * (countMedian(cell.head) - countMedian(cell.base));
-    const byMove = [...cells].sort((a, b) => moved(b) - moved(a));
+    const moved = (cell: WatchCountCell): number => (direction === 'slower' ? 1 : -1) * (median(cell.head) - median(cell.base));
+    const byMove = cells.filter(cell => cell.base.length > 0 && cell.head.length > 0).sort((a, b) => moved(b) - moved(a));
     return byMove.find(cell => cell.verdict === direction) ?? byMove[0];
 }
 
@@ -142,7 +135,7 @@ class BisectRun {
         }
         const verdict: BisectVerdict & { seconds: number } = { verdict: followed.verdict, ratio: followed.ratio, low: followed.ratio, high: followed.ratio, seconds };
         const step: RecordedStep = {
-            ...request, ...verdict, baseMedianMs: countMedian(followed.base), headMedianMs: countMedian(followed.head), folder,
+            ...request, ...verdict, baseMedianMs: median(followed.base), headMedianMs: median(followed.head), folder,
         };
         delete (step as { alpha?: number }).alpha;
         delete (step as { range?: unknown }).range;

@@ -42,7 +42,7 @@ const SURFACE = [
     'editorDescription', 'extensionSettingsSchema', 'fewestPairsToDecide', 'findNewestResultsFile', 'fixtureFileName',
     'fixtureSize', 'formatBytes', 'formatRatioInterval', 'formatSupported', 'gateFamilies', 'hostKeyLabel', 'hostLabel',
     'httpCountObserver', 'joinPath', 'labelCell', 'linkAsChecked', 'linkShortfalls', 'listedProcessesCpu',
-    'mergeResultsDocuments', 'mergeRounds', 'networkCheckMisses', 'ownCpuReading', 'pairRatios', 'parseCellKey',
+    'median', 'mergeResultsDocuments', 'mergeRounds', 'networkCheckMisses', 'ownCpuReading', 'pairRatios', 'parseCellKey',
     'parseCountCheck', 'parseFixtureManifest', 'parseNetworkList', 'parseResultsDocument', 'parseRunEnd',
     'parseSizeList', 'parseTreeManifest', 'parseTreeSizeList', 'pathSteps', 'planBisect', 'planSequentialRun',
     'pluginReadHops', 'procStatCpuMs', 'readProcCpu', 'renderBisectHtml', 'renderBisectMarkdown',

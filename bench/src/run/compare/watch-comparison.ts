@@ -8,7 +8,7 @@
  */
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { parseTreeSizeList, Verdict, WatcherLoad } from '@fs-perf/benchmark-core';
+import { median, parseTreeSizeList, Verdict, WatcherLoad } from '@fs-perf/benchmark-core';
 import { defaultTheiaCache, packTheiaExtension } from '../../hosts/theia-release';
 import { DisposableCollection } from '../../util/disposable';
 import { machineRecord } from '../../util/machine';
@@ -33,12 +33,6 @@ export interface WatchCountCell {
 function watchesOf(load: WatcherLoad, variant: string): number | undefined {
     const found = load.variants.find(each => each.name === variant);
     return found?.processes.reduce((sum, process) => sum + process.inotifyWatches, 0);
-}
-
-function median(values: readonly number[]): number {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** The verdict of two sides' readings of one count: a change where their ranges do not meet. */
